@@ -1,0 +1,21 @@
+"""The rules core shared by the three games: RNG, dice, grid geometry, actions, events, saves."""
+
+from game.core.actions import Action
+from game.core.dice import COMBAT_DIE, D6, Die
+from game.core.errors import ContentError, IllegalAction, SaveError
+from game.core.events import Event
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "COMBAT_DIE",
+    "ContentError",
+    "D6",
+    "Die",
+    "Event",
+    "IllegalAction",
+    "Outcome",
+    "Rng",
+    "SaveError",
+]

@@ -1,0 +1,48 @@
+"""Actions: everything a player does, as a small value with a short text form.
+
+An action is a kind and a tuple of arguments, each an int or a word without spaces:
+`Action("move", (3, 4))` reads "move 3 4"; `Action.parse("move 3 4")` gives it back.
+The text form is what saves, logs and tests use, like a chess move's "e2e4".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player decision: `kind` and its arguments (ints or words)."""
+
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, *args: int | str) -> "Action":
+        return cls(kind, args)
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(str(a) for a in self.args)
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read the text form back; raises ValueError for an empty or non-text input."""
+        if not isinstance(text, str):
+            raise ValueError(f"an action is written as text, not {type(text).__name__}")
+        parts = text.split()
+        if not parts:
+            raise ValueError("an empty action")
+        return cls(parts[0], tuple(_word(p) for p in parts[1:]))
+
+
+def _word(part: str) -> int | str:
+    body = part[1:] if part[:1] == "-" else part
+    if body.isdigit() and body.isascii():
+        return int(part)
+    return part

@@ -1,0 +1,78 @@
+"""The shape every rule module has (`game.krosmaster`, `game.krom`, `game.khrysos`).
+
+A rule module is a plain Python module exposing the names below; `check_module` verifies
+them. See ../shared/DESIGN.md, "Rule module API".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.core.actions import Action
+from game.core.events import Event
+from game.core.outcome import Outcome
+from game.core.rng import Rng
+
+
+class GameState(Protocol):
+    """What generic code needs of a state: whose move it is, and plain-data round trips."""
+
+    to_move: int | None  # the seat that must act now, None once the game is over
+    num_players: int  # seats are 0 .. num_players - 1
+
+    def to_dict(self) -> dict: ...
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameState": ...
+
+
+class RulesModule(Protocol):
+    GAME_ID: str  # "krosmaster", "krom", "khrysos": the key in saves and the registry
+    TITLE: str  # shown to players
+    VERSION: int  # version of the state/action format; saves record it
+    Setup: Any  # dataclass of options with to_dict() and classmethod from_dict()
+    State: Any  # the state class, with to_move, to_dict() and classmethod from_dict()
+
+    def new_game(self, setup: Any, seed: int) -> GameState: ...
+    def legal_actions(self, state: GameState) -> list[Action]: ...
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]: ...
+    def outcome(self, state: GameState) -> Outcome | None: ...
+    def view(self, state: GameState, seat: int | None) -> GameState: ...
+    def check_invariants(self, state: GameState) -> None: ...  # raises AssertionError naming the broken invariant
+    def random_setup(self, rng: Rng) -> Any: ...  # any legal combination of options, for simulations
+    def bench_setup(self) -> Any: ...  # the setup `python -m game.bench` measures
+
+    # Optional: playout_choice(state, actions, rng) -> Action, a random policy biased
+    # so that random games finish in reasonable time (default: uniform choice).
+
+
+REQUIRED = (
+    "GAME_ID",
+    "TITLE",
+    "VERSION",
+    "Setup",
+    "State",
+    "new_game",
+    "legal_actions",
+    "apply",
+    "outcome",
+    "view",
+    "check_invariants",
+    "random_setup",
+    "bench_setup",
+)
+
+
+def check_module(module: Any) -> None:
+    """Raise TypeError naming the first missing part of the rule-module API."""
+    for name in REQUIRED:
+        if not hasattr(module, name):
+            raise TypeError(f"{module.__name__} lacks {name!r} of the rule-module API")
+
+
+def choose(module: Any, state: GameState, actions: list[Action], rng: Rng) -> Action:
+    """The random policy used by simulations and benchmarks."""
+    pick = getattr(module, "playout_choice", None)
+    if pick is not None:
+        return pick(state, actions, rng)
+    return actions[rng.below(len(actions))]

@@ -1,0 +1,29 @@
+"""One exception per failure kind, so callers can tell an illegal move from a bad file."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; `reason` is a sentence a player can read. The state is unchanged."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ContentError(ValueError):
+    """A data file (cards, characters, tiles, maps) is malformed; names the file, the entry and the field."""
+
+    def __init__(self, file: str, entry: str | None, field: str | None, problem: str):
+        where = file
+        if entry is not None:
+            where += f", entry {entry!r}"
+        if field is not None:
+            where += f", field {field!r}"
+        super().__init__(f"{where}: {problem}")
+        self.file = file
+        self.entry = entry
+        self.field = field
+        self.problem = problem
+
+
+class SaveError(ValueError):
+    """A save file cannot be loaded: truncated, malformed, foreign, too new, or replaying an illegal action."""

@@ -1,0 +1,145 @@
+"""Saves: `{format, format_version, game, version, setup, seed, actions}`, loaded by replaying the actions.
+
+Replaying through the rules' own `apply` both rebuilds the exact state and validates
+the file: a save that was edited into an illegal sequence is refused with the number of
+the first bad action. Every problem is a `SaveError` whose message a player can read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.core.actions import Action
+from game.core.errors import IllegalAction, SaveError
+from game.core.serial import atomic_write_text, dumps
+
+FORMAT = "tabletrio-save"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Save:
+    """Everything needed to rebuild a game: which game, its options, its seed and the actions played."""
+
+    game: str
+    version: int
+    setup: dict
+    seed: int
+    actions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "version": self.version,
+            "setup": self.setup,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+
+    def to_text(self) -> str:
+        return dumps(self.to_dict(), pretty=True)
+
+
+def new_save(module: Any, setup: Any, seed: int, actions: list[Action] | tuple = ()) -> Save:
+    return Save(module.GAME_ID, module.VERSION, setup.to_dict(), seed, [str(a) for a in actions])
+
+
+def write_save(path: str | os.PathLike, save: Save) -> None:
+    """Write atomically (temp file, fsync, rename); an OSError such as a full disk leaves the old save intact."""
+    atomic_write_text(path, save.to_text())
+
+
+def read_save(path: str | os.PathLike) -> Save:
+    """Read and check the structure of a save file (without replaying it)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise SaveError(f"{os.fspath(path)}: no such file") from None
+    except OSError as e:
+        raise SaveError(f"{os.fspath(path)}: cannot be read ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("this is not a Tabletop Trio save file (it is not text)") from None
+    return parse_save(text)
+
+
+def parse_save(text: str) -> Save:
+    """Check the structure of save text and return it as a `Save`."""
+    if not text.strip():
+        raise SaveError("the save file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+            raise SaveError("the save file is truncated: it ends in the middle of the data") from None
+        raise SaveError(f"the save file is damaged: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("this is not a Tabletop Trio save file")
+    fv = data.get("format_version")
+    if not isinstance(fv, int) or isinstance(fv, bool):
+        raise SaveError("the save file has no valid 'format_version'")
+    if fv > FORMAT_VERSION:
+        raise SaveError(f"the save was written by a newer Tabletop Trio (save format {fv}; this program reads {FORMAT_VERSION})")
+    checks = {"game": str, "version": int, "setup": dict, "seed": int, "actions": list}
+    for name, kind in checks.items():
+        if name not in data:
+            raise SaveError(f"the save file lacks the field {name!r}")
+        value = data[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SaveError(f"the save file's field {name!r} should be {_a(kind)}, not {type(value).__name__}")
+    for i, a in enumerate(data["actions"], 1):
+        if not isinstance(a, str) or not a.strip():
+            raise SaveError(f"action {i} of the save file is not an action text: {a!r}")
+    return Save(data["game"], data["version"], data["setup"], data["seed"], list(data["actions"]))
+
+
+def replay(save: Save, resolve: Callable[[str], Any] | None = None) -> tuple[Any, Any, Any]:
+    """Rebuild a saved game: returns (rule module, setup, state after every saved action)."""
+    if resolve is None:
+        from game import registry
+
+        resolve = registry.load
+    try:
+        module = resolve(save.game)
+    except LookupError:
+        raise SaveError(f"the save is for a game this program does not know: {save.game!r}") from None
+    if save.version != module.VERSION:
+        raise SaveError(
+            f"the save is for version {save.version} of the {module.TITLE} rules; this program plays version {module.VERSION}"
+        )
+    try:
+        setup = module.Setup.from_dict(save.setup)
+    except (ValueError, KeyError, TypeError) as e:
+        raise SaveError(f"the save's game options are invalid: {e}") from None
+    try:
+        state = module.new_game(setup, save.seed)
+    except (ValueError, KeyError, TypeError) as e:
+        raise SaveError(f"the save's game cannot be set up: {e}") from None
+    total = len(save.actions)
+    for i, text in enumerate(save.actions, 1):
+        try:
+            action = Action.parse(text)
+            state, _ = module.apply(state, action)
+        except IllegalAction as e:
+            raise SaveError(f"action {i} of {total} ({text!r}) cannot be replayed: {e.reason}") from None
+        except ValueError as e:
+            raise SaveError(f"action {i} of {total} ({text!r}) is not an action: {e}") from None
+    return module, setup, state
+
+
+def load_game(path: str | os.PathLike, resolve: Callable[[str], Any] | None = None) -> tuple[Save, Any, Any, Any]:
+    """Read and replay a save file: (save, module, setup, state)."""
+    save = read_save(path)
+    module, setup, state = replay(save, resolve)
+    return save, module, setup, state
+
+
+def _a(kind: type) -> str:
+    return {str: "text", int: "an integer", dict: "an object", list: "a list"}[kind]

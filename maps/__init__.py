@@ -1,0 +1,1 @@
+"""Board and map files: maps/krosmaster (board sides), maps/khrysos (sample maps)."""

@@ -1,0 +1,34 @@
+"""Actions and their text form."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.core import Action
+
+words = st.from_regex(r"[a-z_][a-z0-9_\-]{0,8}", fullmatch=True)
+args = st.lists(st.one_of(st.integers(-1000, 1000), words), max_size=5)
+
+
+@given(words, args)
+def test_text_form_round_trips(kind, arguments):
+    action = Action(kind, tuple(arguments))
+    assert Action.parse(str(action)) == action
+
+
+def test_examples():
+    assert str(Action.of("move", 3, 4)) == "move 3 4"
+    assert Action.parse("cast catroulette 2 5") == Action("cast", ("catroulette", 2, 5))
+    assert Action.parse("shift -1") == Action("shift", (-1,))
+    assert str(Action("end")) == "end"
+
+
+def test_bad_text_is_refused():
+    with pytest.raises(ValueError):
+        Action.parse("   ")
+    with pytest.raises(ValueError):
+        Action.parse(None)
+
+
+def test_actions_are_hashable_values():
+    assert len({Action.of("a", 1), Action.of("a", 1), Action.of("a", 2)}) == 2
