@@ -63,3 +63,41 @@ FLOOR_ALT = (70, 76, 94)
 WALL = (20, 20, 26)
 PILLAR = (120, 112, 100)
 TREASURE = (250, 204, 60)
+
+# Art materials (used by sprites/make_sprites.py; scenes may use them too)
+OUTLINE = (14, 16, 22)       # the soft dark outline around drawn shapes
+WHITE = (255, 255, 255)
+IVORY = (242, 232, 206)      # the ordinary six-sided die
+PIP_DARK = (38, 34, 42)
+PIP_GREY = (120, 126, 140)
+DIE_DARK = (66, 62, 84)      # Krosmaster combat die body
+CRITICAL = (234, 62, 46)     # combat die critical starburst
+SHIELD = (70, 150, 240)      # combat die shield, guard marker
+INJURY = (204, 38, 50)
+HEART = (226, 56, 78)
+AP = (248, 150, 30)          # action points
+MP = (74, 184, 80)           # movement points
+TOKEN = (232, 220, 192)      # cardboard face of round markers
+PARCHMENT = (238, 228, 204)  # card text panels
+BRONZE = (186, 120, 62)
+WOOD = (142, 94, 54)
+STONE = (146, 148, 156)
+BONE = (234, 226, 204)
+METAL = (176, 184, 198)
+DOFUS = (178, 228, 170)
+GEM = (84, 214, 226)
+
+# Card families: border colour of each card frame
+CARD_FAMILIES = {
+    "favor": (56, 160, 150),
+    "favor_superior": (40, 132, 124),
+    "challenge": (196, 66, 60),
+    "minion": (124, 94, 172),
+    "krosmaster": (66, 108, 192),
+    "bonus": (230, 128, 46),
+    "evolution": (82, 158, 78),
+    "hunting": (164, 80, 56),
+    "picking": (198, 166, 64),
+    "destination": (106, 122, 150),
+    "hunter": (150, 112, 52),
+}

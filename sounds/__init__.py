@@ -1,0 +1,1 @@
+"""Generated WAV sound effects; regenerate with python sounds/make_sounds.py."""

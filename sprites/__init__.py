@@ -1,0 +1,1 @@
+"""Generated PNG art; regenerate with python sprites/make_sprites.py."""
