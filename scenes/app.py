@@ -1,0 +1,135 @@
+"""The application: one window, the scene stack, settings, sound, and the frame loop."""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from scenes import assets, palette
+from scenes.settings import Settings, load_settings, save_settings
+from scenes.stack import Scene, SceneStack
+
+SIZE = (1280, 720)
+FPS = 60
+TITLE = "Tabletop Trio"
+
+
+class App:
+    """Owns the window and runs frames. Drawing happens on a 1280x720 logical surface that SDL
+    scales to the window (pygame.SCALED), so every scene is laid out once and scales with it."""
+
+    def __init__(self, *, settings: Settings | None = None, persist_settings: bool = True, audio: bool = True):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.warning: str | None = None
+        if settings is None:
+            settings, self.warning = load_settings()
+        self.settings = settings
+        self.persist_settings = persist_settings
+        pygame.display.set_caption(TITLE)
+        with warnings.catch_warnings():
+            # SDL may say it has no hardware renderer for the scaled window; software scaling is fine.
+            warnings.simplefilter("ignore")
+            self.screen = pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+        try:
+            pygame.display.set_icon(pygame.image.load(str(assets.sprite_path("ui/app_icon"))))
+        except (pygame.error, FileNotFoundError):
+            pass
+        self.audio = assets.Audio(enabled=audio)
+        self.audio.volume = settings.effective_volume
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self._theme = json.loads(assets.theme_path().read_text(encoding="utf-8"))
+        self.time = 0.0  # seconds of frames run, for animations that need a phase
+        if settings.fullscreen:
+            self.set_fullscreen(True)
+
+    # -- services for scenes ----------------------------------------------------------
+    def new_ui(self) -> pygame_gui.UIManager:
+        """A pygame-gui manager with the game's theme (each scene owns one)."""
+        manager = pygame_gui.UIManager(SIZE, self._theme, enable_live_theme_updates=False)
+        return manager
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return SIZE
+
+    def play_sound(self, name: str) -> None:
+        self.audio.play(name)
+
+    def apply_settings(self) -> str | None:
+        """Apply changed settings now and persist them; returns a message if saving failed."""
+        self.audio.volume = self.settings.effective_volume
+        self.set_fullscreen(self.settings.fullscreen)
+        if self.persist_settings:
+            return save_settings(self.settings)
+        return None
+
+    def set_fullscreen(self, on: bool) -> None:
+        if bool(pygame.display.is_fullscreen()) == on:
+            return
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            pass  # some drivers (dummy, some X servers) cannot; the window stays as it is
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- frames -----------------------------------------------------------------------
+    def frame(self, dt: float) -> None:
+        """One frame: pending stack changes, events, update, draw."""
+        self.stack.apply_pending()
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.settings.fullscreen = not self.settings.fullscreen
+                self.apply_settings()
+                continue
+            self.stack.handle_event(event)
+        self.stack.apply_pending()
+        self.update_and_draw(dt)
+
+    def update_and_draw(self, dt: float) -> None:
+        self.time += dt
+        self.stack.update(dt)
+        self.screen.fill(palette.BG)
+        self.stack.draw(self.screen)
+
+    def run(self) -> None:
+        """The interactive loop, capped at 60 frames a second."""
+        while self.running and len(self.stack) + len(self.stack._pending) > 0:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.frame(min(dt, 0.1))
+            pygame.display.flip()
+
+    def run_frames(self, n: int, dt: float = 1.0 / FPS) -> None:
+        """Run exactly n frames with a fixed time step (for automation and tests)."""
+        for _ in range(n):
+            if not self.running:
+                break
+            self.frame(dt)
+            pygame.display.flip()
+
+    def screenshot(self, path: str | os.PathLike) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+
+    def close(self) -> None:
+        self.stack.apply_pending()
+        while len(self.stack):
+            self.stack._pop(None)
+        assets.clear_caches()
+        pygame.quit()

@@ -1,0 +1,89 @@
+"""The main menu: one entry per playable game (new game, continue), settings and quit."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.core import SaveError
+from scenes import assets, palette, registry, saves, ui
+from scenes.overlays import MessageScene, SettingsScene
+from scenes.stack import Scene
+
+VERSION_TEXT = "Tabletop Trio 0.1"
+
+
+class MenuScene(Scene):
+    def on_enter(self) -> None:
+        w, h = self.app.size
+        self.games = registry.playable_games()
+        self.game_buttons: dict[UIButton, tuple[str, registry.GameEntry]] = {}
+        card_w, gap = 340, 30
+        total = len(self.games) * card_w + max(0, len(self.games) - 1) * gap
+        self.cards: list[tuple[pygame.Rect, registry.GameEntry]] = []
+        for i, entry in enumerate(self.games):
+            rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 236, card_w, 320)
+            self.cards.append((rect, entry))
+            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 116, card_w - 60, 46), "New game", self.ui,
+                         object_id="@game_button")
+            self.game_buttons[b] = ("new", entry)
+            if saves.has_autosave(entry.game_id):
+                c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 62, card_w - 60, 42), "Continue", self.ui)
+                self.game_buttons[c] = ("resume", entry)
+        self.settings_button = UIButton(pygame.Rect(w // 2 - 230, h - 112, 220, 56), "Settings", self.ui,
+                                        object_id="@menu_button")
+        self.quit_button = UIButton(pygame.Rect(w // 2 + 10, h - 112, 220, 56), "Quit", self.ui,
+                                    object_id="@menu_button")
+        if self.app.warning:
+            warning, self.app.warning = self.app.warning, None
+            self.app.push(MessageScene(self.app, "Settings reset", warning))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.play_sound("click")
+            if event.ui_element is self.settings_button:
+                self.app.push(SettingsScene(self.app))
+            elif event.ui_element is self.quit_button:
+                self.app.quit()
+            elif event.ui_element in self.game_buttons:
+                what, entry = self.game_buttons[event.ui_element]
+                self._start(what, entry)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.push(MessageScene(self.app, "Quit Tabletop Trio?", "Every game in progress is already saved.",
+                                       [("Quit", self.app.quit), ("Stay", None)]))
+            return True
+        return False
+
+    def _start(self, what: str, entry: registry.GameEntry) -> None:
+        if what == "new":
+            self.app.stack.replace(registry.resolve(entry.new_game)(self.app))
+            return
+        try:
+            save, module, setup, state = saves.load_autosave(entry.game_id)
+        except SaveError as e:
+            self.app.push(MessageScene(self.app, "This game cannot be continued", str(e)))
+            return
+        self.app.stack.replace(registry.resolve(entry.resume)(self.app, save, module, setup, state))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.draw_table(surface)
+        w, h = surface.get_size()
+        title = assets.image("ui/title")
+        surface.blit(title, title.get_rect(midtop=(w // 2, 40)))
+        if not self.cards:
+            box = pygame.Rect(w // 2 - 330, 262, 660, 170)
+            ui.panel(surface, box, colour=palette.PANEL, radius=16)
+            ui.text(surface, "No game is playable yet", (box.centerx, box.top + 28), 26, palette.GOLD, bold=True,
+                    anchor="midtop")
+            for i, line in enumerate(ui.wrap("Krosmaster: Blast, Krom: Evolution and Khrysos Hunters appear here "
+                                             "as soon as their boards can be played.", 18, 560)):
+                ui.text(surface, line, (box.centerx, box.top + 82 + 28 * i), 18, palette.TEXT, anchor="midtop")
+        for rect, entry in self.cards:
+            ui.panel(surface, rect, radius=16)
+            emblem = assets.image(entry.emblem, (120, 120))
+            surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.top + 16)))
+            ui.text(surface, entry.title, (rect.centerx, rect.top + 142), 24, palette.TEXT, bold=True, anchor="midtop")
+            ui.text(surface, entry.players, (rect.centerx, rect.top + 176), 16, palette.TEXT_DIM, anchor="midtop")
+        ui.text(surface, VERSION_TEXT, (w - 16, h - 12), 14, palette.TEXT_DIM, anchor="bottomright")

@@ -1,0 +1,190 @@
+"""Overlays pushed above a scene: dialogs, the settings panel and the Esc pause menu."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from scenes import palette, ui
+from scenes.settings import SPEED_LABELS
+from scenes.stack import Scene
+
+
+class Overlay(Scene):
+    """A modal panel over a dimmed scene. Subclasses lay out widgets inside `self.box`."""
+
+    opaque = False
+    width, height = 520, 360
+    title = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        w, h = app.size
+        self.box = pygame.Rect((w - self.width) // 2, (h - self.height) // 2, self.width, self.height)
+
+    def close(self) -> None:
+        self.app.stack.pop(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.play_sound("click")
+        return False
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.dim(surface)
+        ui.panel(surface, self.box, radius=16, shadow=10)
+        if self.title:
+            ui.text(surface, self.title, (self.box.centerx, self.box.top + 22), 30, palette.GOLD, bold=True,
+                    shadow=True, anchor="midtop")
+
+    def button_column(self, labels: Sequence[str], top: int, *, width: int = 300, height: int = 52, gap: int = 14,
+                      object_id: str = "@menu_button") -> list[UIButton]:
+        x = self.box.centerx - width // 2
+        return [
+            UIButton(pygame.Rect(x, top + i * (height + gap), width, height), label, self.ui, object_id=object_id)
+            for i, label in enumerate(labels)
+        ]
+
+
+class MessageScene(Overlay):
+    """A dialog: a title, a message and one or more buttons, each with an action."""
+
+    def __init__(self, app, title: str, message: str, buttons: Sequence[tuple[str, Callable[[], None] | None]] = (("OK", None),)):
+        self.message_lines = ui.wrap(message, 18, 460)
+        self.height = 150 + 26 * len(self.message_lines)
+        super().__init__(app)
+        self.title = title
+        self.actions = list(buttons)
+
+    def on_enter(self) -> None:
+        n = len(self.actions)
+        width = min(200, (self.box.width - 40 - 16 * (n - 1)) // n)
+        total = n * width + (n - 1) * 16
+        x = self.box.centerx - total // 2
+        self.buttons = {}
+        for i, (label, action) in enumerate(self.actions):
+            b = UIButton(pygame.Rect(x + i * (width + 16), self.box.bottom - 70, width, 48), label, self.ui)
+            self.buttons[b] = action
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.app.play_sound("click")
+            action = self.buttons[event.ui_element]
+            self.close()
+            if action is not None:
+                action()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        y = self.box.top + 70
+        for line in self.message_lines:
+            ui.text(surface, line, (self.box.centerx, y), 18, palette.TEXT, anchor="midtop")
+            y += 26
+
+
+class SettingsScene(Overlay):
+    """Master volume, mute, animation speed and fullscreen; every change is applied and saved at once."""
+
+    width, height = 560, 440
+    title = "Settings"
+
+    def on_enter(self) -> None:
+        s = self.app.settings
+        left = self.box.left + 40
+        top = self.box.top + 86
+        UILabel(pygame.Rect(left, top, 200, 32), "Master volume", self.ui)
+        self.volume = UIHorizontalSlider(pygame.Rect(left + 200, top + 2, 220, 30), round(s.master_volume * 100),
+                                         (0, 100), self.ui, click_increment=5)
+        self.volume_label = UILabel(pygame.Rect(left + 426, top, 60, 32), f"{round(s.master_volume * 100)}%", self.ui)
+        self.mute = UICheckBox(pygame.Rect(left, top + 62, 26, 26), "Mute all sound", self.ui, initial_state=s.muted)
+        UILabel(pygame.Rect(left, top + 116, 200, 32), "Animation speed", self.ui)
+        self.speed = UIDropDownMenu(list(SPEED_LABELS.values()), SPEED_LABELS[s.animation_speed],
+                                    pygame.Rect(left + 200, top + 114, 220, 36), self.ui)
+        self.fullscreen = UICheckBox(pygame.Rect(left, top + 178, 26, 26), "Fullscreen (F11)", self.ui,
+                                     initial_state=s.fullscreen)
+        self.error = UILabel(pygame.Rect(self.box.left + 20, self.box.bottom - 116, self.box.width - 40, 28), "",
+                             self.ui, object_id="@error_label")
+        self.done = UIButton(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 50), "Done", self.ui,
+                             object_id="@menu_button")
+
+    def _changed(self) -> None:
+        problem = self.app.apply_settings()
+        self.error.set_text(problem or "")
+
+    def handle_event(self, event) -> bool:
+        s = self.app.settings
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
+            s.master_volume = self.volume.get_current_value() / 100
+            self.volume_label.set_text(f"{round(s.master_volume * 100)}%")
+            self._changed()
+            return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is self.mute:
+                s.muted = on
+            elif event.ui_element is self.fullscreen:
+                s.fullscreen = on
+            self._changed()
+            if event.ui_element is self.mute and not on:
+                self.app.play_sound("click")
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.speed:
+            s.animation_speed = {v: k for k, v in SPEED_LABELS.items()}[event.text]
+            self._changed()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done:
+            self.app.play_sound("click")
+            self.close()
+            return True
+        return super().handle_event(event)
+
+
+class PauseScene(Overlay):
+    """The Esc menu over a board: resume, settings, back to the main menu, quit. The game is autosaved."""
+
+    width, height = 460, 420
+    title = "Paused"
+
+    def __init__(self, app, *, note: str = "Your game is saved after every move."):
+        super().__init__(app)
+        self.note = note
+
+    def on_enter(self) -> None:
+        self.resume, self.settings, self.menu, self.quit = self.button_column(
+            ["Resume", "Settings", "Main menu", "Quit"], self.box.top + 92)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.resume:
+                self.app.play_sound("click")
+                self.close()
+                return True
+            if event.ui_element is self.settings:
+                self.app.play_sound("click")
+                self.app.push(SettingsScene(self.app))
+                return True
+            if event.ui_element is self.menu:
+                self.app.play_sound("click")
+                from scenes.menu import MenuScene
+
+                self.app.stack.reset(MenuScene(self.app))
+                return True
+            if event.ui_element is self.quit:
+                self.app.quit()
+                return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        ui.text(surface, self.note, (self.box.centerx, self.box.bottom - 40), 15, palette.TEXT_DIM, anchor="midtop")

@@ -1,0 +1,53 @@
+"""Scene names for automation (`--scene NAME`) and the games the main menu offers."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game import registry as rules
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.stack import Scene
+
+# Name -> "module:Class". A class may define `for_automation(app, seed)`; boards use it to
+# start a default game from the seed, already past setup.
+SCENES: dict[str, str] = {
+    "menu": "scenes.menu:MenuScene",
+    "showcase": "scenes.showcase:ShowcaseScene",
+}
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game the menu offers: it is listed only once its board scene exists and can be played."""
+
+    game_id: str  # the rules id (game.registry)
+    title: str
+    players: str  # e.g. "2 players", "2-6 players"
+    emblem: str  # sprite name
+    new_game: str  # "module:Class" of the scene that sets up and starts a game
+    resume: str  # "module:function" (app, save, module, setup, state) -> Scene
+
+
+# Each game's board adds its entry here when it lands.
+GAMES: list[GameEntry] = []
+
+
+def playable_games() -> list[GameEntry]:
+    present = set(rules.available())
+    return [g for g in GAMES if g.game_id in present]
+
+
+def resolve(target: str):
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def make_scene(name: str, app: "App", seed: int = 0) -> "Scene":
+    """Build a scene by name; KeyError for an unknown name."""
+    cls = resolve(SCENES[name])
+    factory = getattr(cls, "for_automation", None)
+    return factory(app, seed) if factory is not None else cls(app)

@@ -1,0 +1,172 @@
+"""Scenes and the scene stack: boards at the bottom, overlays (pause, dialogs, hand-off) pushed on top.
+
+Changes to the stack (push, pop, replace) are queued and applied between frames, so a
+scene can ask for them from inside its own event handling. Input goes down from the top
+scene until one consumes it (a modal scene always does); drawing goes up from the
+topmost opaque scene, so an overlay simply sits on the stack above what it dims.
+Only the top scene updates: a board under the pause overlay is frozen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    """A screen or an overlay. Each scene owns its own pygame-gui manager, created on first use."""
+
+    opaque = True  # draws the whole window: scenes below it are not drawn
+    modal = True  # input never goes to scenes below
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self._ui: pygame_gui.UIManager | None = None
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        if self._ui is None:
+            self._ui = self.app.new_ui()
+        return self._ui
+
+    # lifecycle
+    def on_enter(self) -> None:
+        """Pushed onto the stack: build widgets here."""
+
+    def on_exit(self) -> None:
+        """Popped or replaced: release anything held."""
+
+    def on_cover(self) -> None:
+        """Another scene was pushed above this one."""
+
+    def on_uncover(self) -> None:
+        """The scene above was popped; this one is on top again."""
+
+    # per frame
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; return True when it is consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds (already scaled for nothing: animation speed is applied by the widgets)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene's own things; its pygame-gui widgets are drawn after this, on top."""
+
+    # used by the stack
+    def process_event(self, event: pygame.event.Event) -> bool:
+        consumed = False
+        if self._ui is not None:
+            consumed = self._ui.process_events(event)
+        if not consumed:
+            consumed = bool(self.handle_event(event))
+        return consumed or self.modal
+
+    def frame_update(self, dt: float) -> None:
+        self.update(dt)
+        if self._ui is not None:
+            self._ui.update(dt)
+
+    def frame_draw(self, surface: pygame.Surface) -> None:
+        self.draw(surface)
+        if self._ui is not None:
+            self._ui.draw_ui(surface)
+
+    def close_ui(self) -> None:
+        if self._ui is not None:
+            self._ui.clear_and_reset()
+            self._ui = None
+
+
+class SceneStack:
+    """The stack of scenes with queued changes."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def push(self, scene: Scene) -> None:
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Pop the top scene (or, if given, that scene and everything above it)."""
+        self._pending.append(lambda: self._pop(scene))
+
+    def replace(self, scene: Scene) -> None:
+        """Replace the top scene."""
+        self._pending.append(lambda: self._replace(scene))
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and start again from `scene` (e.g. back to the main menu)."""
+
+        def go() -> None:
+            while self.scenes:
+                self._pop(None)
+            self._push(scene)
+
+        self._pending.append(go)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            pending, self._pending = self._pending, []
+            for change in pending:
+                change()
+
+    def _push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].on_cover()
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def _replace(self, scene: Scene) -> None:
+        if self.scenes:
+            gone = self.scenes.pop()
+            gone.on_exit()
+            gone.close_ui()
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def _pop(self, scene: Scene | None) -> None:
+        if not self.scenes:
+            return
+        if scene is not None and scene not in self.scenes:
+            return
+        target = scene if scene is not None else self.scenes[-1]
+        while self.scenes:
+            gone = self.scenes.pop()
+            gone.on_exit()
+            gone.close_ui()
+            if gone is target:
+                break
+        if self.scenes:
+            self.scenes[-1].on_uncover()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for scene in reversed(self.scenes):
+            if scene.process_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        if self.scenes:
+            self.scenes[-1].frame_update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.frame_draw(surface)

@@ -1,0 +1,108 @@
+"""Drawing helpers shared by scenes: the table background, panels, text with shadows, wrapping."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from scenes import assets, palette
+
+
+@lru_cache(maxsize=4)
+def _table(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size).convert()
+    tile = assets.image("ui/table_bg")
+    tw, th = tile.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            surf.blit(tile, (x, y))
+    # A soft vignette: darker towards the edges, drawn once.
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        alpha = int(110 * (1 - i / steps) ** 2)
+        inset_x, inset_y = int(w * 0.5 * i / steps), int(h * 0.5 * i / steps)
+        rect = pygame.Rect(inset_x, inset_y, w - 2 * inset_x, h - 2 * inset_y)
+        pygame.draw.rect(shade, (0, 0, 0, alpha), rect, width=max(1, int(w * 0.5 / steps) + 1))
+    surf.blit(shade, (0, 0))
+    return surf
+
+
+def draw_table(surface: pygame.Surface) -> None:
+    """The felt table every scene sits on (rendered once per size, then one blit)."""
+    surface.blit(_table(surface.get_size()), (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _dim(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((*palette.SHADOW, alpha))
+    return s
+
+
+def dim(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken everything drawn so far (under an overlay)."""
+    surface.blit(_dim(surface.get_size(), alpha), (0, 0))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, *, colour=palette.PANEL, edge=palette.PANEL_EDGE, radius: int = 14,
+          shadow: int = 6, width: int = 2) -> None:
+    """A rounded panel with a drop shadow and an edge."""
+    if shadow:
+        pygame.draw.rect(surface, palette.SHADOW, rect.move(0, shadow), border_radius=radius)
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
+
+
+@lru_cache(maxsize=512)
+def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False, shadow: bool = False) -> pygame.Surface:
+    """Rendered text, cached (scenes redraw the same labels every frame)."""
+    f = assets.font(size, bold)
+    front = f.render(text, True, colour)
+    if not shadow:
+        return front
+    w, h = front.get_size()
+    out = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    back = f.render(text, True, palette.SHADOW)
+    out.blit(back, (2, 2))
+    out.blit(front, (0, 0))
+    return out
+
+
+def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 18, colour=palette.TEXT, *, bold=False,
+         shadow=False, anchor: str = "topleft") -> pygame.Rect:
+    """Draw text anchored at pos ("topleft", "center", "midtop", "topright", ...); returns its rect."""
+    img = render(value, size, tuple(colour), bold, shadow)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels (words kept whole; paragraphs kept)."""
+    f = assets.font(size, bold)
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        words = paragraph.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            trial = f"{line} {word}"
+            if f.size(trial)[0] <= width:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def clear_caches() -> None:
+    _table.cache_clear()
+    _dim.cache_clear()
+    render.cache_clear()

@@ -1,0 +1,52 @@
+"""The hot-seat hand-off: a screen that hides the board until the next player has the mouse."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from scenes import palette, ui
+from scenes.stack import Scene
+
+
+class HandOffScene(Scene):
+    """Opaque: nothing of the board (or of anyone's secrets) shows until the named player clicks."""
+
+    opaque = True
+
+    def __init__(self, app, player: str, colour: tuple[int, int, int], on_ready: Callable[[], None] | None = None,
+                 reason: str = "It is your turn."):
+        super().__init__(app)
+        self.player = player
+        self.colour = colour
+        self.on_ready = on_ready
+        self.reason = reason
+
+    def on_enter(self) -> None:
+        w, h = self.app.size
+        self.box = pygame.Rect(w // 2 - 320, h // 2 - 170, 640, 340)
+        self.ready = UIButton(pygame.Rect(w // 2 - 170, self.box.bottom - 92, 340, 60), f"I am {self.player}", self.ui,
+                              object_id="@game_button")
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready:
+            self.app.play_sound("click")
+            self.app.stack.pop(self)
+            if self.on_ready:
+                self.on_ready()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.draw_table(surface)
+        ui.panel(surface, self.box, radius=18, shadow=10)
+        band = pygame.Rect(self.box.left, self.box.top, self.box.width, 14)
+        pygame.draw.rect(surface, self.colour, band, border_top_left_radius=18, border_top_right_radius=18)
+        ui.text(surface, "Pass the mouse to", (self.box.centerx, self.box.top + 44), 22, palette.TEXT_DIM, anchor="midtop")
+        ui.text(surface, self.player, (self.box.centerx, self.box.top + 80), 48, self.colour, bold=True, shadow=True,
+                anchor="midtop")
+        ui.text(surface, self.reason + " Everyone else, look away.", (self.box.centerx, self.box.top + 156), 18,
+                palette.TEXT, anchor="midtop")

@@ -1,0 +1,52 @@
+"""Drive the real SceneStack with synthesized input at the pixels of widgets and cells."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+
+
+def settle(app, frames: int = 2) -> None:
+    app.run_frames(frames)
+
+
+def click(app, pos: tuple[int, int], button: int = 1, frames: int = 3) -> None:
+    """Move to a pixel, press and release there, then run frames (pygame-gui reports the press a frame later)."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.run_frames(frames)
+
+
+def click_widget(app, element: UIElement, frames: int = 3) -> None:
+    click(app, element.rect.center, frames=frames)
+
+
+def press_key(app, key: int, frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    app.run_frames(frames)
+
+
+def elements(scene) -> list[UIElement]:
+    if scene._ui is None:
+        return []
+    return [e for e in scene.ui.get_sprite_group().sprites() if isinstance(e, UIElement)]
+
+
+def button(scene, text: str) -> pygame_gui.elements.UIButton:
+    """The visible button of a scene showing exactly `text`."""
+    found = [e for e in elements(scene) if isinstance(e, pygame_gui.elements.UIButton) and e.text == text and e.visible]
+    assert found, f"no button {text!r} in {type(scene).__name__}: " + repr(
+        [e.text for e in elements(scene) if isinstance(e, pygame_gui.elements.UIButton)])
+    return found[0]
+
+
+def top(app):
+    return app.stack.top
+
+
+def pixel(app, pos: tuple[int, int]) -> tuple[int, int, int]:
+    return tuple(app.screen.get_at(pos))[:3]

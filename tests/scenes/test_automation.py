@@ -1,0 +1,50 @@
+"""The automation flags and the frame benchmark, run as real processes."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(args, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TABLETRIO_CONFIG_DIR=str(tmp_path / "c"), TABLETRIO_DATA_DIR=str(tmp_path / "d"))
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_menu_screenshot(tmp_path):
+    out = tmp_path / "menu.png"
+    result = run(["scenes", "--scene", "menu", "--frames", "3", "--screenshot", str(out)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
+    assert not (tmp_path / "c" / "settings.json").exists(), "automation runs must not write settings"
+
+
+def test_showcase_screenshot_with_seed(tmp_path):
+    out = tmp_path / "show.png"
+    result = run(["scenes", "--scene", "showcase", "--seed", "3", "--frames", "20", "--screenshot", str(out)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert out.stat().st_size > 10_000
+
+
+def test_unknown_scene_is_a_clear_error(tmp_path):
+    result = run(["scenes", "--scene", "chess.board", "--frames", "1"], tmp_path)
+    assert result.returncode == 2
+    assert "unknown scene 'chess.board'" in result.stderr and "menu" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_scene_bench_prints_one_line_per_scene(tmp_path):
+    result = run(["scenes.bench", "menu", "showcase", "--frames", "20", "--warmup", "2"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert [line.split()[0] for line in lines] == ["menu", "showcase"]
+    for line in lines:
+        _, median, p95 = line.split()
+        assert median.startswith("median_ms=") and p95.startswith("p95_ms=")
+        assert 0 < float(median.split("=")[1]) <= float(p95.split("=")[1])

@@ -1,0 +1,220 @@
+"""Tweens, the event player and the reusable widgets, driven frame by frame."""
+
+import math
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from game.core import Event
+from scenes.widgets.tween import (
+    Call,
+    EventPlayer,
+    Parallel,
+    Sequence,
+    Timeline,
+    Tween,
+    Wait,
+    ease_in_out_cubic,
+    ease_out_back,
+    ease_out_bounce,
+    ease_out_cubic,
+    linear,
+)
+
+
+def run(anim, seconds, step=1 / 60):
+    t = 0.0
+    while t < seconds and not anim.done:
+        anim.update(step)
+        t += step
+
+
+@pytest.mark.parametrize("ease", [linear, ease_out_cubic, ease_in_out_cubic, ease_out_back, ease_out_bounce])
+def test_easings_start_at_0_and_end_at_1(ease):
+    assert ease(0) == pytest.approx(0, abs=1e-9) and ease(1) == pytest.approx(1, abs=1e-9)
+
+
+def test_tween_reaches_its_end_and_reports_leftover_time():
+    seen = []
+    tw = Tween(0.5, seen.append, ease=linear)
+    assert tw.update(0.25) == 0 and seen[-1] == pytest.approx(0.5)
+    left = tw.update(0.5)
+    assert tw.done and seen[-1] == 1.0 and left == pytest.approx(0.25)
+
+
+def test_sequence_runs_in_order_and_parallel_together():
+    order = []
+    seq = Sequence(Tween(0.1, lambda t: None, on_done=lambda: order.append("a")), Call(lambda: order.append("b")),
+                   Parallel(Tween(0.2, lambda t: None, on_done=lambda: order.append("c")),
+                            Tween(0.1, lambda t: None, on_done=lambda: order.append("d"))))
+    run(seq, 1.0)
+    assert order == ["a", "b", "d", "c"] and seq.done
+
+
+def test_finish_jumps_to_the_end_state():
+    values = []
+    seq = Sequence(Tween(5, values.append), Wait(5), Call(lambda: values.append("end")))
+    seq.finish()
+    assert values == [1.0, "end"]
+
+
+def test_timeline_speed_and_skip():
+    seen = []
+    tl = Timeline(lambda: 2.0)
+    tl.add(Tween(1.0, seen.append, ease=linear))
+    tl.update(0.25)
+    assert seen[-1] == pytest.approx(0.5)
+    tl.skip()
+    assert seen[-1] == 1.0 and not tl.busy
+
+
+def test_instant_speed_finishes_everything_on_the_next_frame():
+    seen = []
+    tl = Timeline(lambda: math.inf)
+    tl.add(Tween(10, seen.append))
+    tl.update(0.016)
+    assert seen == [1.0] and not tl.busy
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    face: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    points: int
+
+
+def test_event_player_plays_events_in_order_and_logs_each_as_it_starts():
+    log, anims = [], []
+    tl = Timeline()
+    player = EventPlayer(tl, {
+        "Rolled": lambda e: Tween(0.5, lambda t: anims.append(("roll", round(t, 2)))),
+        "Moved": lambda e: Tween(0.3, lambda t: anims.append(("move", round(t, 2)))),
+    }, on_event=lambda e: log.append(e.kind))
+    done = []
+    player.play([Rolled(4), Moved(2), Scored(1)], then=lambda: done.append(True))
+    tl.update(0.1)
+    assert log == ["Rolled"]
+    for _ in range(60):
+        tl.update(0.05)
+    assert log == ["Rolled", "Moved", "Scored"] and done == [True]
+    first_move = next(i for i, a in enumerate(anims) if a[0] == "move")
+    assert all(a[0] == "roll" for a in anims[:first_move]) and anims[first_move - 1] == ("roll", 1.0)
+
+
+# -- widgets that draw (need a display) -----------------------------------------------
+
+
+@pytest.fixture
+def screen(app):
+    return app.screen
+
+
+def test_die_tumbles_then_settles_on_the_rolled_face(screen):
+    from scenes.widgets.die import DieView
+
+    die = DieView("d6", (100, 100))
+    anim = die.roll(5)
+    anim.update(0.3)
+    assert die.rolling
+    die.draw(screen)
+    run(anim, 3)
+    assert die.shown == 5 and die.face == 5 and not die.rolling and die.offset == (0.0, 0.0)
+    die.draw(screen)
+
+
+def test_combat_die_refuses_a_face_it_does_not_have(screen):
+    from scenes.widgets.die import DieView
+
+    with pytest.raises(ValueError):
+        DieView("combat", (0, 0)).roll(3)
+    die = DieView("combat", (0, 0))
+    run(die.roll("shield_joker"), 3)
+    assert die.shown == "shield_joker"
+
+
+def test_skipping_a_roll_shows_the_final_face_at_once(screen):
+    from scenes.widgets.die import DieView
+
+    die = DieView("combat", (50, 50))
+    anim = die.roll("critical")
+    anim.update(0.05)
+    anim.finish()
+    assert die.shown == "critical" and not die.rolling
+
+
+def test_standee_slides_along_a_path_and_is_knocked_out(screen):
+    from scenes.widgets.standee import StandeeView
+
+    s = StandeeView("Iop", "pink", (10, 10), (200, 80, 150))
+    steps = []
+    anim = s.slide([(74, 10), (74, 74), (138, 74)], on_step=lambda: steps.append(1))
+    anim.update(0.2)
+    assert 10 < s.pos[0] <= 74
+    s.draw(screen)
+    run(anim, 2)
+    assert s.pos == (138, 74) and len(steps) == 3
+    run(s.hit(), 1)
+    run(s.knock_out(), 2)
+    assert not s.visible
+    s.draw(screen)
+
+
+def test_marker_count_changes_when_its_animation_starts(screen):
+    from scenes.widgets.marker import MarkerView
+
+    m = MarkerView("injury_1", (40, 40), 2)
+    anim = m.set_count(5)
+    assert m.count == 2
+    anim.update(0.01)
+    assert m.count == 5
+    run(anim, 1)
+    assert m.scale == pytest.approx(1.0)
+    m.draw(screen)
+
+
+def test_card_view_draws_title_and_text(screen):
+    from scenes.widgets.card import CARD_SIZE, CardView, frame_layout
+
+    card = CardView("cards/frame_bonus", "Sharp Flint", "Combat: add 2 to your total.", corner="2")
+    surf = card.surface()
+    assert surf.get_size() == CARD_SIZE
+    title, _, text = frame_layout("cards/frame_bonus")
+    blank = CardView("cards/frame_bonus", "", "").surface()
+    diff_title = sum(surf.get_at((x, y)) != blank.get_at((x, y)) for x in range(title.left, title.right, 2)
+                     for y in range(title.top, title.bottom, 2))
+    diff_text = sum(surf.get_at((x, y)) != blank.get_at((x, y)) for x in range(text.left, text.right, 2)
+                    for y in range(text.top, text.bottom, 2))
+    assert diff_title > 20 and diff_text > 20
+    rect = card.draw(screen, (10, 10), 0.5)
+    assert rect.size == (CARD_SIZE[0] // 2, CARD_SIZE[1] // 2)
+
+
+def test_floating_text_appears_only_when_its_turn_comes(screen):
+    from scenes.widgets.floating import Floaters
+
+    f = Floaters()
+    anim = f.pop("-3", (100, 100))
+    assert not f.items[0].visible
+    anim.update(0.01)
+    assert f.items[0].visible
+    run(anim, 2)
+    f.draw(screen)
+    assert f.items == []
+
+
+def test_game_log_keeps_the_newest_lines(app):
+    from scenes.widgets.log import GameLog
+
+    log = GameLog(app.new_ui(), pygame.Rect(0, 0, 300, 200), keep=5)
+    for i in range(8):
+        log.add(f"line {i} <b>&", (255, 0, 0) if i % 2 else None)
+    assert log.lines == [f"line {i} <b>&" for i in range(3, 8)]
