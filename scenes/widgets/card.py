@@ -63,7 +63,7 @@ class CardView:
         size = 17
         while size > 11 and assets.font(size, True).size(self.title)[0] > title_r.width - 8:
             size -= 1
-        ui_title = ui.render(self.title, size, palette.TEXT_DARK, True, False)
+        ui_title = ui.render(self.title, size, palette.TEXT, True, True)
         card.blit(ui_title, ui_title.get_rect(center=title_r.center))
         if self.icon:
             icon = assets.image(self.icon)
