@@ -118,6 +118,30 @@ class SettingsScene(Overlay):
         self.done = UIButton(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 50), "Done", self.ui,
                              object_id="@menu_button")
 
+    def process_event(self, event) -> bool:
+        # A click on the slider's rail jumps the handle there (pygame-gui only moves it by dragging or the arrows).
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._on_rail(event.pos):
+            rail = self._rail()
+            value = round((event.pos[0] - rail.left) / max(1, rail.width) * 100)
+            self.volume.set_current_value(min(100, max(0, value)), warn=False)
+            self._set_volume(self.volume.get_current_value())
+            return True
+        return super().process_event(event)
+
+    def _rail(self) -> pygame.Rect:
+        r = self.volume.rect
+        arrows = self.volume.arrow_button_width if self.volume.left_button is not None else 0
+        return pygame.Rect(r.left + arrows, r.top, r.width - 2 * arrows, r.height)
+
+    def _on_rail(self, pos) -> bool:
+        handle = self.volume.sliding_button
+        return self._rail().collidepoint(pos) and not (handle is not None and handle.rect.collidepoint(pos))
+
+    def _set_volume(self, percent: float) -> None:
+        self.app.settings.master_volume = percent / 100
+        self.volume_label.set_text(f"{round(percent)}%")
+        self._changed()
+
     def _changed(self) -> None:
         problem = self.app.apply_settings()
         self.error.set_text(problem or "")
@@ -125,9 +149,7 @@ class SettingsScene(Overlay):
     def handle_event(self, event) -> bool:
         s = self.app.settings
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
-            s.master_volume = self.volume.get_current_value() / 100
-            self.volume_label.set_text(f"{round(s.master_volume * 100)}%")
-            self._changed()
+            self._set_volume(self.volume.get_current_value())
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED

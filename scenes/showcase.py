@@ -68,14 +68,13 @@ class ShowcaseScene(Scene):
         self.card_rects: list[pygame.Rect] = []
         self.hover_card: int | None = None
         w, h = self.app.size
-        self.log = GameLog(self.ui, pygame.Rect(w - 330, 84, 300, 380))
+        self.log = GameLog(self.ui, pygame.Rect(w - 316, 100, 286, 580))
         self.log.add("Welcome to the showcase table.", palette.GOLD)
         self.log.add("Click a free cell: the standee walks the rules' shortest path.")
-        bar_y = h - 74
         labels = ["Roll dice", "Attack", "Hand-off", "Pause"]
         self.buttons = {}
         for i, label in enumerate(labels):
-            b = UIButton(pygame.Rect(40 + i * 190, bar_y, 176, 48), label, self.ui)
+            b = UIButton(pygame.Rect(40 + (i % 2) * 200, 476 + (i // 2) * 62, 190, 50), label, self.ui)
             self.buttons[b] = label
         self.roll_dice()
 
@@ -199,7 +198,7 @@ class ShowcaseScene(Scene):
         self.card_rects = []
         for i, card in enumerate(self.cards):
             lifted = i == self.hover_card
-            self.card_rects.append(card.draw(surface, (470 + i * 200, 448), 1.0 if not lifted else 1.0, lifted=lifted))
+            self.card_rects.append(card.draw(surface, (470 + i * 164, 462), 0.85, lifted=lifted))
         self.floaters.draw(surface)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
