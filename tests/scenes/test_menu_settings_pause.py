@@ -50,10 +50,13 @@ def test_settings_open_change_persist_and_close(menu, dirs):
     click_widget(menu, button(top(menu), "Settings"))
     settings = top(menu)
     assert isinstance(settings, SettingsScene)
-    # Volume: click near the left end of the slider track.
-    track = settings.volume.rect
-    click(menu, (track.left + 30, track.centery))
-    assert menu.settings.master_volume < 0.8
+    # Volume: a click on the rail jumps there; the arrow buttons step by 5%.
+    rail = settings._rail()
+    click(menu, (rail.left + rail.width // 4, rail.centery))
+    assert menu.settings.master_volume == pytest.approx(0.25, abs=0.02)
+    click_widget(menu, settings.volume.right_button)
+    assert menu.settings.master_volume == pytest.approx(0.30, abs=0.02)
+    assert settings.volume_label.text == f"{round(menu.settings.master_volume * 100)}%"
     # Mute and fullscreen check boxes.
     click_widget(menu, settings.mute)
     assert menu.settings.muted is True
@@ -63,7 +66,7 @@ def test_settings_open_change_persist_and_close(menu, dirs):
     click_widget(menu, settings.speed)
     option = next(e for e in settings.ui.get_sprite_group().sprites()
                   if getattr(e, "text", None) == "Fast" and e is not settings.speed and e.visible)
-    click_widget(menu, option)
+    click_widget(menu, option, frames=5)  # button -> list selection -> drop-down change: two frames later
     assert menu.settings.animation_speed == "fast"
     saved = json.loads((config / "settings.json").read_text())
     assert saved == {"master_volume": menu.settings.master_volume, "muted": True, "animation_speed": "fast",
