@@ -218,3 +218,27 @@ def test_game_log_keeps_the_newest_lines(app):
     for i in range(8):
         log.add(f"line {i} <b>&", (255, 0, 0) if i % 2 else None)
     assert log.lines == [f"line {i} <b>&" for i in range(3, 8)]
+
+
+def test_no_audio_device_means_silence_not_an_error(monkeypatch):
+    from scenes import assets
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio = assets.Audio(enabled=True)
+    assert not audio.available
+    audio.play("dice_roll")  # nothing happens, nothing raises
+
+
+def test_sounds_play_through_the_dummy_driver():
+    from scenes import assets
+
+    audio = assets.Audio(enabled=True)
+    if not audio.available:
+        pytest.skip("the dummy audio driver did not start here")
+    audio.play("click")
+    audio.play("no_such_sound")  # a missing effect is skipped quietly
+    assert audio._sounds["no_such_sound"] is None and audio._sounds["click"] is not None
+    pygame.mixer.quit()
