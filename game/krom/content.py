@@ -168,12 +168,12 @@ def _expect_count(name: str, what: str, items: tuple, count: int | None) -> None
 
 
 def _unique(name: str, items, key: str) -> None:
-    seen = set()
+    seen: dict = {}
     for item in items:
         value = getattr(item, key)
         if value in seen:
-            raise ContentError(name, str(value), key, "is used twice")
-        seen.add(value)
+            raise ContentError(name, item.name, key, f"{value!r} is already used by {seen[value]!r}")
+        seen[value] = item.name
 
 
 # -- loaders -----------------------------------------------------------------------------

@@ -218,7 +218,11 @@ class Gained(Event):
     amount: int
 
     def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} gains {_amount(self.item, self.amount)}."
+        if self.amount:
+            return f"{name(self.seat)} gains {_amount(self.item, self.amount)}."
+        if self.item == "hp":
+            return f"{name(self.seat)} already has all their hit points."
+        return f"The supply has no {self.item.capitalize()} left for {name(self.seat)}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,6 @@ from game.krom.content import (
     RESOURCES,
     RULES,
     SAVANNA,
-    TOKENS,
     TOTAL_TOKENS,
     BonusCard,
     reward_label,
@@ -90,6 +89,13 @@ from dataclasses import replace
 HP_MAX = RULES.start_hp
 STEALABLE = RESOURCES + ("krom", "bonus")
 CAVE_ITEMS = RESOURCES + ("bonus", "hp")
+CAVE_LABELS = {
+    "wood": "a Wood token costs",
+    "stone": "a Stone token costs",
+    "bone": "a Bone token costs",
+    "bonus": "a Bonus card costs",
+    "hp": f"{RULES.hp_per_purchase} hit points cost",
+}
 DINO_PLACE_NAMES = tuple(PLACES[p] for p in RULES.dino_places)
 SLOTS = 4
 
@@ -940,7 +946,7 @@ def _check_buy(s, seat, a, t, p) -> str | None:
         return "buy wood, stone, bone, bonus or hp"
     price = cave_price(item)
     if p.krom < price:
-        return f"not enough Krom: {item if item != 'hp' else '3 hit points'} costs {price}, you have {p.krom}"
+        return f"not enough Krom: {CAVE_LABELS[item]} {price}, you have {p.krom}"
     if item == "hp":
         return "your hit points are already at 7" if p.hp >= HP_MAX else None
     return _gain_problem(s, seat, item)
@@ -984,7 +990,7 @@ def _check_hunt(s, seat, a, t, p) -> str | None:
         return f"you can buy 0 to {len(RULES.extra_dice_costs) - 1} extra dice, not {extra}"
     cost = RULES.extra_dice_costs[extra]
     if p.krom < cost:
-        return f"not enough Krom: {extra} extra dice cost {cost}, you have {p.krom}"
+        return f"not enough Krom: {extra} extra {'die costs' if extra == 1 else 'dice cost'} {cost}, you have {p.krom}"
     return None
 
 
@@ -1044,7 +1050,8 @@ def _cand_main(s: State, seat: int) -> list[Action]:
 def _check_main(s: State, seat: int, a: Action) -> str | None:
     check = MAIN_CHECKS.get(a.kind)
     if check is None:
-        return "it is your Action phase: " + ", ".join(sorted(MAIN_CHECKS)) + " are the possible actions"
+        kinds = dict.fromkeys(c.kind for c in _cand_main(s, seat))
+        return f"it is your Action phase in the {place_name(s.turn.place)}: you may " + ", ".join(kinds)
     return check(s, seat, a, s.turn, s.players[seat])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from game.core.rng import Rng
 from game.krom.content import BONUS, CHARACTER_BY_ID, EVOLUTIONS, HUNTING, PICKING, RULES, TOKENS, TOTAL_TOKENS
@@ -21,7 +22,8 @@ def view(state: State, seat: int | None) -> State:
 
     Hidden: the other seats' Bonus hands (their size stays visible), the other seats'
     destination picks before the reveal (shown as -1, "picked", or None, "not yet"), the
-    order of every deck (sizes stay visible) and the random generator.
+    Bonus card another seat is about to play while it still chooses a target or resource,
+    the order of every deck (sizes stay visible) and the random generator.
     """
     v = state.clone()
     for i, p in enumerate(v.players):
@@ -32,6 +34,9 @@ def view(state: State, seat: int | None) -> State:
     v.picking_deck = _hide(v.picking_deck)
     v.hunting_deck = _hide(v.hunting_deck)
     v.evolution_deck = _hide(v.evolution_deck)
+    if v.play is not None and v.play.stage != "counter" and v.play.seat != seat:
+        # the card is still in its player's hand while they choose its target or resource
+        v.play = replace(v.play, card=HIDDEN, target=None, choice="")
     v.rng = _HIDDEN_RNG.copy()
     return v
 
