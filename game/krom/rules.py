@@ -24,6 +24,7 @@ Bonus card id (game.krom.content.BONUS); SEAT is a seat number.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Callable
 
 from game.core import D6, Action, IllegalAction, Outcome, Rng
@@ -84,7 +85,6 @@ from game.krom.events import (
     Transferred,
 )
 from game.krom.state import DINO, Combat, Play, Player, Setup, State, Turn
-from dataclasses import replace
 
 HP_MAX = RULES.start_hp
 STEALABLE = RESOURCES + ("krom", "bonus")

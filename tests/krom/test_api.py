@@ -44,6 +44,13 @@ class TestViews:
             assert getattr(v, deck) == (HIDDEN,) * len(getattr(s, deck))
         assert v.rng != s.rng and v.hunting_row == s.hunting_row and v.bonus_discard == s.bonus_discard
 
+    def test_the_seat_to_move_sees_enough_to_list_its_own_actions(self):
+        for seed in range(3):
+            s, rng = new_game(Setup(4, glacial=True, kromosaurus=True), seed), Rng(seed)
+            while actions := legal_actions(s):
+                assert legal_actions(view(s, s.to_move)) == actions
+                s, _ = apply(s, krom.playout_choice(s, actions, rng))
+
     def test_views_serialize_and_leave_the_state_alone(self):
         s = play_random(Setup(5, glacial=True), 8, 40)
         before = s.to_dict()
