@@ -1,0 +1,421 @@
+"""The events `apply` returns, in resolution order, and `describe(event, state)` for the game log.
+
+A fighter or seat of -1 (DINO) is the Kromosaurus. Card ids refer to game.krom.content;
+a card id of -1 is a card the viewer may not see (see `redact`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from game.core.events import Event
+from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES, CHARACTER_BY_ID
+from game.krom.state import DINO, HIDDEN
+
+Namer = Callable[[int], str]
+
+
+def _place(p: int) -> str:
+    return PLACES[p].capitalize()
+
+
+def _amount(kind: str, n: int) -> str:
+    if kind == "hp":
+        return f"{n} hit point{'s' if n != 1 else ''}"
+    if kind == "bonus":
+        return f"{n} Bonus card{'s' if n != 1 else ''}"
+    return f"{n} {kind.capitalize()}"
+
+
+def _bonus_name(card: int) -> str:
+    return "a Bonus card" if card == HIDDEN else BONUS[card].name
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+
+    def text(self, name: Namer) -> str:
+        return f"Round {self.round} begins: everyone picks a destination."
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered(Event):
+    seat: int
+    hp: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} is back on their feet with {self.hp} hit points."
+
+
+@dataclass(frozen=True, slots=True)
+class DestinationPicked(Event):
+    """A seat laid its Destination card face down (the place stays secret)."""
+
+    seat: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} picked a destination."
+
+
+@dataclass(frozen=True, slots=True)
+class DestinationsRevealed(Event):
+    places: tuple[int, ...]  # per seat
+
+    def text(self, name: Namer) -> str:
+        return "Destinations revealed: " + ", ".join(f"{name(s)} to the {_place(p)}" for s, p in enumerate(self.places)) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class KromosaurusMoved(Event):
+    place: int
+
+    def text(self, name: Namer) -> str:
+        return f"The Kromosaurus stomps to the {_place(self.place)}."
+
+
+@dataclass(frozen=True, slots=True)
+class CombatStarted(Event):
+    place: int
+    fighters: tuple[int, ...]
+
+    def text(self, name: Namer) -> str:
+        return f"Combat in the {_place(self.place)}: " + " vs ".join(name(f) for f in self.fighters) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """Dice thrown by `seat` for `purpose` ("combat", "combat card", "hunt", "mountain")."""
+
+    seat: int
+    purpose: str
+    faces: tuple[int, ...]
+    bonus: int = 0  # added to the faces (the Kromosaurus' +2)
+
+    def text(self, name: Namer) -> str:
+        extra = f" +{self.bonus}" if self.bonus else ""
+        return f"{name(self.seat)} rolls {' '.join(map(str, self.faces))}{extra} ({self.purpose})."
+
+
+@dataclass(frozen=True, slots=True)
+class CombatScoreRaised(Event):
+    seat: int
+    amount: int
+    score: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} adds {self.amount}: combat score {self.score}."
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    seat: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} passes."
+
+
+@dataclass(frozen=True, slots=True)
+class CombatWon(Event):
+    place: int
+    ranking: tuple[int, ...]  # fighters, winner first
+    scores: tuple[int, ...]  # aligned with ranking
+
+    def text(self, name: Namer) -> str:
+        order = ", then ".join(f"{name(f)} ({s})" for f, s in zip(self.ranking, self.scores))
+        return f"{name(self.ranking[0])} wins the combat in the {_place(self.place)}. Order: {order}."
+
+
+@dataclass(frozen=True, slots=True)
+class Hurt(Event):
+    seat: int
+    amount: int
+    hp: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} loses {_amount('hp', self.amount)} ({self.hp} left)."
+
+
+@dataclass(frozen=True, slots=True)
+class Stunned(Event):
+    seat: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} is stunned and loses this round's Action phase."
+
+
+@dataclass(frozen=True, slots=True)
+class KromosaurusDefeated(Event):
+    seat: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} brings the Kromosaurus down and keeps its trophy (+1 point)!"
+
+
+@dataclass(frozen=True, slots=True)
+class TrophyTaken(Event):
+    seat: int
+    victim: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} takes the Kromosaurus trophy from {name(self.victim)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Stole(Event):
+    """`item` is a token kind or "bonus"; `card` is the Bonus card stolen (hidden from other seats)."""
+
+    thief: int
+    victim: int
+    item: str
+    amount: int
+    card: int = HIDDEN
+
+    def text(self, name: Namer) -> str:
+        what = _bonus_name(self.card) if self.item == "bonus" else _amount(self.item, self.amount)
+        return f"{name(self.thief)} steals {what} from {name(self.victim)}."
+
+
+@dataclass(frozen=True, slots=True)
+class NothingToSteal(Event):
+    thief: int
+    victim: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.victim)} has nothing {name(self.thief)} could steal."
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPhaseStarted(Event):
+    seat: int
+    place: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} plays their Action phase in the {_place(self.place)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Frozen(Event):
+    """The glacial board changed a player's hit points at the start of their Action phase."""
+
+    seat: int
+    change: int
+    hp: int
+
+    def text(self, name: Namer) -> str:
+        if self.change > 0:
+            return f"{name(self.seat)} warms up by the fire: +{self.change} hit point ({self.hp})."
+        return f"{name(self.seat)} shivers: {self.change} hit point ({self.hp})."
+
+
+@dataclass(frozen=True, slots=True)
+class Gained(Event):
+    """`seat` got `amount` of `item` (a token kind or "hp") — possibly less than promised when the supply ran short."""
+
+    seat: int
+    item: str
+    amount: int
+
+    def text(self, name: Namer) -> str:
+        if self.amount:
+            return f"{name(self.seat)} gains {_amount(self.item, self.amount)}."
+        if self.item == "hp":
+            return f"{name(self.seat)} already has all their hit points."
+        return f"The supply has no {self.item.capitalize()} left for {name(self.seat)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Paid(Event):
+    seat: int
+    item: str
+    amount: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} pays {_amount(self.item, self.amount)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Lost(Event):
+    """Tokens or hit points taken away by a Bonus card (tokens return to the supply)."""
+
+    seat: int
+    item: str
+    amount: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} loses {_amount(self.item, self.amount)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Transferred(Event):
+    giver: int
+    taker: int
+    item: str
+    amount: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.giver)} hands {_amount(self.item, self.amount)} to {name(self.taker)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Rested(Event):
+    seat: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} rests in the Cave."
+
+
+@dataclass(frozen=True, slots=True)
+class Bought(Event):
+    seat: int
+    item: str
+    price: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} provides services for {self.price} Krom: {_amount(self.item, RULES.hp_per_purchase if self.item == 'hp' else 1)}."
+
+
+@dataclass(frozen=True, slots=True)
+class BonusDrawn(Event):
+    seat: int
+    card: int  # hidden from other seats
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} draws {_bonus_name(self.card)}."
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    deck: str  # "bonus", "picking", "hunting"
+
+    def text(self, name: Namer) -> str:
+        return f"The {self.deck.capitalize()} discard pile is shuffled into a new deck."
+
+
+@dataclass(frozen=True, slots=True)
+class PickingDrawn(Event):
+    seat: int
+    card: int
+    price: int
+
+    def text(self, name: Namer) -> str:
+        cost = f" for {self.price} Krom" if self.price else ""
+        return f"{name(self.seat)} draws the Picking card {PICKING[self.card].name}{cost}."
+
+
+@dataclass(frozen=True, slots=True)
+class Hunted(Event):
+    seat: int
+    slot: int
+    card: int
+    total: int
+    caught: bool
+
+    def text(self, name: Namer) -> str:
+        card = HUNTING[self.card]
+        verdict = "catches" if self.caught else "misses"
+        return f"{name(self.seat)} {verdict} the {card.name} ({self.total} against {card.value})."
+
+
+@dataclass(frozen=True, slots=True)
+class HuntingRevealed(Event):
+    slot: int
+    card: int
+
+    def text(self, name: Namer) -> str:
+        return f"A new prey appears: {HUNTING[self.card].name}."
+
+
+@dataclass(frozen=True, slots=True)
+class MountainScored(Event):
+    seat: int
+    dice: tuple[int, ...]
+    combination: str  # "" for no combination
+
+    def text(self, name: Namer) -> str:
+        what = self.combination.replace("_", " ") if self.combination else "no combination"
+        return f"{name(self.seat)} stops climbing with {' '.join(map(str, self.dice))}: {what}."
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionRealized(Event):
+    seat: int
+    card: int
+    points: int  # the player's points after it
+
+    def text(self, name: Namer) -> str:
+        card = EVOLUTIONS[self.card]
+        return f"{name(self.seat)} realizes {card.name} (+{card.points}): {self.points} points."
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionRevealed(Event):
+    slot: int
+    card: int
+
+    def text(self, name: Namer) -> str:
+        return f"A new Evolution is revealed: {EVOLUTIONS[self.card].name}."
+
+
+@dataclass(frozen=True, slots=True)
+class BonusPlayed(Event):
+    seat: int
+    card: int
+    target: int | None = None
+    choice: str = ""
+
+    def text(self, name: Namer) -> str:
+        on = f" on {name(self.target)}" if self.target is not None else ""
+        pick = f" ({self.choice.capitalize()})" if self.choice else ""
+        return f"{name(self.seat)} plays {BONUS[self.card].name}{pick}{on}."
+
+
+@dataclass(frozen=True, slots=True)
+class BonusCountered(Event):
+    seat: int
+    card: int
+    by: int
+    counter: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.by)} counters {name(self.seat)}'s {BONUS[self.card].name} with {BONUS[self.counter].name}."
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPhaseEnded(Event):
+    seat: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} ends their Action phase."
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    seat: int
+    points: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.seat)} reaches {self.points} Evolution points and becomes the new chief!"
+
+
+def describe(event: Event, state=None) -> str:
+    """A readable English line for the game log; with a state, players are named by their character."""
+
+    def name(seat: int) -> str:
+        if seat == DINO:
+            return RULES.dino_name
+        if state is not None and 0 <= seat < len(state.players):
+            return CHARACTER_BY_ID[state.players[seat].character].name
+        return f"Player {seat + 1}"
+
+    return event.text(name)
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may see it (None = spectator): other seats' drawn or stolen Bonus cards hidden."""
+    if isinstance(event, BonusDrawn) and event.seat != seat:
+        return replace(event, card=HIDDEN)
+    if isinstance(event, Stole) and event.item == "bonus" and seat not in (event.thief, event.victim):
+        return replace(event, card=HIDDEN)
+    return event

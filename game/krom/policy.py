@@ -1,0 +1,104 @@
+"""Setups for simulations and the benchmark, the random playout policy, and a game in progress for demos."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.core.actions import Action
+from game.core.rng import Rng
+from game.krom.content import CAVE, CHARACTERS, EVOLUTIONS, FOREST, MOUNTAIN, RESOURCES, SAVANNA
+from game.krom.queries import hunt_odds
+from game.krom.rules import apply, decision, legal_actions, mountain_combination, new_game
+from game.krom.state import Setup, State
+
+GOOD_HANDS = ("full_house", "four", "five", "straight")
+
+
+def random_setup(rng: Rng) -> Setup:
+    """Any legal combination of options: 2-6 players, each variant on or off, characters random or fixed."""
+    players = rng.randint(2, 6)
+    characters = None
+    if rng.below(2):
+        characters = tuple(rng.shuffled([c.id for c in CHARACTERS])[:players])
+    return Setup(players, characters, bool(rng.below(2)), bool(rng.below(2)), bool(rng.below(2)))
+
+
+def bench_setup() -> Setup:
+    """What `python -m game.bench krom` measures: 4 players, glacial board and Kromosaurus on, normal length."""
+    return Setup(players=4, glacial=True, kromosaurus=True)
+
+
+def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
+    """A random policy that still plays the game: realizes Evolutions when it can, uses its place, then ends its phase.
+
+    It only ever returns one of `actions`.
+    """
+    kinds: dict[str, list[Action]] = {}
+    for a in actions:
+        kinds.setdefault(a.kind, []).append(a)
+
+    def pick(options: list[Action]) -> Action:
+        return options[rng.below(len(options))]
+
+    if rng.below(12) == 0:  # now and then anything legal, so simulations reach every action
+        return pick(actions)
+    d = decision(state)
+    if d == "main":
+        return _main_choice(state, kinds, rng, pick)
+    if d == "climb":
+        return _climb_choice(state, kinds, rng)
+    if d == "combat" and "play" in kinds and rng.below(2):
+        return pick(kinds["play"])
+    if d == "counter" and rng.below(3) == 0:
+        return kinds["counter"][0]
+    if d in ("combat", "counter"):
+        return kinds["pass"][0]
+    serious = [a for a in actions if a.kind != "cancel"]
+    return pick(serious or actions)
+
+
+def _main_choice(state: State, kinds: dict[str, list[Action]], rng: Rng, pick) -> Action:
+    if "realize" in kinds:
+        return max(kinds["realize"], key=lambda a: (EVOLUTIONS[state.evolution_row[a.args[0]]].points, -a.args[0]))
+    if "play" in kinds and rng.below(3) == 0:
+        return pick(kinds["play"])
+    t = state.turn
+    if t.place == CAVE:
+        if "rest" in kinds and (t.cave == "" and rng.below(3)):
+            return kinds["rest"][0]
+        wanted = [a for a in kinds.get("buy", []) if a.args[0] in RESOURCES]
+        if wanted and rng.below(2):
+            return pick(wanted)
+    elif t.place == FOREST and "pick" in kinds and (t.picks == 0 or rng.below(2)):
+        return kinds["pick"][0]
+    elif t.place == SAVANNA and "hunt" in kinds:
+        return max(kinds["hunt"], key=lambda a: (hunt_odds(state.hunting_row[a.args[0]], a.args[1]) - a.args[1] * 0.15, rng.below(4)))
+    elif t.place == MOUNTAIN and "climb" in kinds:
+        return kinds["climb"][0]
+    return kinds["end"][0]
+
+
+def _climb_choice(state: State, kinds: dict[str, list[Action]], rng: Rng) -> Action:
+    dice = state.turn.dice
+    best = max(Counter(dice).items(), key=lambda kv: (kv[1], kv[0]))[0]
+    for a in kinds.get("keep", []):
+        if dice[a.args[0]] == best:
+            return a
+    for a in kinds.get("free", []):
+        if dice[a.args[0]] != best:
+            return a
+    if "reroll" in kinds and mountain_combination(dice) not in GOOD_HANDS and rng.below(3):
+        return kinds["reroll"][0]
+    return kinds["stop"][0]
+
+
+def demo_state(seed: int) -> State:
+    """A game from the default setup, played by the random policy into round 3's first Action phase."""
+    state = new_game(Setup(), seed)
+    rng = Rng(seed)
+    while not (state.round >= 3 and decision(state) == "main"):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state, _ = apply(state, playout_choice(state, actions, rng))
+    return state

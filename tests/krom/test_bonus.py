@@ -1,0 +1,225 @@
+"""Rulebook section "Play a Bonus" and its "Effects": combat cards, counter cards, place cards and the effect vocabulary."""
+
+from game.krom import BONUS, check_invariants, decision, legal_actions, playable_bonuses
+from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, CombatWon, DiceRolled, Gained, Hurt, Lost, Passed, Stole, Transferred
+from game.krom.testing import action_phase, of_type, position, refused, run, with_rolls
+
+# Bonus card ids (see game/krom/data/bonus.toml): 0-2 War cry (combat, +1 die), 3-4 Frenzy (+2 dice),
+# 5-7 Club (combat +2), 8 Bone club (+3), 9-12 Not today! (counter), 13-14 Hidden stash (+3 Krom),
+# 15 Lucky find (+1 resource of your choice), 16 Herbal remedy (+3 hp), 17-18 Evil eye (target -2 hp),
+# 19 Tax collector (target -3 Krom), 20 Termites (target -1 Wood), 21-22 Pickpocket (steal 3 Krom),
+# 23 Bone thief (steal 1 Bone), 24-25 Barter (3 Krom for a resource), 26 Hard bargain (swap 2 Krom
+# for 1 Stone), 27 Woodpile (Forest, +2 Wood), 28 Carcass (Savanna), 29 Rockfall (Mountain), 30 Fireside tales (Cave).
+WAR_CRY, FRENZY, CLUB, BONE_CLUB, COUNTER, COUNTER2 = 0, 3, 5, 8, 9, 10
+STASH, LUCKY, REMEDY, EVIL_EYE, TAX, TERMITES, PICKPOCKET, BARTER, BARGAIN, WOODPILE = 13, 15, 16, 17, 19, 20, 21, 24, 26, 27
+
+
+def test_card_ids_used_here_match_the_data():
+    assert [BONUS[c].name for c in (WAR_CRY, FRENZY, CLUB, BONE_CLUB, COUNTER, STASH, LUCKY, EVIL_EYE, PICKPOCKET, BARTER, BARGAIN, WOODPILE)] == [
+        "War cry", "Frenzy", "Club", "Bone club", "Not today!", "Hidden stash", "Lucky find", "Evil eye", "Pickpocket", "Barter", "Hard bargain", "Woodpile",
+    ]  # fmt: skip
+
+
+
+def fight(hands, dice, chars=("alma", "kolos"), place="forest", **kw):
+    s = position(list(chars), hands=hands, **kw)
+    return run(with_rolls(s, dice), *[f"go {place}"] * len(chars))
+
+
+class TestCombatCards:
+    def test_played_after_the_dice_to_change_the_result(self):
+        s, events = fight([[], [CLUB]], [6, 3], chars=("kolos", "karok"))
+        assert decision(s) == "combat" and s.to_move == 1  # Kolos holds no combat card: not asked
+        assert [str(a) for a in legal_actions(s)] == [f"play {CLUB}", "pass"]
+        s, events = run(s, f"play {CLUB}")
+        assert of_type(events, CombatScoreRaised) == [CombatScoreRaised(1, 2, 5)]
+        [won] = of_type(events, CombatWon)
+        assert won.scores == (6, 5) and of_type(events, Hurt) == [Hurt(1, 1, 6)]
+
+    def test_several_cards_until_everyone_involved_passes_in_a_row(self):
+        s, _ = fight([[CLUB], [WAR_CRY, CLUB + 1]], [2, 4])
+        assert s.to_move == 0
+        s, _ = run(s, f"play {CLUB}")  # Alma 4
+        assert s.to_move == 1
+        s, events = run(with_rolls(s, [3]), f"play {WAR_CRY}")  # Kolos 4 + 3
+        assert of_type(events, DiceRolled) == [DiceRolled(1, "combat card", (3,))]
+        assert s.to_move == 1  # Alma has no combat card left: skipped
+        s, events = run(s, "pass")
+        [won] = of_type(events, CombatWon)
+        assert won.ranking == (1, 0) and won.scores == (7, 4)
+
+    def test_the_window_closes_only_when_all_pass_in_a_row(self):
+        s, _ = fight([[CLUB], [CLUB + 1, CLUB + 2]], [3, 3])
+        s, events = run(s, "pass", f"play {CLUB + 1}")
+        assert decision(s) == "combat" and s.to_move == 0  # Alma passed, but may answer Kolos' card
+        s, events = run(s, f"play {CLUB}")
+        assert of_type(events, CombatWon) == [] and s.to_move == 1
+        s, events = run(s, "pass")
+        [won] = of_type(events, CombatWon)
+        assert won.scores == (5, 5) and won.ranking == (0, 1)  # a tie in the Forest: the lighter Alma wins
+
+    def test_pass_pass_ends_the_window(self):
+        s, _ = fight([[CLUB], [CLUB + 1]], [3, 5])
+        s, events = run(s, "pass")
+        assert of_type(events, Passed) == [Passed(0)] and s.to_move == 1
+        s, events = run(s, "pass")
+        assert of_type(events, CombatWon)[0].scores == (5, 3)
+        assert s.players[0].hand == (CLUB,)  # unplayed cards stay in hand
+
+    def test_frenzy_rolls_two_extra_dice(self):
+        s, _ = fight([[FRENZY], []], [1, 6])
+        s, events = run(with_rolls(s, [4, 5]), f"play {FRENZY}")
+        assert of_type(events, CombatScoreRaised) == [CombatScoreRaised(0, 9, 10)]
+        assert of_type(events, CombatWon)[0].ranking == (0, 1)
+
+    def test_no_window_when_nobody_fighting_holds_a_combat_card(self):
+        s, _ = fight([[STASH], [COUNTER]], [1, 6])
+        assert decision(s) == "main"
+
+    def test_players_outside_the_combat_are_not_asked(self):
+        s = position(["alma", "kolos", "valkyr"], places=["cave", "cave", "forest"], hands=[[], [], [CLUB]])
+        s, _ = run(with_rolls(s, [2, 5]), "go forest", "go forest", "go cave")
+        # Valkyr plays in the Cave first; the Forest combat comes after and does not involve her
+        s, _ = run(s, "end")
+        assert decision(s) == "main" and s.to_move == 1
+
+    def test_only_combat_cards_in_a_combat_and_never_outside(self):
+        s, _ = fight([[CLUB, STASH], []], [1, 6])
+        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice")
+        assert playable_bonuses(s) == {CLUB: None, STASH: "Hidden stash is not a combat card: only combat cards change the dice"}
+        refused(action_phase(position(["alma", "kolos"], hands=[[CLUB], []]), 0), f"play {CLUB}", "Club is a combat card: play it after the dice of a combat you fight in")
+
+    def test_a_countered_combat_card_changes_nothing(self):
+        s, _ = fight([[CLUB], [COUNTER]], [3, 5])
+        s, events = run(s, f"play {CLUB}")
+        assert decision(s) == "counter" and s.to_move == 1
+        s, events = run(s, "counter")
+        assert of_type(events, BonusCountered) == [BonusCountered(0, CLUB, 1, COUNTER)]
+        assert of_type(events, CombatWon)[0].scores == (5, 3)
+        assert s.bonus_discard[-2:] == (CLUB, COUNTER)
+
+
+class TestCounterCards:
+    def test_cancel_another_players_bonus(self):
+        s = action_phase(position(["alma", "morhy", "valkyr"], hands=[[STASH], [COUNTER], [COUNTER2]]), 0)
+        s, events = run(s, f"play {STASH}")
+        assert of_type(events, BonusPlayed) == [BonusPlayed(0, STASH)]
+        assert decision(s) == "counter" and s.to_move == 1
+        s, events = run(s, "pass")
+        assert s.to_move == 2
+        s, events = run(s, "counter")
+        assert of_type(events, BonusCountered) == [BonusCountered(0, STASH, 2, COUNTER2)]
+        assert s.players[0].krom == 5 and s.players[0].hand == () and s.players[2].hand == ()
+        assert decision(s) == "main" and s.to_move == 0
+        check_invariants(s)
+
+    def test_asked_in_seat_order_after_the_player_skipping_those_without_a_counter(self):
+        s = action_phase(position(["alma", "morhy", "valkyr", "kolos"], hands=[[COUNTER], [STASH], [], [COUNTER2]]), 1)
+        s, _ = run(s, f"play {STASH}")
+        assert s.play.asked == (3, 0)
+        s, events = run(s, "pass", "pass")
+        assert Gained(1, "krom", 3) in events and s.players[1].krom == 8
+
+    def test_a_counter_card_cannot_be_countered(self):
+        s = action_phase(position(["alma", "morhy"], hands=[[STASH, COUNTER2], [COUNTER]]), 0)
+        s, events = run(s, f"play {STASH}", "counter")
+        assert decision(s) == "main" and s.to_move == 0 and s.players[0].hand == (COUNTER2,)
+        assert of_type(events, BonusCountered) == [BonusCountered(0, STASH, 1, COUNTER)]
+
+    def test_nobody_holding_a_counter_means_no_question(self):
+        s = action_phase(position(["alma", "morhy"], hands=[[STASH], []]), 0)
+        s, events = run(s, f"play {STASH}")
+        assert Gained(0, "krom", 3) in events and decision(s) == "main"
+
+    def test_a_counter_card_is_not_played_on_its_own(self):
+        s = action_phase(position(["alma", "morhy"], hands=[[COUNTER], []]), 0)
+        refused(s, f"play {COUNTER}", "Not today! is a counter card: play it when another player plays a Bonus")
+
+
+class TestPlaceCards:
+    def test_only_in_their_place(self):
+        refused(
+            action_phase(position(["alma", "morhy"], hands=[[WOODPILE], []]), 0),
+            f"play {WOODPILE}",
+            "Woodpile can only be played in the Forest; you are in the Cave",
+        )
+        s, events = run(action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[WOODPILE], []]), 0), f"play {WOODPILE}")
+        assert s.players[0].wood == 2
+
+
+class TestEffects:
+    def play(self, card, *more, places=("cave", "forest", "cave"), **kw):
+        kw.setdefault("hands", [[card], [], []])
+        s = action_phase(position(["alma", "morhy", "valkyr"], places=list(places), **kw), 0)
+        return run(s, f"play {card}", *more)
+
+    def test_gain(self):
+        s, events = self.play(STASH)
+        assert s.players[0].krom == 8 and Gained(0, "krom", 3) in events
+
+    def test_gain_hit_points(self):
+        s, _ = self.play(REMEDY, hp=[2, 7, 7])
+        assert s.players[0].hp == 5
+
+    def test_gain_a_resource_of_your_choice(self):
+        s, _ = self.play(LUCKY)
+        assert decision(s) == "choice"
+        assert [str(a) for a in legal_actions(s)] == ["take wood", "take stone", "take bone", "cancel"]
+        s, _ = run(s, "take stone")
+        assert s.players[0].stone == 1 and s.players[0].hand == ()
+
+    def test_cancel_keeps_the_card(self):
+        s, events = self.play(LUCKY, "cancel")
+        assert s.players[0].hand == (LUCKY,) and decision(s) == "main" and of_type(events, BonusPlayed) == []
+
+    def test_targeted_loss(self):
+        s, _ = self.play(EVIL_EYE)
+        assert decision(s) == "target"
+        assert [str(a) for a in legal_actions(s)] == ["target 1", "target 2", "cancel"]
+        s, events = run(s, "target 2")
+        assert of_type(events, Lost) == [Lost(2, "hp", 2)] and s.players[2].hp == 5
+
+    def test_a_bonus_never_takes_the_last_hit_point(self):
+        s, events = self.play(EVIL_EYE, "target 1", hp=[7, 2, 1])
+        assert s.players[1].hp == 1 and of_type(events, Lost) == [Lost(1, "hp", 1)]
+        s, _ = self.play(EVIL_EYE, hp=[7, 1, 7])
+        refused(s, "target 1", "Mörhy has no hit point to spare (a Bonus never takes the last one)")
+
+    def test_lost_tokens_go_back_to_the_supply(self):
+        s, events = self.play(TAX, "target 1", krom=[5, 2, 5])
+        assert s.players[1].krom == 0 and of_type(events, Lost) == [Lost(1, "krom", 2)]
+        check_invariants(s)
+
+    def test_a_target_without_the_tokens_is_refused(self):
+        s, _ = self.play(TERMITES, wood=[0, 1, 0])
+        assert [str(a) for a in legal_actions(s)] == ["target 1", "cancel"]
+        refused(s, "target 2", "Valkyr has no Wood to lose")
+        refused(s, "target 0", "you cannot target yourself")
+        refused(s, "target -1", "there is no seat -1")  # the Kromosaurus is never a Bonus target
+
+    def test_steal_only_from_a_player_in_the_same_place(self):
+        s, _ = self.play(PICKPOCKET, krom=[5, 9, 2])
+        refused(s, "target 1", "Mörhy is not in the Cave with you")
+        s, events = run(s, "target 2")
+        assert of_type(events, Stole) == [Stole(0, 2, "krom", 2)]
+        assert (s.players[0].krom, s.players[2].krom) == (7, 0)
+
+    def test_steal_needs_a_victim_here(self):
+        s = action_phase(position(["alma", "morhy", "valkyr"], places=["cave", "forest", "forest"], hands=[[PICKPOCKET], [], []]), 0)
+        refused(s, f"play {PICKPOCKET}", "no player in the Cave with you has Krom to steal")
+
+    def test_trade(self):
+        s, events = self.play(BARTER, "take bone")
+        assert (s.players[0].krom, s.players[0].bone) == (2, 1)
+        refused(action_phase(position(["alma", "morhy"], krom=[2, 5], hands=[[BARTER], []]), 0), f"play {BARTER}", "not enough Krom: Barter costs 3, you have 2")
+
+    def test_swap(self):
+        s, events = self.play(BARGAIN, "target 1", stone=[0, 2, 0])
+        assert of_type(events, Transferred) == [Transferred(0, 1, "krom", 2), Transferred(1, 0, "stone", 1)]
+        assert (s.players[0].krom, s.players[0].stone, s.players[1].krom, s.players[1].stone) == (3, 1, 7, 1)
+
+    def test_target_and_choice_come_before_the_counter_window(self):
+        s, _ = self.play(EVIL_EYE, "target 1", hands=[[EVIL_EYE], [COUNTER], []])
+        assert decision(s) == "counter" and s.play.target == 1 and s.to_move == 1
+        s, events = run(s, "counter")
+        assert s.players[1].hp == 7 and of_type(events, Lost) == []

@@ -1,0 +1,155 @@
+"""Rulebook sections "Combat", "Stunned" and "2. Action Phases": who fights, who plays first, damage, stuns and steals."""
+
+import pytest
+
+from game.core import Action, IllegalAction
+from game.krom import apply, check_invariants, decision, legal_actions, steal_options
+from game.krom.events import ActionPhaseStarted, CombatStarted, CombatWon, Hurt, NothingToSteal, Recovered, Stole, Stunned
+from game.krom.testing import action_phase, of_type, position, run, with_rolls
+
+NO_HANDS = [[], [], []]
+
+
+def started(events):
+    return [e.seat for e in of_type(events, ActionPhaseStarted)]
+
+
+class TestWorkedExampleKolosKarokValkyr:
+    """Kolos rolls 6, Karok 3, Valkyr 2: Kolos plays first, then Karok would, then Valkyr; Karok (3 hp) is stunned."""
+
+    def fight(self):
+        s = position(["kolos", "karok", "valkyr"], hp=[7, 3, 7], wood=[0, 1, 0], hands=NO_HANDS)
+        return run(with_rolls(s, [6, 3, 2]), "go forest", "go forest", "go forest")
+
+    def test_dice_decide_the_order_and_the_damage(self):
+        s, events = self.fight()
+        [won] = of_type(events, CombatWon)
+        assert won.ranking == (0, 1, 2) and won.scores == (6, 3, 2)
+        assert [(e.seat, e.amount, e.hp) for e in of_type(events, Hurt)] == [(1, 3, 0), (2, 4, 3)]
+        assert s.players[2].hp == 3 and s.players[1].hp == 0 and s.players[0].hp == 7
+
+    def test_karok_is_stunned_and_kolos_empties_his_pockets(self):
+        s, events = self.fight()
+        assert [e.seat for e in of_type(events, Stunned)] == [1]
+        assert decision(s) == "steal" and s.to_move == 0
+        assert [str(a) for a in legal_actions(s)] == ["steal wood", "steal krom"]
+        s, events = run(s, "steal krom")
+        assert of_type(events, Stole) == [Stole(0, 1, "krom", 3)]
+        assert (s.players[0].krom, s.players[1].krom) == (8, 2)
+        # Kolos plays, then Valkyr; Karok loses his Action phase
+        assert started(events) == [0]
+        s, events = run(s, "end")
+        assert started(events) == [2]
+        check_invariants(s)
+
+
+def test_example_alma_plays_first_then_the_savanna_fight_decides_between_morhy_and_valkyr():
+    # Alma alone in the Cave plays first; Mörhy and Valkyr share the Savanna and fight.
+    s = position(["alma", "morhy", "valkyr"], places=["forest", "cave", "cave"], hands=NO_HANDS)
+    s, events = run(with_rolls(s, [2, 5]), "go cave", "go savanna", "go savanna")
+    assert started(events) == [0]
+    assert of_type(events, CombatStarted) == []  # the Savanna fight waits for Alma's phase
+    s, events = run(s, "end")
+    [fight] = of_type(events, CombatStarted)
+    assert fight.fighters == (1, 2)
+    assert of_type(events, CombatWon)[0].ranking == (2, 1)  # Valkyr rolled 5
+    assert started(events) == [2]
+    s, events = run(s, "end")
+    assert started(events) == [1]
+
+
+class TestActionPhasesOrder:
+    def test_places_play_in_order_cave_forest_savanna_mountain(self):
+        s = position(["alma", "morhy", "valkyr", "kolos"], places=["cave", "cave", "cave", "forest"], hands=[[]] * 4)
+        s, events = run(s, "go mountain", "go savanna", "go forest", "go cave")
+        order = started(events)
+        for _ in range(3):
+            s, events = run(s, "end")
+            order += started(events)
+        assert order == [3, 2, 1, 0]
+        assert decision(s) == "main"
+        s, events = run(s, "end")
+        assert decision(s) == "move" and s.round == 2 and s.to_move == 0
+
+    def test_a_player_alone_in_a_place_does_not_fight(self):
+        s = position(["alma", "morhy"], hands=[[], []])
+        s, events = run(s, "go forest", "go savanna")
+        assert of_type(events, CombatStarted) == [] and started(events) == [0]
+
+
+class TestCombatTies:
+    @pytest.mark.parametrize(
+        "place, first",
+        [("cave", "kolos"), ("savanna", "kolos"), ("forest", "alma"), ("mountain", "alma")],
+    )
+    def test_ties_go_to_the_heaviest_in_cave_and_savanna_the_lightest_in_forest_and_mountain(self, place, first):
+        start = "forest" if place == "cave" else "cave"
+        s = position(["alma", "kolos"], places=[start, start], hands=[[], []])
+        s, events = run(with_rolls(s, [4, 4]), f"go {place}", f"go {place}")
+        [won] = of_type(events, CombatWon)
+        assert won.ranking[0] == ["alma", "kolos"].index(first)
+        assert of_type(events, Hurt) == []  # a tie with the winner costs nothing
+
+    def test_only_the_highest_tie_picks_one_winner_the_others_follow_in_descending_order(self):
+        s = position(["alma", "morhy", "valkyr", "kolos"], hands=[[]] * 4)
+        s, events = run(with_rolls(s, [5, 2, 5, 3]), "go savanna", "go savanna", "go savanna", "go savanna")
+        [won] = of_type(events, CombatWon)
+        assert won.ranking == (2, 0, 3, 1) and won.scores == (5, 5, 3, 2)  # Valkyr outweighs Alma
+        assert [(e.seat, e.amount) for e in of_type(events, Hurt)] == [(3, 2), (1, 3)]
+
+
+class TestStunned:
+    def stun(self, victim_tokens, hand=()):
+        s = position(["kolos", "karok"], hp=[7, 2], hands=[[], list(hand)], **victim_tokens)
+        return run(with_rolls(s, [6, 1]), "go forest", "go forest")
+
+    def test_the_winner_chooses_one_wood_stone_or_bone_half_the_krom_rounded_up_or_a_random_bonus(self):
+        s, _ = self.stun({"krom": [5, 7], "wood": [0, 2], "stone": [0, 1], "bone": [0, 0]}, hand=[9, 20])
+        assert steal_options(s, 1) == ["wood", "stone", "krom", "bonus"]
+        after, _ = run(s, "steal krom")
+        assert (after.players[0].krom, after.players[1].krom) == (9, 3)
+        after, events = run(with_rolls(s, [20]), "steal bonus")
+        assert of_type(events, Stole) == [Stole(0, 1, "bonus", 1, 20)]
+        assert after.players[0].hand == (20,) and after.players[1].hand == (9,)
+        after, _ = run(s, "steal wood")
+        assert (after.players[0].wood, after.players[1].wood) == (1, 1)
+
+    def test_stealing_what_the_victim_lacks_is_refused(self):
+        s, _ = self.stun({"krom": [5, 7], "wood": [0, 0]})
+        with pytest.raises(IllegalAction, match="Karok has no Wood to steal"):
+            apply(s, Action.of("steal", "wood"))
+
+    def test_nothing_to_steal_skips_the_decision(self):
+        s, events = self.stun({"krom": [5, 0]})
+        assert of_type(events, NothingToSteal) == [NothingToSteal(0, 1)]
+        assert decision(s) == "main" and s.to_move == 0
+
+    def test_a_stunned_player_skips_the_round_and_comes_back_with_7_hit_points(self):
+        s, events = self.stun({"krom": [5, 0]})
+        assert s.players[1].stunned and s.players[1].hp == 0
+        s, events = run(s, "end")
+        assert started(events) == []  # Karok's phase is lost
+        assert decision(s) == "move" and s.round == 2
+        assert of_type(events, Recovered) == [Recovered(1, 7)]
+        assert s.players[1].hp == 7 and not s.players[1].stunned
+
+    def test_hit_points_never_drop_below_zero(self):
+        s, events = self.stun({"krom": [5, 0]})
+        assert of_type(events, Hurt) == [Hurt(1, 5, 0)]
+
+
+def test_several_stunned_players_are_stolen_from_one_after_another():
+    s = position(["kolos", "karok", "valkyr"], hp=[7, 1, 2], hands=[[], [], []])
+    s, _ = run(with_rolls(s, [6, 1, 1]), "go mountain", "go mountain", "go mountain")
+    # in the order of the combat: Valkyr, lighter, ranks before Karok in the Mountain
+    assert s.steals == ((0, 2), (0, 1))
+    s, _ = run(s, "steal krom")
+    assert decision(s) == "steal" and s.steals == ((0, 1),)
+    s, _ = run(s, "steal krom")
+    assert decision(s) == "main" and s.players[0].krom == 11
+
+
+def test_the_action_phase_of_a_finished_player_is_not_replayed_after_fighting():
+    s = action_phase(position(["alma", "morhy"], places=["cave", "forest"]), 0)
+    s, events = run(s, "end")
+    assert started(events) == [1]
