@@ -1106,8 +1106,8 @@ def random_setup(rng: Rng) -> Setup:
 
 
 def bench_setup() -> Setup:
-    """The benchmark's game: the default two-player game with the basic rules."""
-    return Setup()
+    """The benchmark's game: a typical advanced game (every advanced rule, one Divine Challenge)."""
+    return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1, special_terrain=True)
 
 
 _WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}

@@ -416,3 +416,16 @@ class TestSpecialTerrainTiles:
         s.terrain[7] = "fog"
         with pytest.raises(AssertionError, match="no Fog without the special terrain option"):
             K.check_invariants(s)
+
+    def test_a_minion_ko_by_fire_during_a_shove_gets_no_combat_roll(self):
+        s = build([("golda_purse", 0, (3, 9)), ("felix_dicebag", 0, (7, 9)), ("arrowna", 1, (0, 0)), FAR_PINK,
+                   {"kind": "black_tiwabbit", "owner": 1, "cell": [3, 8]}], active=0, terrain={(3, 7): "fire"})
+        s, ev = run(s, "cast 0 shovel_slam 3 8")
+        assert kinds(ev) == ["SpellCast", "Moved", "Damaged", "KnockedOut"]
+        assert s.fighters[4].cell == -1 and s.phase == "act"
+
+    def test_a_swap_onto_fire_burns(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  left=("transposition",), terrain={(3, 6): "fire"})
+        s, ev = run(s, "favor 0 left 3 6")
+        assert [(e.fighter, e.source) for e in ev if isinstance(e, Damaged)] == [(0, "fire")]

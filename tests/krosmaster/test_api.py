@@ -164,3 +164,34 @@ def test_the_policy_only_picks_legal_actions():
     rng = Rng(3)
     for _ in range(50):
         assert K.playout_choice(s, legal, rng) in legal
+
+
+def test_every_test_named_in_the_rules_notes_exists():
+    """`file.py::Class::test` names a test; `::Class::test` or `::test` continues the previous file (and class)."""
+    import ast
+    import pathlib
+    import re
+
+    here = pathlib.Path(__file__).parent
+    notes = (here.parents[1] / "game" / "krosmaster" / "RULES_NOTES.md").read_text(encoding="utf-8")
+    refs = re.findall(r"`((?:test_\w+\.py)?::[\w:]+)`", notes)
+    assert len(refs) > 50
+    file = klass = None
+    for ref in refs:
+        head, _, rest = ref.partition("::")
+        parts = rest.split("::")
+        if head:
+            file, klass = head, None
+        if parts[0].startswith("Test"):
+            klass = parts[0]
+            parts = parts[1:]
+        tree = ast.parse((here / file).read_text(encoding="utf-8"))
+        scope = tree.body
+        if klass:
+            found = [n for n in scope if isinstance(n, ast.ClassDef) and n.name == klass]
+            assert found, f"RULES_NOTES.md names {file}::{klass}, which does not exist"
+            scope = found[0].body
+        for name in parts:
+            assert any(isinstance(n, ast.FunctionDef) and n.name == name for n in scope), (
+                f"RULES_NOTES.md names {file}::{klass or ''}::{name}, which does not exist"
+            )

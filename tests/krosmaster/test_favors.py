@@ -105,6 +105,11 @@ class TestBasicFavors:
         s, ev = run(s, "favor 0 left 5 8")
         assert ev[1] == Healed(1, 2, 1)
 
+    def test_bandages_remove_no_more_injuries_than_there_are(self):
+        hurt = {"kind": "golda_purse", "owner": 0, "cell": [5, 8], "injuries": 1}
+        s, ev = run(build([TEAM[0], hurt, *TEAM[2:]], active=0, left=("bandages",)), "favor 0 left 5 8")
+        assert ev[1] == Healed(1, 1, 0)
+
     def test_krosmic_leap_over_anything(self):
         s = build([("felix_dicebag", 0, (1, 8)), *TEAM[1:]], active=0, left=("krosmic_leap",))
         assert (1, 6) in favor_cells(s, "left")  # over the tree at (1, 7)
