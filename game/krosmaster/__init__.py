@@ -5,6 +5,8 @@ for overlays (reachable cells, spell targets), `testing` for building positions,
 RULES_NOTES.md for every decision where the rulebook is silent.
 """
 
+from game.krosmaster.board import BOARDS, LAYOUTS
+from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.queries import (
     Reach,
@@ -29,6 +31,8 @@ from game.krosmaster.rules import (
     combat_damage,
     demo_state,
     dodge_dice,
+    favor_in,
+    glyph_count,
     legal_actions,
     new_game,
     outcome,
@@ -40,6 +44,9 @@ from game.krosmaster.rules import (
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
+    "BOARDS",
+    "CONTENT",
+    "LAYOUTS",
     "GAME_ID",
     "TITLE",
     "VERSION",
@@ -56,7 +63,9 @@ __all__ = [
     "demo_state",
     "describe",
     "dodge_dice",
+    "favor_in",
     "favor_targets",
+    "glyph_count",
     "glyph_counts",
     "legal_actions",
     "line_of_sight",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from game.core import COMBAT_DIE, Action, IllegalAction, Outcome, Rng
 from game.krosmaster import events as E
 from game.krosmaster.board import (
-    BIT, BOARDS, CELLS, DIST, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, TREE_MASK, XY, clear_sight, direction, index,
+    BIT, CELLS, DIST, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, TREE_MASK, XY, clear_sight, direction, index,
     on_board, ring, step,
 )
 from game.krosmaster.content import CONTENT, Ability, Bonus
@@ -22,7 +22,6 @@ from game.krosmaster.state import SLOTS, Fighter, Pending, Setup, State
 GAME_ID = "krosmaster"
 TITLE = "Krosmaster: Blast"
 TEAM_SIZE = 2
-THRESHOLDS = (1, 3, 5)
 
 SPELLS: dict[str, Ability] = {
     s.id: s for c in list(CONTENT.krosmasters.values()) + list(CONTENT.minions.values()) for s in c.spells
@@ -32,7 +31,6 @@ ABILITIES: dict[str, Ability] = {a.key: a for a in SPELLS.values()}
 ABILITIES.update({f.ability.key: f.ability for f in CONTENT.favors.values()})
 ABILITIES.update({b.ability.key: b.ability for b in BONUSES.values() if b.ability})
 FACES = CONTENT.faces
-FOG_TILES_PER_TYPE = {t.id: t.tiles for t in CONTENT.terrain.values()}
 # Passive bonuses per challenge: (kind, glyphs needed, amount)
 _PASSIVES = {ch.id: tuple((b.passive, b.glyphs, b.amount) for b in ch.bonuses if b.passive) for ch in CONTENT.challenges.values()}
 

@@ -195,3 +195,37 @@ def test_every_test_named_in_the_rules_notes_exists():
             assert any(isinstance(n, ast.FunctionDef) and n.name == name for n in scope), (
                 f"RULES_NOTES.md names {file}::{klass or ''}::{name}, which does not exist"
             )
+
+
+def test_a_save_replays_to_the_same_state(tmp_path):
+    from game.core.save import load_game, new_save, write_save
+    from game.core.simulate import play
+
+    setup = K.Setup(tackle=True, die_jokers=True, challenges=2, special_terrain=True, superior_favors=True)
+    result = play(K, setup, 21, 22)
+    write_save(tmp_path / "game.json", new_save(K, setup, 21, result.actions))
+    _, module, setup2, state = load_game(tmp_path / "game.json")
+    assert module is K and setup2 == setup and state == result.state
+
+
+def test_random_junk_actions_are_refused_with_a_reason():
+    kinds_ = ["pick", "place", "slot", "activate", "pass", "move", "cast", "favor", "challenge", "end", "face",
+              "reroll", "keep", "remove", "zap"]
+    words = ["left", "right", "catroulette", "iops_wrath", "critical", "arrowna", "fleabag", "x"]
+    rng = Rng(5)
+    s = K.new_game(K.random_setup(Rng(8)), 8)
+    policy = Rng(9)
+    probes = 0
+    while s.to_move is not None:
+        legal = set(K.legal_actions(s))
+        for _ in range(10):
+            args = tuple(rng.choice(words) if rng.below(3) == 0 else rng.randint(-2, 10) for _ in range(rng.below(5)))
+            a = Action(rng.choice(kinds_), args)
+            if a in legal:
+                continue
+            with pytest.raises(IllegalAction) as e:
+                K.apply(s, a)
+            assert e.value.reason
+            probes += 1
+        s, _ = K.apply(s, K.playout_choice(s, K.legal_actions(s), policy))
+    assert probes > 500
