@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from game.core import Action
 from game.krosmaster.board import BOARDS, DEFAULT_LAYOUT, index
 from game.krosmaster.content import CONTENT
-from game.krosmaster.rules import apply, check_invariants
+from game.krosmaster.rules import apply, check_invariants, legal_actions
 from game.krosmaster.state import VERSION, Setup, State
 
 
@@ -107,6 +107,15 @@ def run(state: State, *actions: str) -> tuple[State, list]:
     for text in actions:
         state, ev = apply(state, Action.parse(text))
         events.extend(ev)
+    return state, events
+
+
+def place_all(state: State) -> tuple[State, list]:
+    """Finish the setup: place every Krosmaster on the first free starting cell offered, one at a time."""
+    events: list = []
+    while state.phase == "place":
+        state, ev = apply(state, legal_actions(state)[0])
+        events += ev
     return state, events
 
 

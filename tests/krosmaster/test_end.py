@@ -2,9 +2,7 @@
 
 import game.krosmaster as K
 from game.krosmaster.events import GameOver, KnockedOut
-from game.krosmaster.testing import build, run, with_rolls
-
-from tests.krosmaster.test_setup import place_all
+from game.krosmaster.testing import build, place_all, run, with_rolls
 
 TEAM = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (5, 8)), ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (6, 0))]
 ALL_DRAWN = dict(left=("weakness", "gust", "brazier", "cold_wave", "second_wind"),

@@ -9,15 +9,6 @@ from game.krosmaster.content import CONTENT
 from game.krosmaster.testing import kinds, run
 
 
-def place_all(s):
-    """Place every Krosmaster on the first free starting cell offered, one at a time."""
-    events = []
-    while s.phase == "place":
-        s, ev = K.apply(s, K.legal_actions(s)[0])
-        events += ev
-    return s, events
-
-
 class TestSetupTeams:
     def test_two_krosmasters_each_at_random(self):
         s = K.new_game(K.Setup(), 3)

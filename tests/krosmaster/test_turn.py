@@ -4,9 +4,7 @@ import pytest
 
 import game.krosmaster as K
 from game.core import Action, IllegalAction
-from game.krosmaster.testing import build, kinds, run, with_rolls
-
-from tests.krosmaster.test_setup import place_all
+from game.krosmaster.testing import build, kinds, place_all, run, with_rolls
 
 TEAMS = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (5, 8)), ("arrowna", 1, (3, 1)), ("wa_wabbit", 1, (5, 1))]
 
