@@ -22,24 +22,22 @@ from game.krosmaster.queries import (
     tackle_zone,
     unlocked_bonuses,
 )
+from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
+from game.krosmaster.refusals import why_not
+from game.krosmaster.resolution import combat_damage
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
     apply,
     bench_setup,
     check_invariants,
-    combat_damage,
     demo_state,
-    dodge_dice,
-    favor_in,
-    glyph_count,
     legal_actions,
     new_game,
     outcome,
     playout_choice,
     random_setup,
     view,
-    why_not,
 )
 from game.krosmaster.state import VERSION, Setup, State
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY, clear_sight, direction, index, ring, step
 from game.krosmaster.content import CONTENT, Ability
-from game.krosmaster.rules import (
+from game.krosmaster.checks import (
     BONUSES, ability_range, availability_problem, blockers, dodge_dice, favor_in, glyph_count, passive,
     target_problem,
 )

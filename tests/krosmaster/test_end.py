@@ -1,6 +1,7 @@
 """End of the Game: half of a team KO'd at once, or the Favor pile empty at the end of a turn."""
 
 import game.krosmaster as K
+from game.core import Outcome
 from game.krosmaster.events import GameOver, KnockedOut
 from game.krosmaster.testing import build, place_all, run, with_rolls
 
@@ -37,7 +38,7 @@ class TestEndOfTheGame:
             s, ev = run(s, "slot left", "pass")
         assert len(movers) == 10 and movers.count(0) == movers.count(1) == 5
         assert s.turn == 10 and s.pile == ()
-        assert K.outcome(s) == K.rules.Outcome((), "the Favor pile is empty and both control 0 Glyph cells")
+        assert K.outcome(s) == Outcome((), "the Favor pile is empty and both control 0 Glyph cells")
 
     def test_most_glyph_cells_wins_when_the_pile_is_empty(self):
         s = build(TEAM, glyphs={(1, 2): 0, (2, 6): 0, (5, 3): 1}, **ALL_DRAWN)

@@ -150,7 +150,7 @@ class TestSuperiorFavors:
         piles = [K.new_game(self.SETUP, seed).pile for seed in range(40)]
         assert all(len(p) == 10 and len(set(p)) == 10 for p in piles)
         seen = set().union(*piles)
-        assert seen == set(K.rules.CONTENT.favors)
+        assert seen == set(K.CONTENT.favors)
 
     def test_without_fog_the_fog_bank_stays_in_the_box(self):
         piles = [K.new_game(K.Setup(superior_favors=True), seed).pile for seed in range(40)]

@@ -26,8 +26,8 @@ class TestRevealANewKrosmicFavor:
         new = s.revealed
         s, ev = run(s, "slot left")
         assert ev == [K.events.FavorPlaced(new, "left", "weakness")]
-        assert s.left == ("weakness", new) and K.rules.favor_in(s, "left") == new
-        assert K.rules.favor_in(s, "right") == "gust"
+        assert s.left == ("weakness", new) and K.favor_in(s, "left") == new
+        assert K.favor_in(s, "right") == "gust"
 
     def test_playing_waits_for_the_slot_choice(self):
         s = build(TEAMS)
