@@ -1,0 +1,81 @@
+"""Krosmaster: Blast, the pure rules: the rule-module API plus the board UI's query helpers.
+
+See `rules` for the actions' text forms, `events` for what `apply` returns, `queries`
+for overlays (reachable cells, spell targets), `testing` for building positions, and
+RULES_NOTES.md for every decision where the rulebook is silent.
+"""
+
+from game.krosmaster.board import BOARDS, LAYOUTS
+from game.krosmaster.content import CONTENT
+from game.krosmaster.events import describe
+from game.krosmaster.queries import (
+    Reach,
+    Targets,
+    action_points,
+    challenge_targets,
+    favor_targets,
+    glyph_counts,
+    line_of_sight,
+    movement_points,
+    reachable_cells,
+    spell_targets,
+    tackle_zone,
+    unlocked_bonuses,
+)
+from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
+from game.krosmaster.refusals import why_not
+from game.krosmaster.resolution import combat_damage
+from game.krosmaster.rules import (
+    GAME_ID,
+    TITLE,
+    apply,
+    bench_setup,
+    check_invariants,
+    demo_state,
+    legal_actions,
+    new_game,
+    outcome,
+    playout_choice,
+    random_setup,
+    view,
+)
+from game.krosmaster.state import VERSION, Setup, State
+
+__all__ = [
+    "BOARDS",
+    "CONTENT",
+    "LAYOUTS",
+    "GAME_ID",
+    "TITLE",
+    "VERSION",
+    "Reach",
+    "Setup",
+    "State",
+    "Targets",
+    "action_points",
+    "apply",
+    "bench_setup",
+    "challenge_targets",
+    "check_invariants",
+    "combat_damage",
+    "demo_state",
+    "describe",
+    "dodge_dice",
+    "favor_in",
+    "favor_targets",
+    "glyph_count",
+    "glyph_counts",
+    "legal_actions",
+    "line_of_sight",
+    "movement_points",
+    "new_game",
+    "outcome",
+    "playout_choice",
+    "random_setup",
+    "reachable_cells",
+    "spell_targets",
+    "tackle_zone",
+    "unlocked_bonuses",
+    "view",
+    "why_not",
+]

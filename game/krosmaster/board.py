@@ -1,0 +1,223 @@
+"""The Krosmaster: Blast board: its four layouts (maps/krosmaster/*.json) and precomputed geometry.
+
+Cells are numbered `y * 8 + x` inside the rules (x = column from the left, y = row from
+the top); the public API speaks `(x, y)`. Distances, neighbours, rings of cells and the
+straight lines used for line of sight are computed once and shared by every state.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from dataclasses import dataclass
+
+from game.core import ContentError
+from game.core.content import EntryReader, parse_text
+from game.core.grid import sight_line
+
+WIDTH = 8
+HEIGHT = 10
+CELLS = WIDTH * HEIGHT
+MAPS = "maps.krosmaster"
+COLOURS = ("blue", "pink")  # seat 0 plays blue, seat 1 plays pink
+KINDS = ("free", "tree", "bush", "glyph", "start")
+ORIENTATIONS = ("standard", "mirrored")
+TREES = 4
+BUSHES = 4
+
+XY: tuple[tuple[int, int], ...] = tuple((i % WIDTH, i // WIDTH) for i in range(CELLS))
+
+
+def index(x: int, y: int) -> int:
+    return y * WIDTH + x
+
+
+def on_board(x: int, y: int) -> bool:
+    return 0 <= x < WIDTH and 0 <= y < HEIGHT
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    x, y = XY[i]
+    return tuple(index(x + dx, y + dy) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)) if on_board(x + dx, y + dy))
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(CELLS))
+DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(XY[a][0] - XY[b][0]) + abs(XY[a][1] - XY[b][1]) for b in range(CELLS)) for a in range(CELLS)
+)
+BIT: tuple[int, ...] = tuple(1 << i for i in range(CELLS))
+
+
+def step(i: int, direction: tuple[int, int]) -> int:
+    """The cell one step from `i` in `direction`, or -1 off the board."""
+    x, y = XY[i][0] + direction[0], XY[i][1] + direction[1]
+    return index(x, y) if on_board(x, y) else -1
+
+
+def direction(a: int, b: int) -> tuple[int, int] | None:
+    """The unit step from `a` towards `b` when they share a row or column, else None."""
+    (ax, ay), (bx, by) = XY[a], XY[b]
+    if a == b or (ax != bx and ay != by):
+        return None
+    return ((bx > ax) - (bx < ax), (by > ay) - (by < ay))
+
+
+_RINGS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def ring(centre: int, low: int, high: int) -> tuple[int, ...]:
+    """The cells whose distance from `centre` lies in [low, high], in row-major order."""
+    key = (centre, low, high)
+    cells = _RINGS.get(key)
+    if cells is None:
+        row = DIST[centre]
+        cells = _RINGS[key] = tuple(i for i in range(CELLS) if low <= row[i] <= high)
+    return cells
+
+
+_SIGHT: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+
+def sight(a: int, b: int) -> tuple[int, tuple[int, ...]]:
+    """`(crossed, pinches)` of the line between the centres of a and b, as cell bitmasks.
+
+    Built from `game.core.grid.sight_line`, so `clear_sight` applies exactly the core's
+    corner rule (tests compare the two on random blockers).
+    """
+    key = a * CELLS + b
+    got = _SIGHT.get(key)
+    if got is None:
+        crossed, pinches = sight_line(XY[a], XY[b])
+        mask = 0
+        for c in crossed:
+            mask |= BIT[index(*c)]
+        pins = tuple(BIT[index(*p)] | BIT[index(*q)] for p, q in pinches)
+        got = _SIGHT[key] = (mask, pins)
+    return got
+
+
+def clear_sight(a: int, b: int, blocking: int) -> bool:
+    """True when no blocking cell (a bitmask) stands between the centres of a and b."""
+    crossed, pinches = sight(a, b)
+    if crossed & blocking:
+        return False
+    for pin in pinches:
+        if blocking & pin == pin:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Board:
+    """One layout: a side of the board in one orientation."""
+
+    id: str  # the file name without .json; Setup.layout names it
+    name: str
+    side: str
+    orientation: str
+    top: str  # the colour whose starting cells are the top two rows
+    rows: tuple[str, ...]  # the layout as written in the file, normalised to the legend's kinds
+    trees: frozenset[int]
+    bushes: frozenset[int]
+    glyphs: tuple[int, ...]  # Glyph cells in row-major order; a state keeps one owner per entry
+    starts: tuple[tuple[int, ...], tuple[int, ...]]  # starting cells of seat 0 (blue) and seat 1 (pink)
+
+    @property
+    def obstacles(self) -> frozenset[int]:
+        return self.trees | self.bushes
+
+    def kind(self, cell: int) -> str:
+        if cell in self.trees:
+            return "tree"
+        if cell in self.bushes:
+            return "bush"
+        if cell in self.glyph_index:
+            return "glyph"
+        if cell in self.starts[0] or cell in self.starts[1]:
+            return "start"
+        return "free"
+
+    @property
+    def glyph_index(self) -> dict[int, int]:
+        return _GLYPH_INDEX[self.id]
+
+
+_GLYPH_INDEX: dict[str, dict[int, int]] = {}
+# Per layout: bitmasks of obstacles (trees and bushes: no movement) and trees (block sight).
+OBSTACLE_MASK: dict[str, int] = {}
+TREE_MASK: dict[str, int] = {}
+
+
+def parse_board(file: str, text: str) -> Board:
+    """Read one board file; raises ContentError naming the file, the board and the field."""
+    data = parse_text(file, text)
+    stem = file.rsplit("/", 1)[-1].removesuffix(".json")
+    entry = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else stem
+    r = EntryReader(file, entry, data)
+    name = r.get("name", str)
+    if not name.strip():
+        raise r.fail("name", "must not be empty")
+    side = r.get("side", str, choices=("A", "B"))
+    orientation = r.get("orientation", str, choices=ORIENTATIONS)
+    top = r.get("top", str, choices=COLOURS)
+    legend = r.get("legend", dict)
+    rows = r.get("rows", list)
+    r.done()
+    for symbol, kind in legend.items():
+        if len(symbol) != 1:
+            raise r.fail("legend", f"symbol {symbol!r} must be one character")
+        if kind not in KINDS:
+            raise r.fail("legend", f"symbol {symbol!r} means {kind!r}; expected one of {', '.join(KINDS)}")
+    if len(rows) != HEIGHT:
+        raise r.fail("rows", f"expected {HEIGHT} rows, got {len(rows)}")
+    kinds: list[str] = []
+    for y, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != WIDTH:
+            raise r.fail(f"rows[{y}]", f"expected a string of {WIDTH} cells, got {row!r}")
+        for x, symbol in enumerate(row):
+            if symbol not in legend:
+                raise r.fail(f"rows[{y}]", f"column {x}: symbol {symbol!r} is not in the legend")
+            kinds.append(legend[symbol])
+    cells = {k: tuple(i for i, kk in enumerate(kinds) if kk == k) for k in KINDS}
+    if len(cells["tree"]) != TREES:
+        raise r.fail("rows", f"expected {TREES} trees, got {len(cells['tree'])}")
+    if len(cells["bush"]) != BUSHES:
+        raise r.fail("rows", f"expected {BUSHES} bushes, got {len(cells['bush'])}")
+    if not 1 <= len(cells["glyph"]) <= 8:
+        raise r.fail("rows", f"expected 1 to 8 Glyph cells (there are 8 Glyph tiles), got {len(cells['glyph'])}")
+    top_starts = tuple(i for i in cells["start"] if XY[i][1] < 2)
+    bottom_starts = tuple(i for i in cells["start"] if XY[i][1] >= HEIGHT - 2)
+    for i in cells["start"]:
+        if not (XY[i][1] < 2 or XY[i][1] >= HEIGHT - 2):
+            raise r.fail(f"rows[{XY[i][1]}]", f"column {XY[i][0]}: a starting cell must be in the first two rows of a side")
+    if len(top_starts) < 2 or len(bottom_starts) < 2:
+        raise r.fail("rows", "each side needs at least 2 starting cells (one per Krosmaster)")
+    starts = (bottom_starts, top_starts) if top == "pink" else (top_starts, bottom_starts)
+    normal = tuple("".join(kinds[y * WIDTH + x][0] for x in range(WIDTH)) for y in range(HEIGHT))
+    return Board(
+        stem, name, side, orientation, top, normal, frozenset(cells["tree"]), frozenset(cells["bush"]),
+        cells["glyph"], starts,
+    )
+
+
+def register(board: Board) -> None:
+    _GLYPH_INDEX[board.id] = {cell: n for n, cell in enumerate(board.glyphs)}
+    OBSTACLE_MASK[board.id] = sum(BIT[i] for i in board.obstacles)
+    TREE_MASK[board.id] = sum(BIT[i] for i in board.trees)
+
+
+def load_boards() -> dict[str, Board]:
+    boards: dict[str, Board] = {}
+    folder = importlib.resources.files(MAPS)
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".json"):
+            board = parse_board(f"maps/krosmaster/{item.name}", item.read_text(encoding="utf-8"))
+            register(board)
+            boards[board.id] = board
+    if not boards:
+        raise ContentError("maps/krosmaster", None, None, "holds no board file")
+    return boards
+
+
+BOARDS: dict[str, Board] = load_boards()
+LAYOUTS: tuple[str, ...] = tuple(BOARDS)
+DEFAULT_LAYOUT = "side_a_standard"

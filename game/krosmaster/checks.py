@@ -1,0 +1,203 @@
+"""What the rules ask again and again: Glyph counts, passive bonuses, ranges, line of sight, valid targets.
+
+Shared by `legal_actions`, `apply`, the refusal reasons and the UI query helpers, so all of
+them give the same answer.
+"""
+
+from __future__ import annotations
+
+from game.krosmaster.board import BIT, CELLS, DIST, NEIGHBOURS, OBSTACLE_MASK, TREE_MASK, clear_sight, direction, ring
+from game.krosmaster.content import CONTENT, Ability, Bonus
+from game.krosmaster.state import Fighter, State
+
+SPELLS: dict[str, Ability] = {
+    s.id: s for c in list(CONTENT.krosmasters.values()) + list(CONTENT.minions.values()) for s in c.spells
+}
+BONUSES: dict[str, Bonus] = {b.id: b for ch in CONTENT.challenges.values() for b in ch.bonuses}
+ABILITIES: dict[str, Ability] = {a.key: a for a in SPELLS.values()}
+ABILITIES.update({f.ability.key: f.ability for f in CONTENT.favors.values()})
+ABILITIES.update({b.ability.key: b.ability for b in BONUSES.values() if b.ability})
+FACES = CONTENT.faces
+# Passive bonuses per challenge: (kind, glyphs needed, amount)
+_PASSIVES = {ch.id: tuple((b.passive, b.glyphs, b.amount) for b in ch.bonuses if b.passive) for ch in CONTENT.challenges.values()}
+
+
+def glyph_count(s: State, seat: int) -> int:
+    return s.glyphs.count(seat)
+
+
+def passive(s: State, seat: int, kind: str, glyphs: int | None = None) -> int:
+    """The total of the passive bonuses of `kind` that `seat` has unlocked (1 per flag bonus)."""
+    if not s.challenges:
+        return 0
+    have = glyph_count(s, seat) if glyphs is None else glyphs
+    total = 0
+    for ch in s.challenges:
+        for k, need, amount in _PASSIVES[ch]:
+            if k == kind and have >= need:
+                total += amount or 1
+    return total
+
+
+def power_of(f: Fighter, kind: str):
+    return CONTENT.character(f.kind).power(kind)
+
+
+def ability_range(s: State, f: Fighter, ab: Ability) -> tuple[int, int]:
+    """The range of `ab` for fighter `f` now, with range bonuses (Krosmaster spells reaching 2+ only)."""
+    low, high = ab.low, ab.high
+    if ab.source == "spell" and not f.minion and high >= 2:
+        high += passive(s, f.owner, "spell_range")
+        p = power_of(f, "range")
+        if p is not None and glyph_count(s, f.owner) >= p.glyphs:
+            high += p.amount
+    return low, high
+
+
+def blockers(s: State) -> int:
+    """Bitmask of the cells that block line of sight: trees, fighters and Fog."""
+    b = s._block
+    if b is None:
+        b = TREE_MASK[s.setup.layout]
+        for i, fid in enumerate(s.grid):
+            if fid >= 0 or s.terrain[i] == "fog":
+                b |= BIT[i]
+        s._block = b
+    return b
+
+
+def is_free(s: State, cell: int) -> bool:
+    """No tree, bush or fighter: a fighter may step there."""
+    return s.grid[cell] < 0 and not OBSTACLE_MASK[s.setup.layout] & BIT[cell]
+
+
+def summon_problem(s: State, seat: int, minion: str, limit: int) -> str | None:
+    mine = total = 0
+    for f in s.fighters:
+        if f.kind == minion and not f.out:
+            total += 1
+            mine += f.owner == seat
+    m = CONTENT.minions[minion]
+    if mine >= limit:
+        return f"at most {limit} {m.name} per player on the board"
+    if total >= m.tokens:
+        return f"all {m.tokens} {m.name} tokens are in play"
+    return None
+
+
+def target_problem(s: State, f: Fighter, ab: Ability, cell: int, check_sight: bool = True) -> str | None:
+    """Why `f` cannot aim `ab` at `cell` (range, straight line, line of sight, target), or None if it can."""
+    here = f.cell
+    if ab.target == "self":
+        return None if cell == here else f"{ab.name} is used on the user's own cell"
+    if not ab.anywhere:
+        low, high = ability_range(s, f, ab)
+        d = DIST[here][cell]
+        if not low <= d <= high:
+            return f"out of range: the target is {d} cells away, {ab.name} reaches {low}-{high}"
+        if ab.line and direction(here, cell) is None:
+            return f"{ab.name} must be aimed along a row or a column"
+    if check_sight and ab.sight and not clear_sight(here, cell, blockers(s)):
+        return "no line of sight to that cell"
+    return kind_problem(s, f, ab, cell)
+
+
+def kind_problem(s: State, f: Fighter, ab: Ability, cell: int) -> str | None:
+    """Whether the cell holds what `ab` needs (a fighter, an enemy, an empty cell, ...)."""
+    t = ab.target
+    who = s.grid[cell]
+    if t in ("fighter", "enemy", "ally_krosmaster"):
+        if who < 0:
+            return "there is no fighter on that cell"
+        other = s.fighters[who]
+        if t == "enemy" and other.owner == f.owner:
+            return f"{ab.name} targets an enemy fighter"
+        if t == "ally_krosmaster" and (other.owner != f.owner or other.minion):
+            return f"{ab.name} targets an allied Krosmaster"
+        if ab.new_target:
+            for spell, last in f.memo:
+                if spell == ab.id and last == who:
+                    return f"{ab.name} must target another fighter than last time"
+        return None
+    if who >= 0:
+        return "that cell is occupied by a fighter"
+    if OBSTACLE_MASK[s.setup.layout] & BIT[cell]:
+        return "that cell holds a tree or a bush"
+    if s.terrain[cell]:
+        return "that cell already holds a terrain tile"
+    if t == "terrain" and cell in s.board.glyph_index:
+        return "terrain tiles cannot go on Glyph cells"
+    for e in ab.effects:
+        if e.kind == "summon":
+            return summon_problem(s, f.owner, e.minion, e.limit)
+    return None
+
+
+def targets(s: State, f: Fighter, ab: Ability) -> list[int]:
+    """Every cell `f` may aim `ab` at now (ignoring AP and availability)."""
+    here = f.cell
+    if ab.target == "self":
+        return [here]
+    if ab.target in ("fighter", "enemy", "ally_krosmaster"):
+        low, high = ability_range(s, f, ab)
+        cands = sorted(o.cell for o in s.fighters if o.cell >= 0 and low <= DIST[here][o.cell] <= high)
+    elif ab.anywhere:
+        cands = range(CELLS)
+    else:
+        low, high = ability_range(s, f, ab)
+        cands = ring(here, low, high)
+    return [c for c in cands if target_problem(s, f, ab, c) is None]
+
+
+def availability_problem(s: State, f: Fighter, ab: Ability, slot: str = "") -> str | None:
+    """Why `f` cannot use `ab` at all right now (AP, once per turn, Glyph threshold, ...), or None."""
+    seat = f.owner
+    if ab.source == "favor":
+        if f.minion:
+            return "Minions cannot use Krosmic Favors"
+        if slot in s.used_slots:
+            return f"the {slot} Favor was already used this turn"
+        if s.ap < 1 and s.dofus != seat:
+            return "no Action Points left (a Favor costs 1 AP without the Dofus)"
+    else:
+        if ab.source == "bonus":
+            if f.minion:
+                return "Minions cannot use Divine Challenge bonuses"
+            bonus = BONUSES[ab.id]
+            have = glyph_count(s, seat)
+            if have < bonus.glyphs:
+                return f"{ab.name} needs {bonus.glyphs} Glyph cells, you control {have}"
+        if s.ap < 1:
+            return "no Action Points left"
+        if ab.key in s.used and (ab.once_per_turn or ab.source == "bonus"):
+            return f"{ab.name} was already used this turn"
+    for e in ab.effects:
+        if e.kind == "summon":
+            problem = summon_problem(s, seat, e.minion, e.limit)
+            if problem:
+                return problem
+    return None
+
+
+def dodge_dice(s: State, f: Fighter, cell: int | None = None) -> int:
+    """How many dice `f` must roll to leave `cell` (default: where it stands): one per adjacent enemy Krosmaster."""
+    if not s.setup.tackle or power_of(f, "no_dodge") is not None:
+        return 0
+    here = f.cell if cell is None else cell
+    n = 0
+    for c in NEIGHBOURS[here]:
+        o = s.grid[c]
+        if o >= 0:
+            other = s.fighters[o]
+            if other.owner != f.owner and not other.minion and not other.out:
+                n += 1
+    return n
+
+
+def favor_in(s: State, slot: str) -> str:
+    stack = s.left if slot == "left" else s.right
+    return stack[-1] if stack else ""
+
+
+def active_bonuses(s: State) -> list[Bonus]:
+    return [b for ch in s.challenges for b in CONTENT.challenges[ch].bonuses if b.ability]

@@ -1,0 +1,187 @@
+"""Questions the board UI asks the rules: where a fighter can go, what a spell or Favor can reach.
+
+Every answer speaks `(x, y)` cells, so an overlay can be painted straight from it:
+- `reachable_cells`: cells a fighter can walk to with its MP, with the steps to send
+  ("move F X Y" for each), the path including Ice slides, and the dodge rolls on the way;
+- `spell_targets`, `favor_targets`, `challenge_targets`: the cells in range split into
+  targetable (green), blocked by line of sight (red) and in range but not a legal target
+  (with the reason), plus whether the ability can be used at all right now.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY, clear_sight, direction, index, ring, step
+from game.krosmaster.content import CONTENT, Ability
+from game.krosmaster.checks import (
+    BONUSES, ability_range, availability_problem, blockers, dodge_dice, favor_in, glyph_count, passive,
+    target_problem,
+)
+from game.krosmaster.state import State
+
+Cell = tuple[int, int]
+
+
+class Reach(NamedTuple):
+    """How a fighter reaches a cell by walking."""
+
+    cost: int  # MP spent
+    steps: tuple[Cell, ...]  # the cells to send as "move F X Y", in order
+    path: tuple[Cell, ...]  # every cell passed, Ice slides included, start excluded
+    dodges: tuple[int, ...]  # dice of each dodge roll on the way (one entry per roll), empty when none
+    burns: int  # injuries from Fire tiles on the way
+
+
+class Targets(NamedTuple):
+    """Where an ability can be aimed, for green/red overlays."""
+
+    targetable: tuple[Cell, ...]  # legal targets now (if `usable`)
+    blocked: tuple[Cell, ...]  # in range, but the line of sight is blocked
+    invalid: dict[Cell, str]  # in range and in sight, but not a legal target: why
+    usable: bool  # the fighter can use the ability now (AP, once per turn, thresholds ...)
+    reason: str  # why not, when not usable
+
+
+def movement_points(state: State, fighter_id: int) -> int:
+    """MP the fighter has now (when being played) or will have when played."""
+    f = state.fighters[fighter_id]
+    if fighter_id == state.active:
+        return state.mp
+    c = CONTENT.character(f.kind)
+    return max(0, c.mp + f.mp_mark + passive(state, f.owner, "minion_mp" if f.minion else "krosmaster_mp"))
+
+
+def action_points(state: State, fighter_id: int) -> int:
+    f = state.fighters[fighter_id]
+    if fighter_id == state.active:
+        return state.ap
+    return max(0, CONTENT.character(f.kind).ap + f.ap_mark)
+
+
+def reachable_cells(state: State, fighter_id: int) -> dict[Cell, Reach]:
+    """Every cell the fighter can walk to with its MP, by a cheapest path (start excluded).
+
+    Cheapest paths are found breadth first, neighbours in the order up, right, down, left.
+    A dodge roll that fails stops the walk; `dodges` says which rolls the path needs.
+    """
+    f = state.fighters[fighter_id]
+    if f.cell < 0 or f.out:
+        return {}
+    budget = movement_points(state, fighter_id)
+    obstacles = OBSTACLE_MASK[state.setup.layout]
+    slips = CONTENT.character(f.kind).power("no_slip") is None
+    burn = 0 if passive(state, f.owner, "fireproof") else CONTENT.terrain["fire"].injuries
+
+    def free(c: int) -> bool:
+        who = state.grid[c]
+        return (who < 0 or who == fighter_id) and not obstacles & BIT[c]
+
+    start = f.cell
+    best: dict[int, Reach] = {start: Reach(0, (), (), (), 0)}
+    frontier = [start]
+    for cost in range(1, budget + 1):
+        nxt_frontier = []
+        for c in frontier:
+            here = best[c]
+            dice = dodge_dice(state, f, c)
+            for n in NEIGHBOURS[c]:
+                if not free(n):
+                    continue
+                path = [n]
+                end = n
+                d = direction(c, n)
+                while slips and state.terrain[end] == "ice":
+                    beyond = step(end, d)
+                    if beyond < 0 or not free(beyond):
+                        break
+                    end = beyond
+                    path.append(end)
+                if end in best:
+                    continue
+                burns = here.burns + burn * sum(1 for p in path if state.terrain[p] == "fire")
+                best[end] = Reach(
+                    cost, here.steps + (XY[n],), here.path + tuple(XY[p] for p in path),
+                    here.dodges + ((dice,) if dice else ()), burns,
+                )
+                nxt_frontier.append(end)
+        frontier = nxt_frontier
+    del best[start]
+    return {XY[c]: r for c, r in best.items()}
+
+
+def tackle_zone(state: State, fighter_id: int) -> tuple[Cell, ...]:
+    """The cells where this Krosmaster makes enemies roll to leave (none for Minions or without the rule)."""
+    f = state.fighters[fighter_id]
+    if not state.setup.tackle or f.minion or f.out or f.cell < 0:
+        return ()
+    return tuple(XY[c] for c in NEIGHBOURS[f.cell])
+
+
+def _classify(state: State, fighter_id: int, ab: Ability, slot: str = "") -> Targets:
+    f = state.fighters[fighter_id]
+    if f.cell < 0 or f.out:
+        return Targets((), (), {}, False, "that fighter is not on the board")
+    if ab.target == "self":
+        cells: tuple[int, ...] | range = (f.cell,)
+    elif ab.anywhere:
+        cells = range(CELLS)
+    else:
+        low, high = ability_range(state, f, ab)
+        cells = ring(f.cell, low, high)
+    block = blockers(state)
+    good, blocked, invalid = [], [], {}
+    for c in cells:
+        problem = target_problem(state, f, ab, c, check_sight=False)
+        if ab.sight and not clear_sight(f.cell, c, block):
+            blocked.append(XY[c])
+        elif problem:
+            invalid[XY[c]] = problem
+        else:
+            good.append(XY[c])
+    if state.phase != "act" or fighter_id != state.active:
+        reason = "that fighter is not being played"
+    else:
+        reason = availability_problem(state, f, ab, slot) or ""
+    return Targets(tuple(good), tuple(blocked), invalid, not reason, reason)
+
+
+def spell_targets(state: State, fighter_id: int, spell_id: str) -> Targets:
+    """The cells in range of one of the fighter's spells, split into targetable / blocked / invalid."""
+    f = state.fighters[fighter_id]
+    ab = CONTENT.character(f.kind).spell(spell_id)
+    if ab is None:
+        raise KeyError(f"{CONTENT.character(f.kind).name} has no spell {spell_id!r}")
+    return _classify(state, fighter_id, ab)
+
+
+def favor_targets(state: State, fighter_id: int, slot: str) -> Targets:
+    """Where the fighter could aim the Favor showing in `slot` ("left" or "right")."""
+    fav = favor_in(state, slot)
+    if not fav:
+        return Targets((), (), {}, False, f"there is no Favor in the {slot} slot")
+    return _classify(state, fighter_id, CONTENT.favors[fav].ability, slot)
+
+
+def challenge_targets(state: State, fighter_id: int, bonus_id: str) -> Targets:
+    """Where the fighter could aim an active Divine Challenge bonus."""
+    bonus = BONUSES[bonus_id]
+    if bonus.ability is None:
+        return Targets((), (), {}, False, f"{bonus.name} is passive")
+    return _classify(state, fighter_id, bonus.ability)
+
+
+def glyph_counts(state: State) -> tuple[int, int]:
+    """Glyph cells controlled by blue (seat 0) and pink (seat 1)."""
+    return glyph_count(state, 0), glyph_count(state, 1)
+
+
+def unlocked_bonuses(state: State, seat: int) -> list[str]:
+    """Ids of the Divine Challenge bonuses `seat` has unlocked with its Glyph cells."""
+    have = glyph_count(state, seat)
+    return [b.id for ch in state.challenges for b in CONTENT.challenges[ch].bonuses if have >= b.glyphs]
+
+
+def line_of_sight(state: State, frm: Cell, to: Cell) -> bool:
+    """Whether the line between two cells is clear of trees, fighters and Fog."""
+    return clear_sight(index(*frm), index(*to), blockers(state))

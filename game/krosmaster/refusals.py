@@ -1,0 +1,163 @@
+"""Why an action is refused: a sentence a player can read, checking the specific reasons before the generic one."""
+
+from __future__ import annotations
+
+from game.core import Action
+from game.krosmaster.board import DIST, index, on_board
+from game.krosmaster.checks import BONUSES, availability_problem, favor_in, target_problem
+from game.krosmaster.content import CONTENT
+from game.krosmaster.state import SLOTS, Fighter, State
+
+_SHAPES = {
+    "pick": ("word",),
+    "place": ("int", "int", "int"),
+    "slot": ("word",),
+    "activate": ("int",),
+    "pass": (),
+    "move": ("int", "int", "int"),
+    "cast": ("int", "word", "int", "int"),
+    "favor": ("int", "word", "int", "int"),
+    "challenge": ("int", "word", "int", "int"),
+    "end": ("int",),
+    "face": ("word",),
+    "reroll": (),
+    "keep": (),
+    "remove": ("int", "int"),
+}
+
+
+_EXAMPLES = {
+    "pick": "pick arrowna", "place": "place 0 3 9", "slot": "slot left", "activate": "activate 0", "pass": "pass",
+    "move": "move 0 3 4", "cast": "cast 0 catroulette 4 5", "favor": "favor 0 left 4 5",
+    "challenge": "challenge 0 iops_wrath 3 4", "end": "end 0", "face": "face critical", "reroll": "reroll",
+    "keep": "keep", "remove": "remove 2 3",
+}
+
+
+_PHASE_OF = {
+    "pick": "draft", "place": "place", "slot": "reveal", "activate": "select", "pass": "select", "move": "act",
+    "cast": "act", "favor": "act", "challenge": "act", "end": "act", "face": "decide", "reroll": "decide",
+    "keep": "decide", "remove": "decide",
+}
+
+
+_DECISION_KINDS = {"face": ("face",), "reroll": ("reroll", "keep"), "remove": ("remove",)}
+
+
+_WAITING = {
+    "draft": "pick a Krosmaster first",
+    "place": "place your Krosmasters on their starting cells first",
+    "reveal": "first put the revealed Krosmic Favor in the left or right slot",
+    "select": "choose which fighter to play next (activate) or pass",
+    "act": "finish playing the active fighter first (end it when done)",
+}
+
+
+def why_not(s: State, a: Action) -> str:
+    """A sentence a player can read saying why `a` is refused now."""
+    if s.phase == "over":
+        return "the game is over"
+    kind, args = a.kind, a.args
+    if kind not in _SHAPES:
+        return f"unknown action {kind!r}"
+    shape = _SHAPES[kind]
+    if len(args) != len(shape) or any((t == "int") != isinstance(v, int) for t, v in zip(shape, args)):
+        return f"{kind} is written like {_EXAMPLES[kind]!r}"
+    if s.phase == "decide" and kind not in _DECISION_KINDS[s.pending.kind]:
+        what = {"face": "which face the joker shows", "reroll": "whether to roll again (reroll or keep)",
+                "remove": "which terrain tile to remove"}[s.pending.kind]
+        return f"first decide {what}"
+    if _PHASE_OF[kind] != s.phase:
+        if _PHASE_OF[kind] == "decide":
+            return "there is no decision to make now"
+        return _WAITING[s.phase]
+    seat = s.to_move
+    if kind in ("place", "activate", "move", "cast", "favor", "challenge", "end"):
+        fid = args[0]
+        if not 0 <= fid < len(s.fighters):
+            return f"there is no fighter {fid}"
+        f = s.fighters[fid]
+        if f.owner != seat:
+            return "not your fighter"
+        if f.out:
+            return "that fighter is knocked out"
+        if kind == "place":
+            return _place_problem(s, f, args[1], args[2])
+        if kind == "activate":
+            if f.played:
+                return "that fighter has already been played this turn"
+            if f.minion:
+                return "play your Krosmasters before your Minions"
+        elif fid != s.active:
+            return f"fighter {fid} is not the one being played (fighter {s.active} is)"
+        elif kind == "move":
+            return _move_problem(s, f, args[1], args[2])
+        elif kind in ("cast", "favor", "challenge"):
+            return _use_problem(s, f, kind, args[1], args[2], args[3])
+    if kind == "pick":
+        if args[0] not in CONTENT.krosmasters:
+            return f"there is no Krosmaster called {args[0]!r}"
+        return f"{CONTENT.krosmasters[args[0]].name} has already been picked"
+    if kind == "slot":
+        return "the slots are 'left' and 'right'"
+    if kind == "face":
+        return f"the joker can show {', '.join(s.pending.options)}"
+    if kind == "remove":
+        return f"choose a {s.pending.terrain} tile on the board to remove"
+    return f"{a} is not possible now"
+
+
+def _place_problem(s: State, f: Fighter, x: int, y: int) -> str:
+    if f.cell >= 0:
+        return "that Krosmaster is already on the board"
+    if not on_board(x, y):
+        return "that cell is off the board"
+    cell = index(x, y)
+    if cell not in s.board.starts[f.owner]:
+        return "Krosmasters start on a starting cell of your own side"
+    return "that starting cell is occupied"
+
+
+def _move_problem(s: State, f: Fighter, x: int, y: int) -> str:
+    if s.mp < 1:
+        return "no Movement Points left"
+    if not on_board(x, y):
+        return "that cell is off the board"
+    cell = index(x, y)
+    if DIST[f.cell][cell] != 1:
+        return "a fighter moves one cell at a time, along a row or a column"
+    kind = s.board.kind(cell)
+    if kind in ("tree", "bush"):
+        return f"a {kind} blocks the way"
+    return "that cell is occupied by a fighter"
+
+
+def _use_problem(s: State, f: Fighter, kind: str, name: str, x: int, y: int) -> str:
+    slot = ""
+    if kind == "cast":
+        ab = CONTENT.character(f.kind).spell(name)
+        if ab is None:
+            return f"{CONTENT.character(f.kind).name} has no spell {name!r}"
+    elif kind == "favor":
+        if name not in SLOTS:
+            return "the Favor slots are 'left' and 'right'"
+        fav = favor_in(s, name)
+        if f.minion:
+            return "Minions cannot use Krosmic Favors"
+        if not fav:
+            return f"there is no Favor in the {name} slot"
+        slot = name
+        ab = CONTENT.favors[fav].ability
+    else:
+        bonus = BONUSES.get(name)
+        if bonus is None or bonus.challenge not in s.challenges:
+            return f"no Divine Challenge in play has an active bonus {name!r}"
+        if bonus.ability is None:
+            return f"{bonus.name} is passive: it always applies"
+        ab = bonus.ability
+    problem = availability_problem(s, f, ab, slot)
+    if problem:
+        return problem
+    if not on_board(x, y):
+        return "that cell is off the board"
+    return target_problem(s, f, ab, index(x, y)) or f"{ab.name} cannot be aimed there now"

@@ -1,0 +1,270 @@
+"""The rules of Krosmaster: Blast: new_game, legal_actions, apply, outcome, view, invariants.
+
+Actions (text forms; F = fighter id, X Y = a cell):
+  setup:     "pick KROSMASTER" (draft), "place F X Y" (one fighter at a time, on a starting cell)
+  turn:      "slot left" / "slot right" (where the revealed Favor goes), "activate F", "pass" (end the turn)
+  fighter:   "move F X Y" (one step), "cast F SPELL X Y", "favor F SLOT X Y", "challenge F BONUS X Y", "end F"
+  decisions: "face FACE" (turn a joker), "reroll" / "keep" (Spin Again), "remove X Y" (a terrain tile to make room)
+Self-centred abilities are aimed at the user's own cell.
+"""
+
+from __future__ import annotations
+
+from game.core import Action, IllegalAction, Outcome, Rng
+from game.krosmaster import flow, resolution
+from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, XY, index
+from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, targets
+from game.krosmaster.content import CONTENT, Ability
+from game.krosmaster.flow import TEAM_SIZE, form_teams
+from game.krosmaster.refusals import why_not
+from game.krosmaster.state import SLOTS, Setup, State
+
+GAME_ID = "krosmaster"
+TITLE = "Krosmaster: Blast"
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def action(kind: str, *args) -> Action:
+    """Interned actions: legal_actions builds the same few thousand actions again and again."""
+    key = (kind, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(kind, args)
+    return a
+
+
+def new_game(setup: Setup, seed: int) -> State:
+    """A new game: Favors shuffled, challenges drawn, teams dealt (or a draft opened)."""
+    setup.validate()
+    rng = Rng(seed)
+    s = State(setup, rng)
+    favors = [f.id for f in CONTENT.favors.values() if not f.superior]
+    if setup.superior_favors:
+        favors += [f.id for f in CONTENT.favors.values() if f.superior and (setup.special_terrain or not _places_fog(f.ability))]
+    rng.shuffle(favors)
+    s.pile = tuple(favors[: CONTENT.favor_turns])
+    challenges = [c.id for c in CONTENT.challenges.values() if setup.special_terrain or not c.needs_fog]
+    rng.shuffle(challenges)
+    s.challenges = tuple(challenges[: setup.challenges])
+    if setup.choose_krosmasters:
+        s.phase = "draft"
+        s.to_move = 0
+        s.pool = tuple(CONTENT.krosmasters)
+    else:
+        dealt = rng.shuffled(list(CONTENT.krosmasters))
+        s.picks = (tuple(dealt[:TEAM_SIZE]), tuple(dealt[TEAM_SIZE : 2 * TEAM_SIZE]))
+        form_teams(s, [])
+    return s
+
+
+def _places_fog(ability: Ability) -> bool:
+    return any(e.kind == "terrain" and e.terrain == "fog" for e in ability.effects)
+
+
+_HANDLERS = {**flow.HANDLERS, **resolution.HANDLERS}
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action the seat to move may take now (empty once the game is over)."""
+    if state._legal is None:
+        state._legal = _legal(state)
+        state._legal_set = frozenset(state._legal)
+    return list(state._legal)
+
+
+def _legal(s: State) -> list[Action]:
+    phase = s.phase
+    if phase == "act":
+        return _fighter_actions(s)
+    if phase == "select":
+        seat = s.to_move
+        mine = [f for f in s.fighters if f.owner == seat and not f.out and not f.played and f.cell >= 0]
+        krosmasters = [f for f in mine if not f.minion]
+        out = [action("activate", f.id) for f in (krosmasters or mine)]
+        out.append(action("pass"))
+        return out
+    if phase == "decide":
+        p = s.pending
+        if p.kind == "face":
+            return [action("face", o) for o in p.options]
+        if p.kind == "reroll":
+            return [action("reroll"), action("keep")]
+        return [action("remove", *XY[c]) for c, t in enumerate(s.terrain) if t == p.terrain]
+    if phase == "reveal":
+        return [action("slot", "left"), action("slot", "right")]
+    if phase == "place":
+        seat = s.to_move
+        free = [c for c in s.board.starts[seat] if s.grid[c] < 0]
+        return [action("place", f.id, *XY[c]) for f in s.fighters if f.owner == seat and f.cell < 0 for c in free]
+    if phase == "draft":
+        return [action("pick", k) for k in s.pool]
+    return []
+
+
+def _fighter_actions(s: State) -> list[Action]:
+    fid = s.active
+    f = s.fighters[fid]
+    out = []
+    if s.mp > 0:
+        layout_obstacles = OBSTACLE_MASK[s.setup.layout]
+        for c in NEIGHBOURS[f.cell]:
+            if s.grid[c] < 0 and not layout_obstacles & BIT[c]:
+                out.append(action("move", fid, *XY[c]))
+    character = CONTENT.character(f.kind)
+    if s.ap > 0:
+        for ab in character.spells:
+            if availability_problem(s, f, ab) is None:
+                for c in targets(s, f, ab):
+                    out.append(action("cast", fid, ab.id, *XY[c]))
+    if not f.minion:
+        for slot in SLOTS:
+            fav = favor_in(s, slot)
+            if fav:
+                ab = CONTENT.favors[fav].ability
+                if availability_problem(s, f, ab, slot) is None:
+                    for c in targets(s, f, ab):
+                        out.append(action("favor", fid, slot, *XY[c]))
+        if s.ap > 0 and s.challenges:
+            for b in active_bonuses(s):
+                if availability_problem(s, f, b.ability) is None:
+                    for c in targets(s, f, b.ability):
+                        out.append(action("challenge", fid, b.id, *XY[c]))
+    out.append(action("end", fid))
+    return out
+
+
+def apply(state: State, action: Action) -> tuple[State, list]:
+    """The state after `action` and the events it caused; IllegalAction (state unchanged) if not legal."""
+    if state._legal_set is None:
+        legal_actions(state)
+    if action not in state._legal_set:
+        raise IllegalAction(why_not(state, action))
+    s = state.copy()
+    ev: list = []
+    _HANDLERS[action.kind](s, action.args, ev)
+    return s, ev
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.result
+
+
+def view(state: State, seat: int | None) -> State:
+    """What `seat` (or a spectator, None) may see: the Favor pile's order and the RNG are hidden."""
+    v = state.copy()
+    v.pile = ("hidden",) * len(state.pile)
+    v.rng = Rng(0)
+    v._owned = None
+    return v
+
+
+def check_invariants(s: State) -> None:
+    board = s.board
+    obstacles = board.obstacles
+    seen: dict[int, int] = {}
+    for n, f in enumerate(s.fighters):
+        assert f.id == n, f"fighter ids: fighter at index {n} has id {f.id}"
+        hp = CONTENT.character(f.kind).hp
+        assert f.injuries >= 0, f"injuries: fighter {n} has {f.injuries}"
+        assert f.injuries < hp or f.out, f"injuries <= HP unless KO'd: fighter {n} has {f.injuries}/{hp}"
+        assert not (f.out and f.minion and f.cell >= 0), f"a KO'd Minion leaves the board: fighter {n}"
+        if f.cell >= 0:
+            assert f.cell not in obstacles, f"fighters on free cells: fighter {n} stands on a tree or bush"
+            assert f.cell not in seen, f"fighters on distinct cells: {n} and {seen[f.cell]} share {XY[f.cell]}"
+            assert s.terrain[f.cell] != "fog", f"fog clears when entered: fighter {n} stands in Fog"
+            seen[f.cell] = n
+    for cell in range(CELLS):
+        g = s.grid[cell]
+        assert (g >= 0) == (cell in seen) and (g < 0 or seen[cell] == g), f"grid matches fighters at {XY[cell]}"
+    assert s.ap >= 0 and s.mp >= 0, f"no negative AP/MP: ap={s.ap} mp={s.mp}"
+    counts: dict[str, int] = {}
+    for cell, t in enumerate(s.terrain):
+        if t:
+            counts[t] = counts.get(t, 0) + 1
+            assert cell not in obstacles and cell not in board.glyph_index, f"terrain on a free non-Glyph cell: {XY[cell]}"
+    for t, n in counts.items():
+        assert n <= CONTENT.terrain[t].tiles, f"at most {CONTENT.terrain[t].tiles} {t} tiles, found {n}"
+    if not s.setup.special_terrain:
+        assert "fog" not in counts, "no Fog without the special terrain option"
+    tiles = sum(1 for o in s.glyphs if o >= 0)
+    assert tiles <= CONTENT.glyph_tiles, f"at most {CONTENT.glyph_tiles} Glyph tiles, found {tiles}"
+    for kind, m in CONTENT.minions.items():
+        n = sum(1 for f in s.fighters if f.kind == kind and not f.out)
+        assert n <= m.tokens, f"at most {m.tokens} {kind} tokens in play, found {n}"
+    if s.phase in ("reveal", "select", "act", "decide") or (s.phase == "over" and s.turn > 0):
+        assert s.dofus in (0, 1), f"one Dofus holder once play begins, found {s.dofus}"
+        drawn = len(s.left) + len(s.right) + (1 if s.revealed else 0)
+        assert drawn == s.turn and drawn + len(s.pile) == CONTENT.favor_turns, (
+            f"Favor cards: {drawn} drawn in {s.turn} turns, {len(s.pile)} left"
+        )
+    over = s.phase == "over"
+    assert over == (s.to_move is None) == (s.result is not None), "game over iff no seat to move iff a result"
+    assert (s.phase == "decide") == (s.pending is not None), "a pending decision exactly in the decide phase"
+    if s.phase in ("act", "decide"):
+        a = s.fighters[s.active]
+        assert a.owner == s.to_move and not a.out and a.cell >= 0, "the active fighter is the mover's and on the board"
+        assert not a.played, "the active fighter has not been played yet"
+    else:
+        assert s.active == -1 and s.ap == 0 and s.mp == 0, "no active fighter outside a fighter's turn"
+    assert len(s.challenges) == s.setup.challenges, "as many Divine Challenges as the setup says"
+
+
+def random_setup(rng: Rng) -> Setup:
+    return Setup(
+        layout=rng.choice(LAYOUTS),
+        choose_krosmasters=rng.below(2) == 1,
+        superior_favors=rng.below(2) == 1,
+        die_jokers=rng.below(2) == 1,
+        tackle=rng.below(2) == 1,
+        challenges=rng.below(4),
+        special_terrain=rng.below(2) == 1,
+    )
+
+
+def bench_setup() -> Setup:
+    """The benchmark's game: a typical advanced game (every advanced rule, one Divine Challenge)."""
+    return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1, special_terrain=True)
+
+
+_WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}
+
+
+def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
+    """A random policy that mostly acts: casts at enemies, moves, uses Favors; rarely passes.
+
+    It never casts a spell at its own side unless nothing else is possible, so that random
+    games are not decided by friendly fire.
+    """
+    buckets: dict[str, list[Action]] = {}
+    seat = state.to_move
+    for a in actions:
+        if a.kind == "cast" and _holds(state, a.args[2], a.args[3]) == seat:
+            continue
+        buckets.setdefault(a.kind, []).append(a)
+    if not buckets:
+        return actions[rng.below(len(actions))]
+    kinds = list(buckets)
+    weights = [_WEIGHTS.get(k, 1) for k in kinds]
+    roll = rng.below(1000) * sum(weights) / 1000
+    for k, w in zip(kinds, weights):
+        roll -= w
+        if roll < 0:
+            break
+    choice = buckets[k]
+    return choice[rng.below(len(choice))]
+
+
+def _holds(s: State, x: int, y: int) -> int:
+    """The owner of the fighter on (x, y), or -1."""
+    fid = s.grid[index(x, y)]
+    return s.fighters[fid].owner if fid >= 0 else -1
+
+
+def demo_state(seed: int = 1) -> State:
+    """A game from the default setup played by the random policy past setup and a couple of turns."""
+    s = new_game(Setup(), seed)
+    rng = Rng(seed ^ 0xD0F05)
+    while s.phase != "over" and s.turn < 4:
+        s, _ = apply(s, playout_choice(s, legal_actions(s), rng))
+    return s

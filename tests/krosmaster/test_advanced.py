@@ -1,0 +1,431 @@
+"""Advanced Rules: Dice Sides, Tackle Zones, Dodge Rolls, Divine Challenges, Special Terrain, Spin Again."""
+
+import pytest
+
+import game.krosmaster as K
+from game.core import Action, IllegalAction
+from game.krosmaster.events import (
+    BonusUsed, Damaged, DiceRolled, DodgeRolled, GameOver, Healed, JokerTurned, MarkerPlaced, Moved, Rerolled,
+    Summoned, TerrainPlaced, TerrainRemoved,
+)
+from game.krosmaster.testing import build, kinds, run, with_rolls
+
+FAR_PINK = ("wa_wabbit", 1, (6, 0))
+FAR_BLUE = ("golda_purse", 0, (7, 9))
+JOKERS = K.Setup(die_jokers=True)
+TACKLE = K.Setup(tackle=True)
+TERRAIN = K.Setup(special_terrain=True)
+
+
+def texts(s):
+    return [str(a) for a in K.legal_actions(s)]
+
+
+class TestDiceSides:
+    def felix(self):
+        return build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, setup=JOKERS)
+
+    def test_a_joker_is_turned_to_one_of_four_faces(self):
+        s, ev = run(with_rolls(self.felix(), ["joker"]), "cast 0 catroulette 3 6")
+        assert s.phase == "decide" and s.to_move == 0
+        assert texts(s) == ["face critical", "face shield", "face critical_joker", "face shield_joker"]
+        s, ev = run(s, "face critical")
+        assert ev == [JokerTurned(0, "critical"), Damaged(2, 2, 2, "combat")]
+        assert s.phase == "act"
+
+    def test_a_shield_joker_may_become_a_critical_joker(self):
+        s, _ = run(with_rolls(self.felix(), ["shield_joker"]), "cast 0 catroulette 3 6")
+        assert texts(s) == ["face shield_joker", "face critical_joker"]
+        s, ev = run(s, "face shield_joker")
+        assert ev[-1] == Damaged(2, 1, 1, "combat")
+
+    def test_turning_a_joker_to_a_shield_spares_an_ally(self):
+        s = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 6)), ("arrowna", 1, (0, 0)), FAR_PINK], active=0, setup=JOKERS)
+        s, ev = run(with_rolls(s, ["joker"]), "cast 0 catroulette 3 6", "face shield")
+        assert ev[-1] == Damaged(1, 0, 0, "combat")
+
+    def test_the_choice_comes_before_anything_else(self):
+        s, _ = run(with_rolls(self.felix(), ["joker"]), "cast 0 catroulette 3 6")
+        with pytest.raises(IllegalAction, match="first decide which face the joker shows"):
+            K.apply(s, Action("end", (0,)))
+        with pytest.raises(IllegalAction, match="the joker can show critical, shield, critical_joker, shield_joker"):
+            K.apply(s, Action("face", ("blank",)))
+
+    def test_without_the_rule_a_joker_is_read_as_rolled(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0)
+        s, ev = run(with_rolls(s, ["joker"]), "cast 0 catroulette 3 6")
+        assert ev[-1] == Damaged(2, 1, 1, "combat") and s.phase == "act"
+
+
+class TestTackleZones:
+    def test_leaving_an_enemy_krosmasters_zone_needs_a_dodge_roll(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), FAR_PINK], active=0, setup=TACKLE)
+        assert K.dodge_dice(s, s.fighters[0]) == 1
+        s, ev = run(with_rolls(s, ["joker"]), "move 0 2 8")
+        assert kinds(ev) == ["DiceRolled", "DodgeRolled", "Moved"]
+
+    def test_minions_have_no_tackle_zone(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK,
+                   {"kind": "fleeflee", "owner": 1, "cell": [3, 7]}], active=0, setup=TACKLE)
+        s, ev = run(s, "move 0 2 8")
+        assert kinds(ev) == ["Moved"]
+
+    def test_allies_have_no_hold_on_you(self):
+        s = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (0, 0)), FAR_PINK], active=0, setup=TACKLE)
+        assert K.dodge_dice(s, s.fighters[0]) == 0
+
+    def test_no_roll_without_the_rule(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), FAR_PINK], active=0)
+        s, ev = run(s, "move 0 2 8")
+        assert kinds(ev) == ["Moved"]
+
+    def test_no_roll_when_a_spell_moves_the_fighter(self):
+        s = build([("golda_purse", 0, (3, 9)), FAR_BLUE, ("arrowna", 1, (3, 8)), ("wa_wabbit", 1, (2, 8))], active=0, setup=TACKLE)
+        s, ev = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 3 8")
+        assert kinds(ev) == ["SpellCast", "Moved", "Moved", "DiceRolled", "Damaged"]
+
+    def test_unstoppable_never_rolls(self):
+        s = build([("bravo_stormblade", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), FAR_PINK], active=0, setup=TACKLE)
+        assert K.dodge_dice(s, s.fighters[0]) == 0
+
+    def test_a_minion_leaving_a_zone_rolls_too(self):
+        s = build([("felix_dicebag", 0, (0, 9)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (3, 7)), FAR_PINK,
+                   {"kind": "fleeflee", "owner": 0, "cell": [3, 8]}], active=4, played=[0, 1], setup=TACKLE)
+        s, ev = run(with_rolls(s, ["blank"]), "move 4 2 8")
+        assert ev[-1] == DodgeRolled(4, ("blank",), "caught")
+
+    def test_every_cell_left_inside_a_zone_needs_a_roll(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), ("wa_wabbit", 1, (2, 7))], active=0, setup=TACKLE)
+        s, ev = run(with_rolls(s, ["joker", "critical_joker"]), "move 0 2 8", "move 0 2 9")
+        assert [e.result for e in ev if isinstance(e, DodgeRolled)] == ["free", "free"]
+
+
+class TestDodgeRolls:
+    def start(self, dice=1):
+        pink = [("arrowna", 1, (3, 7)), ("wa_wabbit", 1, (4, 8) if dice == 2 else (6, 0))]
+        return build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, *pink], active=0, setup=TACKLE)
+
+    @pytest.mark.parametrize("face", ["joker", "critical_joker"])
+    def test_a_joker_lets_the_fighter_go(self, face):
+        s, ev = run(with_rolls(self.start(), [face]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, (face,), "free") and s.fighters[0].xy == (2, 8) and s.mp == 2
+
+    @pytest.mark.parametrize("face", ["critical", "shield", "blank"])
+    def test_no_joker_the_fighter_is_caught(self, face):
+        s, ev = run(with_rolls(self.start(), [face]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, (face,), "caught")
+        assert s.fighters[0].xy == (3, 8) and (s.ap, s.mp) == (3, 0)
+
+    def test_a_shield_joker_tackles(self):
+        s, ev = run(with_rolls(self.start(), ["shield_joker"]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, ("shield_joker",), "tackled")
+        assert s.fighters[0].xy == (3, 8) and (s.ap, s.mp) == (0, 0)
+        assert texts(s) == ["end 0"]
+
+    def test_two_tacklers_two_dice_two_jokers_needed(self):
+        s = self.start(dice=2)
+        assert K.dodge_dice(s, s.fighters[0]) == 2
+        s2, ev = run(with_rolls(s, ["joker", "critical_joker"]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, ("joker", "critical_joker"), "free") and s2.fighters[0].xy == (2, 8)
+
+    def test_two_dice_one_joker_is_caught(self):
+        s, ev = run(with_rolls(self.start(dice=2), ["joker", "blank"]), "move 0 2 8")
+        assert ev[1].result == "caught" and s.mp == 0 and s.ap == 3
+
+    def test_two_dice_any_shield_joker_tackles(self):
+        s, ev = run(with_rolls(self.start(dice=2), ["joker", "shield_joker"]), "move 0 2 8")
+        assert ev[1].result == "tackled" and (s.ap, s.mp) == (0, 0)
+
+
+GLYPHS_1 = {(1, 2): 0}
+GLYPHS_3 = {(1, 2): 0, (5, 3): 0, (2, 4): 0}
+GLYPHS_5 = {(1, 2): 0, (5, 3): 0, (2, 4): 0, (5, 5): 0, (2, 6): 0}
+
+
+class TestDivineChallenges:
+    def test_one_two_or_three_distinct_challenges_are_drawn(self):
+        for n in (1, 2, 3):
+            for seed in range(10):
+                ch = K.new_game(K.Setup(challenges=n, special_terrain=True), seed).challenges
+                assert len(ch) == n and len(set(ch)) == n
+
+    def test_without_fog_the_fog_challenge_stays_in_the_box(self):
+        drawn = set().union(*(K.new_game(K.Setup(challenges=3), seed).challenges for seed in range(40)))
+        assert "srams_shadows" not in drawn and len(drawn) == 6
+
+    def test_thresholds_are_cumulative(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], challenges=("iops_brawl",), glyphs=GLYPHS_3)
+        assert K.unlocked_bonuses(s, 0) == ["braaaawl", "amped_up"]
+        assert K.unlocked_bonuses(s, 1) == []
+
+    def test_braaaawl_example(self):
+        """With a Glyph cell already, capturing a new one gives the Krosmaster +1 MP."""
+        s = build([("bravo_stormblade", 0, (2, 7)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
+                  challenges=("iops_brawl",), glyphs=GLYPHS_1)
+        s, ev = run(s, "move 0 2 6")
+        assert ev[-1] == MarkerPlaced(0, "mp", 1) and s.mp == 4
+
+    def test_braaaawl_needs_a_glyph_before_the_capture(self):
+        s = build([("bravo_stormblade", 0, (2, 7)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0, challenges=("iops_brawl",))
+        s, ev = run(s, "move 0 2 6")
+        assert kinds(ev) == ["Moved", "GlyphCaptured", "DofusTaken"] and s.mp == 3
+
+    def test_amped_up_adds_one_to_krosmasters_damaging_spells(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  challenges=("iops_brawl",), glyphs=GLYPHS_3)
+        s, ev = run(with_rolls(s, ["blank"]), "cast 0 catroulette 3 6")
+        assert ev[-1] == Damaged(2, 2, 2, "combat")
+
+    def test_amped_up_not_for_minions(self):
+        s = build([("felix_dicebag", 0, (0, 9)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK,
+                   {"kind": "fleeflee", "owner": 0, "cell": [3, 7]}], active=4, played=[0, 1],
+                  challenges=("iops_brawl",), glyphs=GLYPHS_3)
+        s, ev = run(with_rolls(s, ["blank"]), "cast 4 flea_bite 3 6")
+        assert ev[-1] == Damaged(2, 1, 1, "combat")
+
+    def test_iops_wrath_hits_every_fighter_one_or_two_cells_away(self):
+        s = build([("bravo_stormblade", 0, (3, 8)), ("golda_purse", 0, (3, 9)), ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (3, 5)),
+                   {"kind": "fleeflee", "owner": 1, "cell": [5, 8]}], active=0, challenges=("iops_brawl",), glyphs=GLYPHS_5)
+        s, ev = run(s, "challenge 0 iops_wrath 3 8")
+        assert ev[0] == BonusUsed(0, "iops_brawl", "iops_wrath", (3, 8))
+        assert [(e.fighter, e.amount) for e in ev if isinstance(e, Damaged)] == [(1, 2), (2, 2), (4, 2)]
+        assert s.ap == 2
+
+    def test_each_krosmaster_once_per_turn(self):
+        s = build([("bravo_stormblade", 0, (3, 8)), ("golda_purse", 0, (0, 9)), ("arrowna", 1, (3, 6)), FAR_PINK],
+                  active=0, challenges=("iops_brawl",), glyphs=GLYPHS_5)
+        s, _ = run(s, "challenge 0 iops_wrath 3 8")
+        with pytest.raises(IllegalAction, match="Iop's Wrath was already used this turn"):
+            K.apply(s, Action("challenge", (0, "iops_wrath", 3, 8)))
+        s, _ = run(s, "end 0", "activate 1")
+        assert "challenge 1 iops_wrath 0 9" in texts(s)
+
+    def test_active_bonuses_need_their_glyphs(self):
+        s = build([("bravo_stormblade", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  challenges=("iops_brawl",), glyphs=GLYPHS_3)
+        with pytest.raises(IllegalAction, match="Iop's Wrath needs 5 Glyph cells, you control 3"):
+            K.apply(s, Action("challenge", (0, "iops_wrath", 3, 8)))
+
+    def test_passive_bonuses_cannot_be_used(self):
+        s = build([("bravo_stormblade", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  challenges=("iops_brawl",), glyphs=GLYPHS_3)
+        with pytest.raises(IllegalAction, match="Amped-Up is passive: it always applies"):
+            K.apply(s, Action("challenge", (0, "amped_up", 3, 8)))
+
+    def test_not_for_minions(self):
+        s = build([("bravo_stormblade", 0, (0, 9)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK,
+                   {"kind": "fleeflee", "owner": 0, "cell": [3, 8]}], active=4, played=[0, 1],
+                  challenges=("iops_brawl",), glyphs=GLYPHS_5)
+        assert not [a for a in K.legal_actions(s) if a.kind == "challenge"]
+        with pytest.raises(IllegalAction, match="Minions cannot use Divine Challenge bonuses"):
+            K.apply(s, Action("challenge", (4, "iops_wrath", 3, 8)))
+
+    def test_both_teams_losing_at_once_has_no_winner(self):
+        s = build([("bravo_stormblade", 0, (3, 8)), {"kind": "golda_purse", "owner": 0, "cell": [3, 9], "injuries": 7},
+                   {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 5}, FAR_PINK],
+                  active=0, challenges=("iops_brawl",), glyphs=GLYPHS_5)
+        s, ev = run(s, "challenge 0 iops_wrath 3 8")
+        assert ev[-1] == GameOver((), "both teams lost half of their Krosmasters at once")
+
+
+class TestOtherChallengeBonuses:
+    """The bonuses of the six other Divine Challenges, each at work once."""
+
+    def at(self, challenge, glyphs, fighters=None, **kw):
+        fighters = fighters or [("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 5)), FAR_PINK]
+        return build(fighters, active=0, challenges=(challenge,), glyphs=glyphs, **kw)
+
+    def test_eagle_eye_reaches_one_cell_farther(self):
+        four_away = [("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 4)), FAR_PINK]
+        assert "cast 0 catroulette 3 4" not in texts(self.at("cras_hunt", {}, four_away))
+        assert "cast 0 catroulette 3 4" in texts(self.at("cras_hunt", GLYPHS_1, four_away))
+
+    def test_pinning_shot(self):
+        s, ev = run(self.at("cras_hunt", GLYPHS_3), "challenge 0 pinning_shot 3 5")
+        assert ev[1] == MarkerPlaced(2, "mp", -2)
+
+    def test_rain_of_arrows_hits_enemies_in_sight(self):
+        fighters = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (4, 8)), ("wa_wabbit", 1, (3, 6))]
+        s, ev = run(self.at("cras_hunt", GLYPHS_5, fighters), "challenge 0 rain_of_arrows 3 8")
+        assert [(e.fighter, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(2, 1, "volley")]
+
+    def test_call_of_the_arachnee(self):
+        s, ev = run(self.at("osamodas_menagerie", GLYPHS_1), "challenge 0 call_arachnee 3 7")
+        assert ev[1] == Summoned(4, "arachnee", 0, (3, 7))
+
+    def test_pack_instinct_gives_minions_an_mp(self):
+        fighters = [("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 5)), FAR_PINK,
+                    {"kind": "fleeflee", "owner": 0, "cell": [0, 9]}]
+        s = build(fighters, active=4, played=[0, 1], challenges=("osamodas_menagerie",), glyphs=GLYPHS_3)
+        assert s.mp == 5
+
+    def test_crackler_rising(self):
+        s, ev = run(self.at("osamodas_menagerie", GLYPHS_5), "challenge 0 crackler_rising 3 7")
+        assert ev[1] == Summoned(4, "crackler", 0, (3, 7))
+
+    def test_bramble_doll(self):
+        s, ev = run(self.at("sadidas_grove", GLYPHS_1), "challenge 0 bramble_doll 3 6")
+        assert ev[1] == Summoned(4, "bramble", 0, (3, 6))
+
+    def test_thornskin_softens_spells_on_allied_krosmasters(self):
+        fighters = [("arrowna", 0, (3, 8)), FAR_BLUE, ("felix_dicebag", 1, (3, 5)), FAR_PINK]
+        s = build(fighters, active=0, challenges=("sadidas_grove",), glyphs={(1, 2): 1, (5, 3): 1, (2, 4): 1})
+        s, ev = run(with_rolls(s, ["critical"]), "cast 0 magic_arrow 3 5")
+        assert ev[-1] == Damaged(2, 1, 1, "combat")
+
+    def test_sap_of_life(self):
+        fighters = [("felix_dicebag", 0, (3, 8)), {"kind": "golda_purse", "owner": 0, "cell": [3, 9], "injuries": 4},
+                    ("arrowna", 1, (3, 5)), FAR_PINK]
+        s, ev = run(self.at("sadidas_grove", GLYPHS_5, fighters), "challenge 0 sap_of_life 3 9")
+        assert ev[1] == Healed(1, 3, 1)
+
+    def test_bow_meow_call(self):
+        s, ev = run(self.at("ecaflips_gamble", GLYPHS_1), "challenge 0 bow_meow_call 3 7")
+        assert ev[1] == Summoned(4, "bow_meow", 0, (3, 7))
+
+    def test_lucky_streak_turns_blanks_into_criticals(self):
+        s, ev = run(with_rolls(self.at("ecaflips_gamble", GLYPHS_3), ["blank"]), "cast 0 catroulette 3 5")
+        assert ev[-1] == Damaged(2, 2, 2, "combat")
+
+    def test_jackpot(self):
+        s, ev = run(self.at("ecaflips_gamble", GLYPHS_5), "challenge 0 jackpot 3 8")
+        assert ev[1] == MarkerPlaced(0, "ap", 2) and s.ap == 4
+
+    def test_time_drain(self):
+        s, ev = run(self.at("xelors_clockwork", GLYPHS_1), "challenge 0 time_drain 3 5")
+        assert ev[1] == MarkerPlaced(2, "ap", -1)
+
+    def test_hourglass_gives_krosmasters_an_mp(self):
+        assert self.at("xelors_clockwork", GLYPHS_3).mp == 4
+
+    def test_rewind_jumps_without_sight(self):
+        s = self.at("xelors_clockwork", GLYPHS_5, [("felix_dicebag", 0, (1, 8)), FAR_BLUE, ("arrowna", 1, (3, 5)), FAR_PINK])
+        s, ev = run(s, "challenge 0 rewind 1 6")
+        assert ev[1] == Moved(0, ((1, 8), (1, 6)), "teleport")
+
+    def test_shadow_veil_places_fog(self):
+        s = self.at("srams_shadows", GLYPHS_1, setup=TERRAIN)
+        s, ev = run(s, "challenge 0 shadow_veil 3 6")
+        assert ev[1] == TerrainPlaced("fog", (3, 6))
+
+    def test_trapper_makes_fire_harmless(self):
+        s = self.at("srams_shadows", GLYPHS_3, setup=TERRAIN, terrain={(3, 7): "fire"})
+        s, ev = run(s, "move 0 3 7")
+        assert kinds(ev) == ["Moved"] and s.fighters[0].injuries == 0
+
+    def test_chafer_crypt(self):
+        s, ev = run(self.at("srams_shadows", GLYPHS_5, setup=TERRAIN), "challenge 0 chafer_crypt 3 7")
+        assert ev[1] == Summoned(4, "chafer", 0, (3, 7))
+
+
+class TestSpinAgain:
+    GLYPHS_4 = {(1, 2): 0, (5, 3): 0, (2, 4): 0, (5, 5): 0}
+
+    def felix(self, glyphs):
+        return build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, glyphs=glyphs)
+
+    def test_with_four_glyphs_he_may_roll_again_once_per_turn(self):
+        s, _ = run(with_rolls(self.felix(self.GLYPHS_4), ["shield", "critical"]), "cast 0 catroulette 3 6")
+        assert texts(s) == ["reroll", "keep"]
+        s, ev = run(s, "reroll")
+        assert ev == [Rerolled(0, "spin_again"), DiceRolled(0, "combat", ("critical",)), Damaged(2, 2, 2, "combat")]
+        s2 = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (2, 7))], active=0, glyphs=self.GLYPHS_4)
+        s2, _ = run(with_rolls(s2, ["shield", "blank", "shield"]), "cast 0 catroulette 3 6", "reroll", "cast 0 catroulette 2 7")
+        assert s2.phase == "act" and s2.fighters[3].injuries == 0
+
+    def test_keep_the_roll(self):
+        s, ev = run(with_rolls(self.felix(self.GLYPHS_4), ["critical"]), "cast 0 catroulette 3 6", "keep")
+        assert ev[-1] == Damaged(2, 2, 2, "combat")
+
+    def test_with_three_glyphs_no_second_roll(self):
+        s, _ = run(with_rolls(self.felix(GLYPHS_3), ["shield"]), "cast 0 catroulette 3 6")
+        assert s.phase == "act"
+
+
+class TestSpecialTerrainTiles:
+    def test_only_on_free_cells_without_a_glyph_or_another_tile(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, left=("cold_wave",),
+                  terrain={(0, 0): "fire"})
+        for cell, reason in [((3, 6), "that cell is occupied by a fighter"), ((6, 2), "that cell holds a tree or a bush"),
+                             ((3, 3), "that cell holds a tree or a bush"), ((0, 0), "that cell already holds a terrain tile"),
+                             ((5, 3), "terrain tiles cannot go on Glyph cells")]:
+            with pytest.raises(IllegalAction, match=reason):
+                K.apply(s, Action("favor", (0, "left", *cell)))
+
+    def test_a_fifth_tile_of_a_type_replaces_one(self):
+        """The rulebook's example: four Ice and two Fire on the board, one more Ice wanted."""
+        ice = {(0, 0): "ice", (7, 0): "ice", (0, 9): "ice", (7, 9): "ice"}
+        fire = {(0, 1): "fire", (7, 1): "fire"}
+        s = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (5, 8)), ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  left=("cold_wave",), terrain={**ice, **fire})
+        s, ev = run(s, "favor 0 left 4 4")
+        assert s.phase == "decide" and texts(s) == ["remove 0 0", "remove 7 0", "remove 0 9", "remove 7 9"]
+        s, ev = run(s, "remove 7 9")
+        assert ev == [TerrainRemoved("ice", (7, 9), "limit"), TerrainPlaced("ice", (4, 4))]
+        assert s.terrain.count("ice") == 4 and s.terrain.count("fire") == 2 and s.phase == "act"
+
+    def test_ice_slides_one_cell_further(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0, terrain={(3, 7): "ice"})
+        s, ev = run(s, "move 0 3 7")
+        assert ev == [Moved(0, ((3, 8), (3, 7)), "walk"), Moved(0, ((3, 7), (3, 6)), "slide")]
+        assert s.mp == 2
+
+    def test_ice_after_ice_keeps_sliding(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
+                  terrain={(3, 7): "ice", (3, 6): "ice"})
+        s, ev = run(s, "move 0 3 7")
+        assert s.fighters[0].xy == (3, 5)
+
+    def test_no_slide_into_an_obstacle(self):
+        s = build([("felix_dicebag", 0, (4, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0, terrain={(4, 7): "ice"})
+        s, ev = run(s, "move 0 4 7")  # the bush at (4, 6)
+        assert s.fighters[0].xy == (4, 7)
+
+    def test_sure_footed_does_not_slip(self):
+        s = build([("wa_wabbit", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), ("felix_dicebag", 1, (6, 0))], active=0,
+                  terrain={(3, 7): "ice"})
+        s, _ = run(s, "move 0 3 7")
+        assert s.fighters[0].xy == (3, 7)
+
+    def test_fire_gives_two_injuries(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0, terrain={(3, 7): "fire"})
+        s, ev = run(s, "move 0 3 7")
+        assert ev[1] == Damaged(0, 2, 2, "fire") and s.terrain[7 * 8 + 3] == "fire"
+
+    def test_fog_clears_when_entered(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
+                  setup=TERRAIN, terrain={(3, 7): "fog"})
+        s, ev = run(s, "move 0 3 7")
+        assert ev[1] == TerrainRemoved("fog", (3, 7), "entered") and s.terrain[7 * 8 + 3] == ""
+
+    def test_shoved_onto_ice_the_target_slides_on(self):
+        s = build([("golda_purse", 0, (3, 9)), ("felix_dicebag", 0, (7, 9)), ("arrowna", 1, (3, 8)), FAR_PINK], active=0,
+                  terrain={(3, 7): "ice"})
+        s, _ = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 3 8")
+        assert s.fighters[2].xy == (3, 5)  # 2 cells shoved, 1 slid
+
+    def test_shoved_onto_fire_the_target_burns(self):
+        s = build([("golda_purse", 0, (3, 9)), ("felix_dicebag", 0, (7, 9)), ("arrowna", 1, (3, 8)), FAR_PINK], active=0,
+                  terrain={(3, 7): "fire"})
+        s, ev = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 3 8")
+        assert [(e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(2, "fire"), (1, "combat")]
+        assert s.fighters[2].xy == (3, 6)
+
+    def test_first_game_has_no_fog(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], terrain={(3, 7): "fire"})
+        s.terrain[7] = "fog"
+        with pytest.raises(AssertionError, match="no Fog without the special terrain option"):
+            K.check_invariants(s)
+
+    def test_a_minion_ko_by_fire_during_a_shove_gets_no_combat_roll(self):
+        s = build([("golda_purse", 0, (3, 9)), ("felix_dicebag", 0, (7, 9)), ("arrowna", 1, (0, 0)), FAR_PINK,
+                   {"kind": "black_tiwabbit", "owner": 1, "cell": [3, 8]}], active=0, terrain={(3, 7): "fire"})
+        s, ev = run(s, "cast 0 shovel_slam 3 8")
+        assert kinds(ev) == ["SpellCast", "Moved", "Damaged", "KnockedOut"]
+        assert s.fighters[4].cell == -1 and s.phase == "act"
+
+    def test_a_swap_onto_fire_burns(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  left=("transposition",), terrain={(3, 6): "fire"})
+        s, ev = run(s, "favor 0 left 3 6")
+        assert [(e.fighter, e.source) for e in ev if isinstance(e, Damaged)] == [(0, "fire")]
