@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core.actions import Action
 from game.core.rng import Rng
+from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
 from game.khrysos.maps import SAMPLE_MAPS
 from game.khrysos.rules import BOOST_PHASE, apply, legal_actions, new_game
 from game.khrysos.state import ACTIVE, OVER, START, Setup, State
@@ -39,6 +40,25 @@ def _toward_loot(state: State, steps: list[Action], rng: Rng) -> Action | None:
     return choices[rng.below(len(choices))]
 
 
+def _useful(state: State, number: int) -> bool:
+    """Whether action `number` of the active hunter would do something from where it stands."""
+    me = state.cards[state.turn]
+    act = HUNTERS[me.hunter].actions[number - 1]
+    upgraded = act.upgrade is not None and me.treasure >= act.upgrade.at
+    dist = state.board.reach_distances(me.at)
+    for step in plan_of(me.hunter, number, upgraded):
+        kind = step.kind
+        if kind in ("move", "trample", "guard") or kind.startswith("boost_"):
+            return True
+        if kind == "heal" and me.endurance < MAX_ENDURANCE:
+            return True
+        if kind in ("hit", "burst"):
+            reach = step.range if kind == "hit" else step.value
+            if any(c.at is not None and c is not me and c.seat != me.seat and dist.get(c.at, 99) <= reach for c in state.cards):
+                return True
+    return False
+
+
 def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     """A random policy that heads for treasure, hits opponents and spends its markers, so random
     games end in reasonable time. Chooses only among `actions`."""
@@ -55,7 +75,7 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     r = state.res
     me = state.cards[state.turn]
     if r is None:
-        acts = [a for a in actions if a.kind == "act"]
+        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0])]
         moves = [a for a in actions if a.kind == "move"]
         if acts and (not moves or rng.below(100) < 30):
             return acts[rng.below(len(acts))]

@@ -204,10 +204,12 @@ class TestMove:
 
     def test_a_move_symbol_moves_the_acting_hunter_and_ignores_trap(self):
         state = position(
-            [hunter("Bento Rush", 1, (4, 1), trap=True), hunter("Elia Rose", 0, (8, 8)), hunter("Vex Orion", 1, (0, 8)), hunter("Mara Quill", 0, (8, 0))],
+            [hunter("Bento Rush", 1, (4, 1), trap=True, endurance=4), hunter("Elia Rose", 0, (8, 8)), hunter("Vex Orion", 1, (0, 8)), hunter("Mara Quill", 0, (8, 0))],
             energy=2,
         )
-        state, _ = play(state, "act 2")  # Delivery Run: Move 3
-        assert decision(state).kind == "move" and reachable_squares(state, N("Bento Rush"))[(3, 4)].cost == 3
-        state, _ = play(state, "step 4 2", "step 3 3", "step 3 4")
-        assert card(state, "Bento Rush").at == (3, 4)
+        state, _ = play(state, "act 2")  # Delivery Run: Move 2, Heal 1
+        assert decision(state).kind == "move" and decision(state).amount == 2
+        assert reachable_squares(state, N("Bento Rush"))[(3, 3)] == (2, ((4, 2), (3, 3)))
+        state, events = play(state, "step 4 2", "step 3 3")
+        assert card(state, "Bento Rush").at == (3, 3)
+        assert Healed(N("Bento Rush"), 1, 5) in events  # the symbol after the Move
