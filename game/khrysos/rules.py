@@ -509,12 +509,9 @@ def _run(s: State, ev: list) -> None:
                 s.res = r._replace(guard=value)
                 s.to_move = s.cards[t].seat
                 return
-            if name == "move":
-                if board.steps[s.cards[t].at]:
-                    s.res = r._replace(push=value)
-                    return
-                s.res = _next_effect(s, r)
-                continue
+            if name == "move":  # the current player moves the target (every floor square has a way out)
+                s.res = r._replace(push=value)
+                return
             s.res = _next_effect(s, r)
             _effect(s, me, t, name, value, ev)
             continue
@@ -534,7 +531,7 @@ def _run(s: State, ev: list) -> None:
                         ev.append(E.Targeted(actor.hunter, s.cards[i].hunter, "trample"))
                     s.res = r._replace(hit=here, queue=here, eff=0)
                     continue
-            if r.left > 0 and board.steps[actor.at]:
+            if r.left > 0:
                 return
             s.res = _next_step(r)
         elif kind == "hit":

@@ -190,6 +190,16 @@ class TestMove:
         assert TreasureCollected(N("Bento Rush"), 1, (7, 4), 1) in events  # the target's own treasure
         assert state.res is None
 
+    def test_each_target_of_a_burst_is_moved_in_turn(self):
+        state = actor_and_three("Sola Brightwind", (4, 1), others=((5, 1), (3, 2), (8, 8)))
+        state, _ = play(state, "act 4")  # Gale: Burst 2 [Move 2]
+        assert (decision(state).kind, decision(state).hunter) == ("push", N("Bento Rush"))
+        state, _ = play(state, "step 6 1", "step 7 1")
+        assert (decision(state).kind, decision(state).hunter) == ("push", N("Vex Orion"))
+        state, _ = play(state, "step 2 2", "done")
+        assert (card(state, "Bento Rush").at, card(state, "Vex Orion").at) == ((7, 1), (2, 2))
+        assert state.res is None and state.energy == 2
+
     def test_the_move_ignores_trap_and_may_stop_early(self):
         state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)), cards={"Bento Rush": {"trap": True}})
         state, _ = play(state, "act 2", f"target {N('Bento Rush')}", "step 6 3", "done")

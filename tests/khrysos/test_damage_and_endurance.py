@@ -71,6 +71,13 @@ class TestReplacingAHunter:
         state, _ = play(with_rolls(state, [2]), "roll")
         assert state.energy == 2 and state.cards[state.turn].hunter == N("Lumen Vale")
 
+    def test_a_new_hunter_placed_on_a_treasure_does_not_collect_it(self):
+        state, _ = play(fight(), "act 2", f"target {N('Bento Rush')}", "end")
+        state.loot = frozenset({(7, 4)})
+        state, events = play(with_rolls(state, [4]), f"play {N('Lumen Vale')}")
+        assert card(state, "Lumen Vale").at == (7, 4) and card(state, "Lumen Vale").treasure == 0
+        assert state.loot == {(7, 4)}
+
     def test_a_player_out_of_hunters_draws_at_random_from_the_undealt_ones(self):
         state, _ = play(fight(hands={}), "act 2", f"target {N('Bento Rush')}")
         deck = state.deck

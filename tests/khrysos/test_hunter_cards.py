@@ -5,6 +5,7 @@ import pytest
 from game.core import ContentError
 from game.khrysos.hunters import (
     HUNTERS,
+    apply_changes,
     Step,
     hunter_named,
     load_hunters,
@@ -114,6 +115,12 @@ class TestSymbolGrammar:
     def test_bad_symbols_are_refused_with_a_reason(self, text, message):
         with pytest.raises(ValueError, match=message):
             parse_symbols(text)
+
+
+    def test_a_raise_applies_to_the_first_occurrence_reading_left_to_right(self):
+        tokens = parse_symbols("move 1 hit 1 range 1 [move 2]")
+        assert apply_changes(tokens, (("move", 1),)) == parse_symbols("move 2 hit 1 range 1 [move 2]")
+        assert apply_changes(tokens, (), (("stun", 0),), (("guard", 1),)) == parse_symbols("move 1 hit 1 range 1 [move 2 stun] guard 1")
 
 
 class TestDeckLoader:

@@ -60,6 +60,12 @@ class TestBoost:
         with pytest.raises(IllegalAction, match=r"^Torvald Grimm holds no Boost marker heal \+1$"):
             apply(state, Action("boost", ("heal", 1)))
 
+    def test_a_boost_in_a_box_goes_to_the_target(self):
+        cards = [hunter("Sister Halcyon", 0, (4, 1)), hunter("Bento Rush", 1, (8, 8)), hunter("Torvald Grimm", 0, (5, 2)), hunter("Mara Quill", 1, (0, 8))]
+        state, events = play(position(cards, energy=1), "act 1", f"target {N('Torvald Grimm')}")  # Blessing
+        assert BoostGained(N("Torvald Grimm"), "damage", 1) in events
+        assert card(state, "Torvald Grimm").boosts == (("damage", 1, 2),) and card(state, "Sister Halcyon").boosts == ()
+
     def test_a_boost_marker_stays_until_the_end_of_the_hunters_next_turn(self):
         state, _ = play(duel("Torvald Grimm"), "act 1", "end")
         state = with_rolls(state, [1, 1, 1, 1])
