@@ -75,8 +75,7 @@ def load_tiles(text: str, file: str = "tiles.toml") -> dict[str, Tile]:
         r = EntryReader(file, tile_id, entry)
         name = r.get("name", str)
         zone = r.get("zone", int, None, min=1, max=6)
-        zone_at = r.data.get("zone_at")
-        r.get("zone_at", list, None)
+        zone_at = r.get("zone_at", list, None)
         if (zone is None) != (zone_at is None):
             raise r.fail("zone_at" if zone is not None else "zone", "a zone needs both 'zone' and 'zone_at'")
         if zone_at is not None:
@@ -99,11 +98,12 @@ def load_tiles(text: str, file: str = "tiles.toml") -> dict[str, Tile]:
     return tiles
 
 
-def _packaged_text(package: str, name: str) -> str:
+def packaged_text(package: str, name: str) -> str:
+    """The text of a data file packaged inside `package` (the only files the rules read)."""
     return (importlib.resources.files(package) / name).read_text(encoding="utf-8")
 
 
-TILES: dict[str, Tile] = load_tiles(_packaged_text("game.khrysos.data", "tiles.toml"))
+TILES: dict[str, Tile] = load_tiles(packaged_text("game.khrysos.data", "tiles.toml"))
 
 
 # -- map specs and files ------------------------------------------------------------------
@@ -556,7 +556,7 @@ def sample_map(map_id: str) -> MapSpec:
         raise LookupError(f"unknown sample map {map_id!r} (known: {', '.join(SAMPLE_MAPS)})")
     spec = _SAMPLES.get(map_id)
     if spec is None:
-        spec = _SAMPLES[map_id] = read_map(_packaged_text("maps.khrysos", map_id + ".json"))
+        spec = _SAMPLES[map_id] = read_map(packaged_text("maps.khrysos", map_id + ".json"))
     return spec
 
 
@@ -568,7 +568,7 @@ def list_sample_maps() -> list[tuple[str, str]]:
 def sample_map_text(map_id: str) -> str:
     """The file text of a sample map (for tests and for the editor's 'open sample')."""
     sample_map(map_id)
-    return _packaged_text("maps.khrysos", map_id + ".json")
+    return packaged_text("maps.khrysos", map_id + ".json")
 
 
 def board_picture(board: Board, marks: dict[Cell, str] | None = None) -> str:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from game.core.actions import Action
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, Step, plan_of, symbols_text, tokens_of
-from game.khrysos.rules import BOOST_PHASE, current_step, hit_targets, play_options, usable_boosts
+from game.khrysos.rules import BOOST_PHASE, current_step, hit_targets, legal_actions, play_options, usable_boosts
 from game.khrysos.state import ACTIVE, DEPLOY, OVER, PLACE, REPLACE, START, Card, State
 
 Cell = tuple[int, int]
@@ -138,13 +138,7 @@ def trample_squares(state: State) -> list[Cell]:
     """The squares the Trample (or Move) now resolving can enter next; [] when none is resolving."""
     if decision(state).kind not in ("trample", "move", "push"):
         return []
-    return [(a.args[0], a.args[1]) for a in _legal(state) if a.kind == "step"]
-
-
-def _legal(state: State) -> list[Action]:
-    from game.khrysos.rules import legal_actions
-
-    return legal_actions(state)
+    return [(a.args[0], a.args[1]) for a in legal_actions(state) if a.kind == "step"]
 
 
 # -- reaching ---------------------------------------------------------------------------------

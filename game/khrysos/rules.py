@@ -211,7 +211,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     if legal is None:
         legal = state._legal = _legal(state)
     if action not in legal:
-        from game.khrysos.reasons import why_illegal
+        from game.khrysos.reasons import why_illegal  # reasons builds on this module: import late
 
         raise IllegalAction(why_illegal(state, action))
     s = state.copy()

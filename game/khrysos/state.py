@@ -247,7 +247,7 @@ class State:
 
     def __init__(self, **fields: Any):
         for name in _FIELDS:
-            object.__setattr__(self, name, fields[name])
+            setattr(self, name, fields[name])
         self._legal = None
 
     def copy(self) -> "State":

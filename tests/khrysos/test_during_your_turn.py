@@ -114,6 +114,14 @@ class TestMoving:
 VEX_ALONE = dict(elia=(7, 1), bento=(8, 1), vex=(1, 7), mara=(7, 2))
 
 
+class TestActivatingYourHunter:
+    def test_energy_is_divided_between_moving_and_actions_in_any_order(self):
+        state = four(**VEX_ALONE, turn="Vex Orion", energy=6)
+        state, _ = play(state, "move 2 7", "act 1", "move 3 7", "act 3", "done")
+        assert card(state, "Vex Orion").at == (3, 7)
+        assert state.turn == 3  # 1 + 1 + 1 + 3 = 6 spent
+
+
 class TestActions:
     def test_an_action_costs_its_number(self):
         state = four(**VEX_ALONE, turn="Vex Orion", energy=6)
@@ -140,12 +148,6 @@ class TestActions:
         assert [a.args[0] for a in legal_actions(state) if a.kind == "act"] == [1, 3, 4]
         with pytest.raises(IllegalAction, match="^not enough energy: Prism Lance costs 5, 4 left$"):
             apply(state, Action("act", (5,)))
-
-    def test_moving_and_actions_combine_in_any_order(self):
-        state = four(**VEX_ALONE, turn="Vex Orion", energy=6)
-        state, _ = play(state, "move 2 7", "act 1", "move 3 7", "act 3", "done")
-        assert card(state, "Vex Orion").at == (3, 7)
-        assert state.turn == 3  # 1 + 1 + 1 + 3 = 6 spent
 
     def test_actions_are_numbered_1_to_6(self):
         state = four(**VEX_ALONE, turn="Vex Orion", energy=6)

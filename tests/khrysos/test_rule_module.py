@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import game.khrysos as K
 from game import registry
@@ -36,6 +38,16 @@ def midgame(seed=3, steps=60):
     for _ in range(steps):
         state, _ = K.apply(state, K.playout_choice(state, K.legal_actions(state), rng))
     return state
+
+
+def _positions():
+    guard = position([hunter("Torvald Grimm", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1), guard=2), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6)
+    guarded, _ = play(guard, "act 2", f"target {N('Bento Rush')}")
+    trample, _ = play(position([hunter("Elia Rose", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1)), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6), "act 3")
+    return [K.new_game(K.Setup(players=3), 2), midgame(), guarded, trample]
+
+
+POSITIONS = _positions()
 
 
 class TestModule:
@@ -141,6 +153,15 @@ class TestViews:
         assert state.to_dict() == before
 
 
+class TestMiscellaneousRules:
+    def test_every_hunter_card_in_play_is_open_to_every_player(self):
+        state = midgame()
+        for seat in (0, 1, None):
+            v = K.view(state, seat)
+            assert v.cards == state.cards  # hunters, endurance, markers and treasure
+            assert [c.hunter for c in v.cards] == [c.hunter for c in state.cards]
+
+
 class TestBadInput:
     def test_unknown_and_malformed_actions(self):
         state = position([hunter("Elia Rose", 0, (4, 2)), hunter("Bento Rush", 1, (6, 2)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (7, 7))], energy=4)
@@ -158,6 +179,24 @@ class TestBadInput:
             with pytest.raises(IllegalAction) as info:
                 K.apply(state, Action.parse(text))
             assert info.value.reason == reason
+        assert state.to_dict() == before
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        kind=st.sampled_from(["play", "place", "roll", "withdraw", "move", "act", "end", "boost", "done", "step", "target", "guard", "x"]),
+        args=st.lists(st.one_of(st.integers(-50, 50), st.sampled_from(["damage", "a", "-"])), max_size=3),
+        which=st.integers(0, 3),
+    )
+    def test_any_action_is_either_applied_or_refused_with_a_reason(self, kind, args, which):
+        state = POSITIONS[which]
+        before = state.to_dict()
+        action = Action(kind, tuple(args))
+        try:
+            K.apply(state, action)
+        except IllegalAction as e:
+            assert e.reason and action not in K.legal_actions(state)
+        else:
+            assert action in K.legal_actions(state)
         assert state.to_dict() == before
 
     def test_apply_never_changes_its_input(self):

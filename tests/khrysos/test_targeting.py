@@ -173,7 +173,9 @@ class TestBlast:
         ]
 
 
-class TestSymbolsOutsideTheBox:
+class TestTargeting:
+    """Symbols in the box apply to the targets; symbols outside it to the acting hunter."""
+
     def test_laser_shield_guards_the_acting_hunter_while_the_target_takes_the_damage(self):
         cards = [("Vex Orion", 0, (2, 1)), ("Bento Rush", 1, (5, 1)), ("Elia Rose", 0, (0, 8)), ("Mara Quill", 1, (8, 8))]
         state, events = play(game(cards, energy=6), "act 2", f"target {N('Bento Rush')}")

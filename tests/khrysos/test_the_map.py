@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import ContentError
 from game.khrysos import maps
@@ -215,6 +217,21 @@ class TestBrokenMaps:
             "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)",
             "tile 3 (zone2 at 0,0) overlaps tile 2 (zone1 at 0,0)",
         ]
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        st.recursive(
+            st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=False) | st.sampled_from(["floor", "zone1", "x", 90]),
+            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["tile", "x", "y", "rotation", "name", "tiles"]), inner, max_size=4),
+            max_leaves=12,
+        )
+    )
+    def test_any_json_data_gets_sentences_never_a_traceback(self, data):
+        for candidate in (data, mapdata(data), mapdata([data] + SIX_ZONES), mapdata(SIX_ZONES, name=data)):
+            problems = validate_map(candidate)
+            assert isinstance(problems, list) and all(isinstance(p, str) and p for p in problems)
+            if not isinstance(candidate, str):  # a str is taken as the text of a file
+                assert validate_map(json.dumps(candidate)) == problems
 
     def test_unreadable_json_is_a_message(self):
         assert validate_map('{"format": "khrysos-map",, }') == ["the map file is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 26"]
