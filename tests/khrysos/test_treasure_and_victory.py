@@ -80,7 +80,7 @@ class TestExampleTurn:
         elia, mara, bento = N("Elia Rose"), N("Mara Quill"), N("Bento Rush")
         state = with_rolls(position(cards), [6])
         state, events = play(state, "roll")
-        # First a treasure appears on Treasure Zone 6.
+        # The roll puts a treasure on zone 6 before anything else.
         assert events == [TurnStarted(0, elia), DiceRolled(0, elia, 6, "energy"), TreasurePlaced(((7, 7),))]
         # 3 energy: Tank Driver. Fewer than 6 treasure, so no extra Trample square.
         state, events = play(state, "act 3")
