@@ -1,0 +1,1 @@
+"""Packaged data files of Khrysos Hunters: tile cards and the hunter deck."""

@@ -1,0 +1,319 @@
+"""The events of Khrysos Hunters, in resolution order, each with a `text` for the game log.
+
+Hunters are named by card number (`hunter`), seats by index; squares are (x, y).
+`describe(event)` gives the same text as `event.text`, with hunter names filled in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.events import Event
+from game.khrysos.hunters import HUNTERS
+
+Cell = tuple[int, int]
+
+
+def _name(hunter: int) -> str:
+    h = HUNTERS.get(hunter)
+    return h.name if h is not None else f"hunter {hunter}"
+
+
+def _sq(c: Cell) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """A die was rolled: `why` is 'energy' (the white die of a turn) or 'zone' (a starting zone)."""
+
+    seat: int
+    hunter: int
+    face: int
+    why: str
+
+    @property
+    def text(self) -> str:
+        if self.why == "zone":
+            return f"Player {self.seat + 1} rolls {self.face}: {_name(self.hunter)} starts on Treasure Zone {self.face}"
+        return f"{_name(self.hunter)} rolls {self.face}: {_s(self.face, 'point')} of energy"
+
+
+@dataclass(frozen=True, slots=True)
+class HunterPlayed(Event):
+    seat: int
+    hunter: int
+    drawn: bool = False  # drawn at random from the undealt hunters
+    reused: bool = False  # a retired hunter back in play
+
+    @property
+    def text(self) -> str:
+        how = " (drawn from the undealt hunters)" if self.drawn else " (back from retirement)" if self.reused else ""
+        return f"Player {self.seat + 1} plays {_name(self.hunter)}{how}"
+
+
+@dataclass(frozen=True, slots=True)
+class HunterPlaced(Event):
+    hunter: int
+    square: Cell
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} takes position on square {_sq(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TreasurePlaced(Event):
+    squares: tuple[Cell, ...]
+
+    @property
+    def text(self) -> str:
+        if not self.squares:
+            return "No new treasure appears"
+        return "Treasure appears on " + ", ".join(f"square {_sq(c)}" for c in self.squares)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+    hunter: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)}'s turn (player {self.seat + 1})"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+    hunter: int
+    energy_left: int
+
+    @property
+    def text(self) -> str:
+        left = f", leaving {_s(self.energy_left, 'point')} unspent" if self.energy_left else ""
+        return f"{_name(self.hunter)} ends the turn{left}"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A hunter moved along `path` (squares entered, in order); `how` is 'walk', 'action',
+    'trample', 'pushed' (moved by another hunter's action) or 'swap'."""
+
+    hunter: int
+    start: Cell
+    path: tuple[Cell, ...]
+    how: str
+
+    @property
+    def text(self) -> str:
+        end = self.path[-1] if self.path else self.start
+        verb = {"walk": "moves", "action": "moves", "trample": "tramples", "pushed": "is moved", "swap": "swaps"}[self.how]
+        return f"{_name(self.hunter)} {verb} from {_sq(self.start)} to {_sq(end)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureCollected(Event):
+    hunter: int
+    seat: int
+    square: Cell
+    total: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} collects a treasure on {_sq(self.square)} ({self.total} in all)"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStarted(Event):
+    hunter: int
+    number: int
+    name: str
+    cost: int
+    symbols: str  # as it resolves, with Upgrade and Boosts: "Trample 3 [Damage 2]"
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} spends {self.cost} energy on {self.name}: {self.symbols}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoostSpent(Event):
+    hunter: int
+    symbol: str
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} spends a Boost: {self.symbol.capitalize()} +{self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoostGained(Event):
+    hunter: int
+    symbol: str
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} gains a Boost marker: {self.symbol.capitalize()} +{self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Targeted(Event):
+    hunter: int
+    target: int
+    how: str  # 'hit', 'blast', 'burst' or 'trample'
+
+    @property
+    def text(self) -> str:
+        verb = {"hit": "hits", "blast": "catches in the blast", "burst": "catches in the burst", "trample": "tramples"}[self.how]
+        return f"{_name(self.hunter)} {verb} {_name(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    hunter: int
+    amount: int
+    endurance: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} takes {self.amount} damage (endurance {self.endurance})"
+
+
+@dataclass(frozen=True, slots=True)
+class GuardSpent(Event):
+    hunter: int
+    blocked: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} spends {_s(self.blocked, 'Guard marker')} to block {self.blocked} damage"
+
+
+@dataclass(frozen=True, slots=True)
+class GuardGained(Event):
+    hunter: int
+    count: int
+    total: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} gains {_s(self.count, 'Guard marker')} ({self.total} in all)"
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    hunter: int
+    amount: int
+    endurance: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} heals {self.amount} (endurance {self.endurance})"
+
+
+@dataclass(frozen=True, slots=True)
+class Stolen(Event):
+    thief: int
+    victim: int
+    amount: int
+
+    @property
+    def text(self) -> str:
+        if not self.amount:
+            return f"{_name(self.victim)} has no treasure for {_name(self.thief)} to steal"
+        return f"{_name(self.thief)} steals {_s(self.amount, 'treasure')} from {_name(self.victim)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped(Event):
+    hunter: int
+    target: int
+    square: Cell  # where the acting hunter ends
+    target_square: Cell
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} swaps places with {_name(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trapped(Event):
+    hunter: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} is trapped: no energy on movement until the end of its next turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Stunned(Event):
+    hunter: int
+
+    @property
+    def text(self) -> str:
+        return f"{_name(self.hunter)} is stunned: no actions until the end of its next turn"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkersExpired(Event):
+    hunter: int
+    guard: int
+    boosts: int
+    trap: bool
+    stun: bool
+
+    @property
+    def text(self) -> str:
+        parts = []
+        if self.guard:
+            parts.append(_s(self.guard, "Guard marker"))
+        if self.boosts:
+            parts.append(_s(self.boosts, "Boost marker"))
+        if self.trap:
+            parts.append("Trap")
+        if self.stun:
+            parts.append("Stun")
+        return f"{_name(self.hunter)} loses " + ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Retired(Event):
+    """A hunter left the match: `lost` treasure left its card, `gained` of it went to `by`'s card."""
+
+    hunter: int
+    seat: int
+    by: int  # the hunter that retired it (0 when it withdrew)
+    lost: int
+    gained: int
+
+    @property
+    def text(self) -> str:
+        if self.by == 0:
+            return f"{_name(self.hunter)} withdraws and loses {_s(self.lost, 'treasure')}"
+        if self.gained:
+            return f"{_name(self.hunter)} retires; {_name(self.by)} takes {_s(self.gained, 'treasure')}"
+        return f"{_name(self.hunter)} retires and loses {_s(self.lost, 'treasure')}"
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    seat: int
+    hunter: int
+    treasure: int
+
+    @property
+    def text(self) -> str:
+        return f"Player {self.seat + 1} wins with {self.treasure} treasure ({_name(self.hunter)})"
+
+
+def describe(event: Event) -> str:
+    """The log line of an event."""
+    text = getattr(event, "text", None)
+    return text if isinstance(text, str) else str(event)

@@ -1,0 +1,602 @@
+"""The Khrysos Hunters map: tile cards, map files (reading, validating, writing) and the square-level board.
+
+A map file (JSON under maps/khrysos/) looks like::
+
+    {"format": "khrysos-map", "version": 1, "name": "Alpha Room",
+     "tiles": [{"tile": "zone1", "x": 0, "y": 0, "rotation": 0}, ...]}
+
+`x` and `y` are tile positions (0..15); each tile card covers 3 x 3 squares, so the tile
+at (x, y) covers squares (3x .. 3x+2, 3y .. 3y+2). `rotation` turns the card clockwise.
+
+`validate_map` returns every problem of a map as a list of sentences (empty when the map
+is good), for the map editor to show live; nothing here raises a traceback on bad input.
+`build_board` turns a valid map into the `Board` the rules use.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.content import EntryReader, parse_text
+from game.core.errors import ContentError
+from game.core.grid import EIGHT_WAY
+
+Cell = tuple[int, int]
+Edge = tuple[Cell, Cell]
+
+TILE_SIZE = 3
+MAX_TILE_POS = 15
+ROTATIONS = (0, 90, 180, 270)
+SIDES = ("n", "e", "s", "w")
+SIDE_DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+FORMAT = "khrysos-map"
+FORMAT_VERSION = 1
+ZONE_NUMBERS = (1, 2, 3, 4, 5, 6)
+MIN_TILES = 6
+MAP_FIELDS = ("format", "version", "name", "tiles")
+TILE_FIELDS = ("tile", "x", "y", "rotation")
+
+
+# -- tile cards ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile card as printed (rotation 0), in tile-local squares."""
+
+    id: str
+    name: str
+    zone: int | None = None
+    zone_at: Cell | None = None
+    pillars: tuple[Cell, ...] = ()
+    stairs: bool = False
+    walls: tuple[tuple[int, int, str], ...] = ()
+
+
+def _local_square(r: EntryReader, field: str, value: Any) -> Cell:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < TILE_SIZE for v in value)
+    ):
+        raise r.fail(field, f"expected a square [x, y] with x and y from 0 to {TILE_SIZE - 1}, got {value!r}")
+    return (value[0], value[1])
+
+
+def load_tiles(text: str, file: str = "tiles.toml") -> dict[str, Tile]:
+    """Read and check the tile catalogue; ContentError names the file, tile and field of a problem."""
+    data = parse_text(file, text)
+    tiles: dict[str, Tile] = {}
+    for tile_id, entry in data.items():
+        r = EntryReader(file, tile_id, entry)
+        name = r.get("name", str)
+        zone = r.get("zone", int, None, min=1, max=6)
+        zone_at = r.get("zone_at", list, None)
+        if (zone is None) != (zone_at is None):
+            raise r.fail("zone_at" if zone is not None else "zone", "a zone needs both 'zone' and 'zone_at'")
+        if zone_at is not None:
+            zone_at = _local_square(r, "zone_at", zone_at)
+        pillars = tuple(_local_square(r, "pillars", p) for p in r.get("pillars", list, []))
+        if zone_at is not None and zone_at in pillars:
+            raise r.fail("zone_at", "the zone square is filled by a pillar")
+        stairs = r.get("stairs", bool, False)
+        walls = []
+        for w in r.get("walls", list, []):
+            if not (isinstance(w, list) and len(w) == 3 and w[2] in SIDES):
+                raise r.fail("walls", f"expected [x, y, side] with side one of n, e, s, w; got {w!r}")
+            x, y = _local_square(r, "walls", w[:2])
+            walls.append((x, y, w[2]))
+        r.done()
+        tiles[tile_id] = Tile(tile_id, name, zone, zone_at, pillars, stairs, tuple(walls))
+    for number in ZONE_NUMBERS:
+        if not any(t.zone == number for t in tiles.values()):
+            raise ContentError(file, None, None, f"no tile holds Treasure Zone {number}")
+    return tiles
+
+
+def packaged_text(package: str, name: str) -> str:
+    """The text of a data file packaged inside `package` (the only files the rules read)."""
+    return (importlib.resources.files(package) / name).read_text(encoding="utf-8")
+
+
+TILES: dict[str, Tile] = load_tiles(packaged_text("game.khrysos.data", "tiles.toml"))
+
+
+# -- map specs and files ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile card laid on the map at tile position (x, y), turned `rotation` degrees clockwise."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int = 0
+
+    def label(self, number: int) -> str:
+        """How messages name this entry: 'tile 3 (zone2 at 1,0)' (entries count from 1)."""
+        return f"tile {number} ({self.tile} at {self.x},{self.y})"
+
+
+@dataclass(frozen=True, slots=True)
+class MapSpec:
+    """A map as its file describes it: a name and the placed tiles, in file order."""
+
+    name: str
+    tiles: tuple[PlacedTile, ...]
+
+
+class MapError(ValueError):
+    """A map that cannot be used; `problems` lists every reason as a sentence."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
+
+
+def map_to_dict(spec: MapSpec) -> dict:
+    """The plain JSON data of a map file."""
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "name": spec.name,
+        "tiles": [{"tile": t.tile, "x": t.x, "y": t.y, "rotation": t.rotation} for t in spec.tiles],
+    }
+
+
+def map_to_text(spec: MapSpec) -> str:
+    """The text of a map file: one tile a line, so files stay readable and diff well."""
+    rows = ",\n".join("    " + json.dumps(t, sort_keys=False) for t in map_to_dict(spec)["tiles"])
+    return (
+        "{\n"
+        f'  "format": {json.dumps(FORMAT)},\n'
+        f'  "version": {FORMAT_VERSION},\n'
+        f'  "name": {json.dumps(spec.name, ensure_ascii=False)},\n'
+        f'  "tiles": [\n{rows}\n  ]\n'
+        "}\n"
+    )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | None:
+    """One tile entry, with every problem it has; None when it cannot be placed at all."""
+    if not isinstance(entry, dict):
+        problems.append(f"tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {json.dumps(entry)}")
+        return None
+    tile = entry.get("tile")
+    x, y = entry.get("x"), entry.get("y")
+    where = f"tile {number}"
+    if _is_int(x) and _is_int(y) and isinstance(tile, str):
+        where = f"tile {number} ({tile} at {x},{y})"
+    ok = True
+    for field in sorted(set(entry) - set(TILE_FIELDS)):
+        problems.append(f"{where} has an unknown field {field!r}")
+    if "tile" not in entry:
+        problems.append(f"{where} does not say which tile it is (field 'tile')")
+        ok = False
+    elif not isinstance(tile, str):
+        problems.append(f"{where}: 'tile' must be a tile name, not {json.dumps(tile)}")
+        ok = False
+    elif tile not in TILES:
+        problems.append(f"{where}: unknown tile {tile!r} (known tiles: {', '.join(TILES)})")
+        ok = False
+    for field, value in (("x", x), ("y", y)):
+        if field not in entry:
+            problems.append(f"{where} has no position {field!r}")
+            ok = False
+        elif not _is_int(value) or not 0 <= value <= MAX_TILE_POS:
+            problems.append(f"{where}: {field!r} must be a whole number from 0 to {MAX_TILE_POS}, not {json.dumps(value)}")
+            ok = False
+    rotation = entry.get("rotation", 0)
+    if not _is_int(rotation) or rotation not in ROTATIONS:
+        problems.append(f"{where}: 'rotation' must be 0, 90, 180 or 270, not {json.dumps(rotation)}")
+        rotation = 0
+    return PlacedTile(tile, x, y, rotation) if ok else None
+
+
+def _read_map(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile]], list[str]]:
+    """(spec or None, the entries that can be placed with their file numbers, structural problems)."""
+    if not isinstance(data, dict):
+        return None, [], [f"a map file must hold a JSON object, not {type(data).__name__}"]
+    problems: list[str] = []
+    for field in sorted(set(data) - set(MAP_FIELDS)):
+        problems.append(f"the map file has an unknown field {field!r}")
+    if data.get("format") != FORMAT:
+        problems.append(f"the map file's 'format' must be {json.dumps(FORMAT)}, not {json.dumps(data.get('format'))}")
+    version = data.get("version")
+    if not _is_int(version) or version != FORMAT_VERSION:
+        problems.append(f"the map file's 'version' must be {FORMAT_VERSION}, not {json.dumps(version)}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"the map needs a 'name' (a non-empty text), not {json.dumps(name)}")
+    tiles = data.get("tiles")
+    if not isinstance(tiles, list):
+        problems.append(f"the map's 'tiles' must be a list of tile entries, not {json.dumps(tiles)}")
+        tiles = []
+    placed: list[tuple[int, PlacedTile]] = []
+    for number, entry in enumerate(tiles, 1):
+        pt = _read_entry(number, entry, problems)
+        if pt is not None:
+            placed.append((number, pt))
+    spec = None if problems else MapSpec(name, tuple(pt for _, pt in placed))
+    return spec, placed, problems
+
+
+def map_from_dict(data: Any) -> MapSpec:
+    """A MapSpec from plain data whose structure is sound (it may still break the game's rules:
+    see `validate_map`). Raises MapError listing every structural problem."""
+    spec, _, problems = _read_map(data)
+    if spec is None:
+        raise MapError(problems)
+    return spec
+
+
+def parse_map_text(text: str) -> Any:
+    """The JSON data of a map file's text; MapError with a readable message when it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise MapError([f"the map file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"]) from None
+
+
+def validate_map(data: Any) -> list[str]:
+    """Every problem of a map (text, plain data or MapSpec), as sentences; [] when it is playable."""
+    if isinstance(data, MapSpec):
+        return rule_problems(list(enumerate(data.tiles, 1)))
+    if isinstance(data, str | bytes):
+        try:
+            data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
+        except MapError as e:
+            return e.problems
+    _, placed, problems = _read_map(data)
+    if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
+        return problems  # nothing to lay out
+    return problems + rule_problems(placed)
+
+
+def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
+    """What keeps well-formed tiles from being a playable map: count, zones, overlaps, connection.
+
+    `numbered` pairs each tile with its entry number in the file (from 1), so messages name
+    the right entry even when earlier entries could not be read.
+    """
+    problems: list[str] = []
+    placed = [pt for _, pt in numbered]
+    labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
+    if len(placed) < MIN_TILES:
+        problems.append(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}")
+    present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
+    for number in ZONE_NUMBERS:
+        if number not in present:
+            problems.append(f"Treasure Zone {number} is missing (a map needs the zone tiles zone1 to zone6)")
+    at: dict[Cell, int] = {}
+    for i, pt in enumerate(placed):
+        key = (pt.x, pt.y)
+        if key in at:
+            problems.append(f"{labels[i]} overlaps {labels[at[key]]}")
+        else:
+            at[key] = i
+    if at:
+        groups = _tile_groups(at)
+        if len(groups) > 1:
+            main = groups[0]
+            for group in groups[1:]:
+                names = ", ".join(labels[i] for i in group)
+                problems.append(
+                    f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
+                )
+    if not problems:
+        problems.extend(_square_problems(placed, labels))
+    return problems
+
+
+def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
+    """Tiles joined by shared edges, as lists of entry indexes; the group of the first entry first."""
+    seen: set[Cell] = set()
+    groups: list[list[int]] = []
+    for start in sorted(at, key=lambda c: at[c]):
+        if start in seen:
+            continue
+        group = []
+        queue = deque([start])
+        seen.add(start)
+        while queue:
+            x, y = queue.popleft()
+            group.append(at[(x, y)])
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+                nxt = (x + dx, y + dy)
+                if nxt in at and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        groups.append(sorted(group))
+    return groups
+
+
+def _square_problems(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
+    """Walls and pillars must not cut the floor into pieces a hunter could never leave."""
+    board = _make_board("check", placed)
+    floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
+    start = floor[0]
+    reached = board.walk_distances(start)
+    cut = [c for c in floor if c not in reached]
+    if not cut:
+        return []
+    first = cut[0]
+    return [
+        f"solid lines and pillars cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
+        f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
+        f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
+    ]
+
+
+def read_map(text: str) -> MapSpec:
+    """A playable MapSpec from the text of a map file; MapError listing every problem otherwise."""
+    data = parse_map_text(text)
+    problems = validate_map(data)
+    if problems:
+        raise MapError(problems)
+    return map_from_dict(data)
+
+
+# -- the square-level board ---------------------------------------------------------------
+
+
+def edge(a: Cell, b: Cell) -> Edge:
+    """The key of the edge between two orthogonally adjacent squares."""
+    return (a, b) if a < b else (b, a)
+
+
+def _rotate(x: int, y: int, turns: int) -> Cell:
+    for _ in range(turns):
+        x, y = TILE_SIZE - 1 - y, x
+    return x, y
+
+
+class Board:
+    """The squares of a built map, with movement and reach adjacency computed once.
+
+    - `floor`: squares a hunter may stand on (pillar squares are not floor);
+    - `pillars`, `stairs` (no diagonal steps), `walls` (edges, see `edge`);
+    - `zones`: zone square -> number; `zone_squares[n]`: the squares of zone n;
+    - `steps[c]`: squares one walking step from c (walls, pillar and map corners, stairs);
+    - `links[c]`: squares one ring further for Range, Burst and Blast (as steps, but stairs
+      do not restrict reach);
+    - `tile_of[c]`: index of the map entry whose card holds square c.
+    """
+
+    __slots__ = (
+        "name",
+        "width",
+        "height",
+        "floor",
+        "pillars",
+        "stairs",
+        "walls",
+        "zones",
+        "zone_squares",
+        "zone_list",
+        "steps",
+        "links",
+        "tile_of",
+        "_walk",
+        "_reach",
+        "__weakref__",
+    )
+
+    def __init__(self, name, width, height, floor, pillars, stairs, walls, zones, tile_of):
+        self.name = name
+        self.width = width
+        self.height = height
+        self.floor = frozenset(floor)
+        self.pillars = frozenset(pillars)
+        self.stairs = frozenset(stairs)
+        self.walls = frozenset(walls)
+        self.zones = dict(sorted(zones.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])))
+        self.zone_list = tuple(self.zones)
+        self.zone_squares = {n: tuple(c for c, z in self.zones.items() if z == n) for n in sorted(set(zones.values()))}
+        self.tile_of = tile_of
+        self.steps: dict[Cell, tuple[Cell, ...]] = {}
+        self.links: dict[Cell, tuple[Cell, ...]] = {}
+        self._walk: dict[Cell, dict[Cell, int]] = {}
+        self._reach: dict[Cell, dict[Cell, int]] = {}
+        for c in sorted(self.floor, key=lambda c: (c[1], c[0])):
+            steps, links = [], []
+            for d in EIGHT_WAY:
+                reach, walk = self.opening(c, d)
+                n = (c[0] + d[0], c[1] + d[1])
+                if reach:
+                    links.append(n)
+                if walk:
+                    steps.append(n)
+            self.steps[c] = tuple(steps)
+            self.links[c] = tuple(links)
+
+    def opening(self, a: Cell, d: Cell) -> tuple[bool, bool]:
+        """(reach passes, a walking step passes) from square `a` in direction `d`."""
+        b = (a[0] + d[0], a[1] + d[1])
+        if b not in self.floor or a not in self.floor:
+            return False, False
+        if d[0] == 0 or d[1] == 0:
+            ok = edge(a, b) not in self.walls
+            return ok, ok
+        c1, c2 = (b[0], a[1]), (a[0], b[1])
+        if c1 not in self.floor or c2 not in self.floor:
+            return False, False
+        walls = self.walls
+        if edge(a, c1) in walls or edge(a, c2) in walls or edge(c1, b) in walls or edge(c2, b) in walls:
+            return False, False
+        return True, a not in self.stairs and b not in self.stairs
+
+    def step_blocker(self, a: Cell, b: Cell) -> str | None:
+        """Why a walking step from a to b is impossible (a sentence), or None when it is open."""
+        d = (b[0] - a[0], b[1] - a[1])
+        if a == b:
+            return "that is the square the hunter already stands on"
+        if max(abs(d[0]), abs(d[1])) != 1:
+            return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
+        if b in self.pillars:
+            return f"square {b[0]},{b[1]} is a pillar"
+        if b not in self.floor:
+            return f"square {b[0]},{b[1]} is not on the map"
+        if d[0] == 0 or d[1] == 0:
+            return "a solid line blocks that step" if edge(a, b) in self.walls else None
+        c1, c2 = (b[0], a[1]), (a[0], b[1])
+        if c1 in self.pillars or c2 in self.pillars:
+            return "a pillar blocks that diagonal step"
+        if c1 not in self.floor or c2 not in self.floor:
+            return "a diagonal step cannot cut the corner of the map"
+        if edge(a, c1) in self.walls or edge(a, c2) in self.walls or edge(c1, b) in self.walls or edge(c2, b) in self.walls:
+            return "a solid line blocks that diagonal step"
+        if a in self.stairs or b in self.stairs:
+            return "no diagonal steps on stairs"
+        return None
+
+    def _bfs(self, start: Cell, adjacency: dict[Cell, tuple[Cell, ...]]) -> dict[Cell, int]:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            c = queue.popleft()
+            nd = dist[c] + 1
+            for n in adjacency[c]:
+                if n not in dist:
+                    dist[n] = nd
+                    queue.append(n)
+        return dist
+
+    def walk_distances(self, start: Cell) -> dict[Cell, int]:
+        """Fewest walking steps from `start` to every square a hunter can walk to (cached)."""
+        d = self._walk.get(start)
+        if d is None:
+            d = self._walk[start] = self._bfs(start, self.steps)
+        return d
+
+    def reach_distances(self, start: Cell) -> dict[Cell, int]:
+        """The ring (Range distance) of every square reachable from `start`; see RULES_NOTES (cached)."""
+        d = self._reach.get(start)
+        if d is None:
+            d = self._reach[start] = self._bfs(start, self.links)
+        return d
+
+    def within(self, start: Cell, radius: int) -> list[Cell]:
+        """The squares at Range `radius` or less from `start` (rows top to bottom)."""
+        return sorted((c for c, d in self.reach_distances(start).items() if d <= radius), key=lambda c: (c[1], c[0]))
+
+
+def _make_board(name: str, placed: list[PlacedTile]) -> Board:
+    squares: dict[Cell, int] = {}
+    pillars: set[Cell] = set()
+    stairs: set[Cell] = set()
+    walls: set[Edge] = set()
+    zones: dict[Cell, int] = {}
+    for index, pt in enumerate(placed):
+        tile = TILES[pt.tile]
+        turns = pt.rotation // 90
+        ox, oy = pt.x * TILE_SIZE, pt.y * TILE_SIZE
+
+        def at(x: int, y: int) -> Cell:
+            rx, ry = _rotate(x, y, turns)
+            return (ox + rx, oy + ry)
+
+        for y in range(TILE_SIZE):
+            for x in range(TILE_SIZE):
+                c = at(x, y)
+                squares[c] = index
+                if tile.stairs:
+                    stairs.add(c)
+        pillars.update(at(*p) for p in tile.pillars)
+        if tile.zone is not None:
+            zones[at(*tile.zone_at)] = tile.zone
+        for x, y, side in tile.walls:
+            c = at(x, y)
+            dx, dy = SIDE_DELTA[SIDES[(SIDES.index(side) + turns) % 4]]
+            walls.add(edge(c, (c[0] + dx, c[1] + dy)))
+    floor = set(squares) - pillars
+    width = max((c[0] for c in squares), default=-1) + 1
+    height = max((c[1] for c in squares), default=-1) + 1
+    return Board(name, width, height, floor, pillars, stairs, walls, zones, squares)
+
+
+_BOARDS: dict[str, Board] = {}
+
+
+def map_key(spec: MapSpec) -> str:
+    """A canonical text of a map, equal for equal maps (used to share built boards)."""
+    return json.dumps(map_to_dict(spec), sort_keys=True, separators=(",", ":"))
+
+
+def build_board(spec: MapSpec) -> Board:
+    """The square-level board of a playable map (built once per distinct map); MapError otherwise."""
+    key = map_key(spec)
+    board = _BOARDS.get(key)
+    if board is None:
+        problems = validate_map(spec)
+        if problems:
+            raise MapError(problems)
+        board = _BOARDS[key] = _make_board(spec.name, list(spec.tiles))
+    return board
+
+
+# -- sample maps --------------------------------------------------------------------------
+
+SAMPLE_MAPS: tuple[str, ...] = ("alpha_room", "the_tower", "the_pillar_room", "the_crossroad", "the_double_pyramid")
+_SAMPLES: dict[str, MapSpec] = {}
+
+
+def sample_map(map_id: str) -> MapSpec:
+    """The sample map with this id (its file name without .json); LookupError for an unknown id."""
+    if map_id not in SAMPLE_MAPS:
+        raise LookupError(f"unknown sample map {map_id!r} (known: {', '.join(SAMPLE_MAPS)})")
+    spec = _SAMPLES.get(map_id)
+    if spec is None:
+        spec = _SAMPLES[map_id] = read_map(packaged_text("maps.khrysos", map_id + ".json"))
+    return spec
+
+
+def list_sample_maps() -> list[tuple[str, str]]:
+    """(id, name) of each sample map, in the rulebook's order, for the map menu."""
+    return [(map_id, sample_map(map_id).name) for map_id in SAMPLE_MAPS]
+
+
+def sample_map_text(map_id: str) -> str:
+    """The file text of a sample map (for tests and for the editor's 'open sample')."""
+    sample_map(map_id)
+    return packaged_text("maps.khrysos", map_id + ".json")
+
+
+def board_picture(board: Board, marks: dict[Cell, str] | None = None) -> str:
+    """A text drawing of a board: '.' floor, 'O' pillar, '=' stairs, digits zones, '|' and '-' solid
+    lines, blanks off the map; `marks` overrides the character of chosen squares (for tests and logs)."""
+    marks = marks or {}
+    lines = []
+    for y in range(board.height):
+        row, under = [], []
+        for x in range(board.width):
+            c = (x, y)
+            if c in marks:
+                ch = marks[c]
+            elif c in board.pillars:
+                ch = "O"
+            elif c in board.zones:
+                ch = str(board.zones[c])
+            elif c in board.stairs:
+                ch = "="
+            elif c in board.floor:
+                ch = "."
+            else:
+                ch = " "
+            row.append(ch)
+            row.append("|" if edge(c, (x + 1, y)) in board.walls else " ")
+            under.append("-" if edge(c, (x, y + 1)) in board.walls else " ")
+            under.append(" ")
+        lines.append("".join(row).rstrip())
+        if any(ch == "-" for ch in under):
+            lines.append("".join(under).rstrip())
+    return "\n".join(lines)

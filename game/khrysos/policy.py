@@ -1,0 +1,124 @@
+"""Setups for simulations and the benchmark, the random playout policy, and a demo position for scenes."""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.core.rng import Rng
+from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
+from game.khrysos.maps import SAMPLE_MAPS
+from game.khrysos.rules import BOOST_PHASE, apply, legal_actions, new_game
+from game.khrysos.state import ACTIVE, OVER, START, Setup, State
+
+
+def random_setup(rng: Rng) -> Setup:
+    """Any legal combination of options: 2 to 4 players on any sample map."""
+    return Setup(players=rng.randint(2, 4), map=rng.choice(SAMPLE_MAPS))
+
+
+def bench_setup() -> Setup:
+    """What `python -m game.bench khrysos` measures: 2 players on Alpha Room."""
+    return Setup(players=2, map="alpha_room")
+
+
+def _nearest_loot(state: State, square: tuple[int, int]) -> int:
+    board = state.board
+    best = 99
+    for z in state.loot:
+        d = board.walk_distances(z).get(square, 99)
+        if d < best:
+            best = d
+    return best
+
+
+def _toward_loot(state: State, steps: list[Action], rng: Rng) -> Action | None:
+    """The step that gets closest to a treasure (ties broken at random), or None if none gets closer."""
+    if not state.loot or not steps:
+        return None
+    scored = [(_nearest_loot(state, (a.args[0], a.args[1])), a) for a in steps]
+    best = min(d for d, _ in scored)
+    choices = [a for d, a in scored if d == best]
+    return choices[rng.below(len(choices))]
+
+
+def _useful(state: State, number: int) -> bool:
+    """Whether action `number` of the active hunter would do something from where it stands."""
+    me = state.cards[state.turn]
+    act = HUNTERS[me.hunter].actions[number - 1]
+    upgraded = act.upgrade is not None and me.treasure >= act.upgrade.at
+    dist = state.board.reach_distances(me.at)
+    for step in plan_of(me.hunter, number, upgraded):
+        kind = step.kind
+        if kind in ("move", "trample", "guard") or kind.startswith("boost_"):
+            return True
+        if kind == "heal" and me.endurance < MAX_ENDURANCE:
+            return True
+        if kind in ("hit", "burst"):
+            reach = step.range if kind == "hit" else step.value
+            if any(c.at is not None and c is not me and c.seat != me.seat and dist.get(c.at, 99) <= reach for c in state.cards):
+                return True
+    return False
+
+
+def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
+    """A random policy that heads for treasure, hits opponents and spends its markers, so random
+    games end in reasonable time. Chooses only among `actions`."""
+    if len(actions) == 1:
+        return actions[0]
+    phase = state.phase
+    if phase == START:
+        for a in actions:
+            if a.kind == "withdraw" and rng.below(2) == 0:
+                return a
+        return actions[0]
+    if phase != ACTIVE:
+        return actions[rng.below(len(actions))]
+    r = state.res
+    me = state.cards[state.turn]
+    if r is None:
+        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0])]
+        moves = [a for a in actions if a.kind == "move"]
+        if acts and (not moves or rng.below(100) < 30):
+            return acts[rng.below(len(acts))]
+        pick = _toward_loot(state, moves, rng)
+        if pick is not None and _nearest_loot(state, (pick.args[0], pick.args[1])) < _nearest_loot(state, me.at):
+            return pick
+        if moves and rng.below(3):
+            return moves[rng.below(len(moves))]
+        return actions[rng.below(len(actions))]
+    if r.guard:
+        return actions[-1]  # spend as many Guard markers as possible
+    if r.pc == BOOST_PHASE:
+        return actions[0]  # spend a Boost
+    targets = [a for a in actions if a.kind == "target"]
+    if targets:
+        foes = [a for a in targets if state.cards[state.card_of(a.args[0])].seat != me.seat]
+        pool = foes or targets
+        return pool[rng.below(len(pool))] if foes or rng.below(2) else actions[-1]
+    steps = [a for a in actions if a.kind == "step"]
+    pick = _toward_loot(state, steps, rng) if not r.push else None
+    if pick is not None:
+        return pick
+    if steps and rng.below(4):
+        return steps[rng.below(len(steps))]
+    return actions[-1]  # done
+
+
+def demo_state(seed: int = 0) -> State:
+    """A game on the default setup played by the random policy past deployment and a few turns,
+    stopped while a hunter is spending energy, for `--scene khrysos.board --seed N`."""
+    state = new_game(Setup(), seed)
+    rng = Rng(seed ^ 0xDE30)
+    turns = 0
+    for _ in range(2000):
+        if state.phase == ACTIVE and state.res is None and turns >= 3:
+            return state
+        legal = legal_actions(state)
+        if not legal:
+            break
+        action = playout_choice(state, legal, rng)
+        if action.kind == "roll":
+            turns += 1
+        state, _ = apply(state, action)
+        if state.phase == OVER:  # never within three turns, but stay safe
+            break
+    return state

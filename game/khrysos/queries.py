@@ -1,0 +1,259 @@
+"""Questions a board scene asks the rules: what is being decided, where a hunter can go,
+whom an action can reach, which actions are usable now. The overlay is the rules' own answer.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.core.actions import Action
+from game.core.grid import Reach, reachable
+from game.khrysos.hunters import HUNTERS, Step, plan_of, symbols_text, tokens_of
+from game.khrysos.rules import BOOST_PHASE, current_step, hit_targets, legal_actions, play_options, usable_boosts
+from game.khrysos.state import ACTIVE, DEPLOY, OVER, PLACE, REPLACE, START, Card, State
+
+Cell = tuple[int, int]
+
+
+class Decision(NamedTuple):
+    """What the seat to move is deciding now.
+
+    `kind`: 'play' (a hunter for a card), 'place' (a zone square), 'roll' (start of a turn),
+    'turn' (spend energy), 'boost', 'hit' (choose targets), 'move' (an action's Move for the
+    acting hunter), 'trample', 'push' (move the target of a box Move), 'guard' (spend Guard
+    against `amount` damage), or 'over'. `hunter` is the hunter concerned (the target for
+    'push' and 'guard'), `amount` the moves, hits, squares or damage left.
+    """
+
+    kind: str
+    seat: int | None
+    hunter: int
+    amount: int
+    prompt: str
+
+
+def _name(hunter: int) -> str:
+    return HUNTERS[hunter].name if hunter in HUNTERS else f"hunter {hunter}"
+
+
+def decision(state: State) -> Decision:
+    """The decision pending in `state`, with a prompt a player can read."""
+    s = state
+    if s.phase == OVER:
+        return Decision("over", None, 0, 0, f"Player {s.winner + 1} has won")
+    card = s.cards[s.turn]
+    seat = s.to_move
+    if s.phase in (DEPLOY, REPLACE):
+        return Decision("play", seat, 0, 0, f"Player {seat + 1}: choose a hunter to play")
+    if s.phase == PLACE:
+        return Decision("place", seat, card.hunter, 0, f"Choose the Treasure Zone square where {_name(card.hunter)} starts")
+    if s.phase == START:
+        extra = " or withdraw it" if card.endurance == 1 else ""
+        return Decision("roll", seat, card.hunter, 0, f"Roll the white die for {_name(card.hunter)}{extra}")
+    r = s.res
+    if r is None:
+        return Decision("turn", seat, card.hunter, s.energy, f"{_name(card.hunter)} has {s.energy} energy to spend")
+    if r.guard:
+        target = s.cards[r.queue[0]]
+        return Decision(
+            "guard", seat, target.hunter, r.guard, f"{_name(target.hunter)} takes {r.guard} damage: spend how many Guard markers?"
+        )
+    if r.push:
+        target = s.cards[r.queue[0]]
+        return Decision("push", seat, target.hunter, r.push, f"Move {_name(target.hunter)} up to {r.push} more squares, or stop")
+    if r.pc == BOOST_PHASE:
+        return Decision("boost", seat, card.hunter, 0, f"Spend Boost markers on {HUNTERS[card.hunter].action(r.number).name}?")
+    step = current_step(s)
+    if step.kind == "hit":
+        return Decision("hit", seat, card.hunter, r.left, f"Choose a target within Range {step.range} ({r.left} hit{'s' if r.left != 1 else ''} left)")
+    if step.kind == "trample":
+        return Decision("trample", seat, card.hunter, r.left, f"Trample: {r.left} more square{'s' if r.left != 1 else ''}, or stop")
+    return Decision("move", seat, card.hunter, r.left, f"Move {_name(card.hunter)} up to {r.left} more squares, or stop")
+
+
+# -- hunters on the map ------------------------------------------------------------------------
+
+
+def hunters_in_play(state: State) -> list[tuple[int, int, Cell]]:
+    """(hunter, seat, square) of every hunter on the map, in turn order."""
+    return [(c.hunter, c.seat, c.at) for c in state.cards if c.at is not None]
+
+
+def hunters_at(state: State, square: Cell) -> list[int]:
+    """The hunters standing on a square (several may share one)."""
+    return [c.hunter for c in state.cards if c.at == square]
+
+
+def card_of_hunter(state: State, hunter: int) -> Card:
+    """The scoring card of a hunter in play; LookupError otherwise."""
+    i = state.card_of(hunter)
+    if i is None:
+        raise LookupError(f"{_name(hunter)} is not in play")
+    return state.cards[i]
+
+
+# -- moving -----------------------------------------------------------------------------------
+
+
+def reachable_squares(state: State, hunter: int, budget: int | None = None) -> dict[Cell, Reach]:
+    """Every square the hunter can walk to for at most `budget` squares (default: the energy it
+    may spend on movement now, 0 when trapped), with the cost and the squares of the cheapest path."""
+    card = card_of_hunter(state, hunter)
+    if budget is None:
+        budget = movement_budget(state, hunter)
+    steps = state.board.steps
+    return reachable(card.at, budget, steps.__getitem__, lambda a, b: 1)
+
+
+def movement_budget(state: State, hunter: int) -> int:
+    """How many squares the hunter may move right now: energy (untrapped active hunter, no
+    action resolving), the squares left of an action's Move or Trample, or of a box Move."""
+    s = state
+    if s.phase != ACTIVE:
+        return 0
+    i = s.card_of(hunter)
+    r = s.res
+    if r is None:
+        return s.energy if i == s.turn and not s.cards[i].trap else 0
+    if r.guard:
+        return 0
+    if r.push:
+        return r.push if r.queue[0] == i else 0
+    if r.pc >= 0 and i == s.turn and current_step(s).kind in ("move", "trample"):
+        return r.left
+    return 0
+
+
+def path_actions(state: State, hunter: int, square: Cell) -> list[Action]:
+    """The actions walking the hunter to `square` along the cheapest path ('move X Y' with energy,
+    'step X Y' within an action); [] when it cannot get there now."""
+    reach = reachable_squares(state, hunter).get(square)
+    if reach is None or not reach.path:
+        return []
+    kind = "move" if state.res is None else "step"
+    return [Action(kind, (c[0], c[1])) for c in reach.path]
+
+
+def trample_squares(state: State) -> list[Cell]:
+    """The squares the Trample (or Move) now resolving can enter next; [] when none is resolving."""
+    if decision(state).kind not in ("trample", "move", "push"):
+        return []
+    return [(a.args[0], a.args[1]) for a in legal_actions(state) if a.kind == "step"]
+
+
+# -- reaching ---------------------------------------------------------------------------------
+
+
+def range_between(state: State, a: Cell, b: Cell) -> int | None:
+    """How many rings apart two squares are for Range, Burst and Blast (None: unreachable)."""
+    return state.board.reach_distances(a).get(b)
+
+
+def burst_area(state: State, hunter: int, radius: int) -> list[Cell]:
+    """The squares a Burst of `radius` by this hunter covers (its own square included)."""
+    return state.board.within(card_of_hunter(state, hunter).at, radius)
+
+
+def blast_area(state: State, target_square: Cell, radius: int) -> list[Cell]:
+    """The squares a Blast of `radius` centred on the target's square covers."""
+    return state.board.within(target_square, radius)
+
+
+def effective_steps(state: State, hunter: int, number: int) -> tuple[Step, ...]:
+    """The steps of an action as it would resolve now (Upgrade applied per the card's treasure)."""
+    card = card_of_hunter(state, hunter)
+    act = HUNTERS[hunter].action(number)
+    upgraded = act.upgrade is not None and card.treasure >= act.upgrade.at
+    return plan_of(hunter, number, upgraded)
+
+
+def effective_text(state: State, hunter: int, number: int) -> str:
+    """The symbols of an action as it would resolve now: 'Trample 4 [Damage 2]' once upgraded."""
+    card = card_of_hunter(state, hunter)
+    act = HUNTERS[hunter].action(number)
+    return symbols_text(tokens_of(hunter, number, act.upgrade is not None and card.treasure >= act.upgrade.at))
+
+
+def action_targets(state: State, hunter: int, number: int) -> list[int]:
+    """The hunters action `number` of this hunter would target from where it stands now:
+    for a Hit, every hunter in Range; for a Burst, every hunter caught; for a Trample, the
+    hunters on its starting square. Self symbols target nobody ([])."""
+    card = card_of_hunter(state, hunter)
+    dist = state.board.reach_distances(card.at)
+    for step in effective_steps(state, hunter, number):
+        if step.kind in ("hit", "burst"):
+            reach = step.range if step.kind == "hit" else step.value
+            return [c.hunter for c in state.cards if c.hunter != hunter and c.at is not None and dist.get(c.at, 99) <= reach]
+        if step.kind == "trample":
+            return [c.hunter for c in state.cards if c.hunter != hunter and c.at == card.at]
+    return []
+
+
+def current_targets(state: State) -> list[int]:
+    """During a Hit decision, the hunters that may be chosen now."""
+    if decision(state).kind != "hit":
+        return []
+    return [state.cards[i].hunter for i in hit_targets(state, current_step(state).range)]
+
+
+class ActionStatus(NamedTuple):
+    """One action of the active hunter: whether it can be started now, and why not."""
+
+    number: int
+    name: str
+    cost: int
+    symbols: str  # as it would resolve now
+    upgraded: bool
+    usable: bool
+    reason: str  # why it is not usable ("" when usable)
+    targets: tuple[int, ...]  # who it would reach from here (see action_targets)
+
+
+def action_statuses(state: State) -> list[ActionStatus]:
+    """The six actions of the hunter whose turn it is, each with its cost and usability now."""
+    s = state
+    card = s.cards[s.turn]
+    if not card.hunter or card.at is None:
+        return []
+    hunter = HUNTERS[card.hunter]
+    out = []
+    for act in hunter.actions:
+        upgraded = act.upgrade is not None and card.treasure >= act.upgrade.at
+        reason = ""
+        if s.phase != ACTIVE:
+            reason = "roll the die first" if s.phase == START else "not this hunter's turn"
+        elif s.res is not None:
+            reason = "an action is resolving"
+        elif card.stun:
+            reason = f"{hunter.name} is stunned"
+        elif s.used >> act.number & 1:
+            reason = "already used this turn"
+        elif act.cost > s.energy:
+            reason = f"costs {act.cost}, {s.energy} energy left"
+        out.append(
+            ActionStatus(
+                act.number,
+                act.name,
+                act.cost,
+                symbols_text(tokens_of(card.hunter, act.number, upgraded)),
+                upgraded,
+                not reason,
+                reason,
+                tuple(action_targets(s, card.hunter, act.number)),
+            )
+        )
+    return out
+
+
+def boost_options(state: State) -> list[tuple[str, int]]:
+    """During a Boost decision, the (symbol, amount) markers that can raise the action."""
+    if decision(state).kind != "boost":
+        return []
+    return usable_boosts(state, state.res)
+
+
+def playable_hunters(state: State) -> list[int]:
+    """During a 'play' decision, the hunters that may be played."""
+    if state.phase not in (DEPLOY, REPLACE):
+        return []
+    return list(play_options(state))

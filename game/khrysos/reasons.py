@@ -1,0 +1,167 @@
+"""Why an action is refused: a sentence a player can read, the most specific reason first."""
+
+from __future__ import annotations
+
+from game.core.actions import Action
+from game.khrysos.hunters import HUNTERS
+from game.khrysos.queries import decision
+from game.khrysos.rules import _HANDLERS, current_step, usable_boosts
+from game.khrysos.state import OVER, State
+
+# Which decisions each action kind answers.
+_ANSWERS = {
+    "play": ("play",),
+    "place": ("place",),
+    "roll": ("roll",),
+    "withdraw": ("roll",),
+    "move": ("turn",),
+    "act": ("turn",),
+    "end": ("turn",),
+    "boost": ("boost",),
+    "done": ("boost", "hit", "move", "trample", "push"),
+    "step": ("move", "trample", "push"),
+    "target": ("hit",),
+    "guard": ("guard",),
+}
+_ARITY = {
+    "play": 1,
+    "place": 2,
+    "roll": 0,
+    "withdraw": 0,
+    "move": 2,
+    "act": 1,
+    "end": 0,
+    "boost": 2,
+    "done": 0,
+    "step": 2,
+    "target": 1,
+    "guard": 1,
+}
+_FORM = {
+    "play": "play N (a hunter's number)",
+    "place": "place X Y",
+    "move": "move X Y",
+    "act": "act N (an action number 1-6)",
+    "boost": "boost SYMBOL AMOUNT",
+    "step": "step X Y",
+    "target": "target N (a hunter's number)",
+    "guard": "guard N",
+}
+
+
+def _name(hunter: int) -> str:
+    return HUNTERS[hunter].name if hunter in HUNTERS else f"hunter {hunter}"
+
+
+def why_illegal(state: State, action: Action) -> str:
+    """The reason `action` is not legal in `state` (assumes it is not)."""
+    s = state
+    kind = action.kind
+    if kind not in _HANDLERS:
+        return f"{kind!r} is not an action of Khrysos Hunters"
+    if s.phase == OVER:
+        return "the game is over"
+    d = decision(s)
+    if d.kind not in _ANSWERS[kind]:
+        return f"{action} does not answer the question now: {d.prompt}"
+    args = action.args
+    if len(args) != _ARITY[kind] or (kind != "boost" and not all(isinstance(a, int) for a in args)):
+        return f"write it as: {_FORM.get(kind, kind)}"
+    specific = _SPECIFIC.get(kind)
+    reason = specific(s, action) if specific else None
+    return reason or f"{action} is not possible now: {d.prompt}"
+
+
+def _play(s: State, action: Action) -> str | None:
+    hunter = action.args[0]
+    seat = s.cards[s.turn].seat
+    if hunter not in HUNTERS:
+        return f"there is no hunter number {hunter}"
+    if s.hands[seat]:
+        return f"{_name(hunter)} is not in your hand"
+    return f"{_name(hunter)} is not one of your retired hunters"
+
+
+def _place(s: State, action: Action) -> str | None:
+    squares = ", ".join(f"{x} {y}" for x, y in s.choices)
+    return f"choose one of the zone squares offered: {squares}"
+
+
+def _move(s: State, action: Action) -> str | None:
+    card = s.cards[s.turn]
+    if card.trap:
+        return f"{_name(card.hunter)} is trapped: it cannot spend energy on movement (actions may still move it)"
+    return s.board.step_blocker(card.at, (action.args[0], action.args[1]))
+
+
+def _act(s: State, action: Action) -> str | None:
+    card = s.cards[s.turn]
+    n = action.args[0]
+    if not 1 <= n <= 6:
+        return "actions are numbered 1 to 6"
+    if card.stun:
+        return f"{_name(card.hunter)} is stunned: it cannot use actions this turn"
+    act = HUNTERS[card.hunter].action(n)
+    if s.used >> n & 1:
+        return f"{act.name} was already used this turn"
+    if n > s.energy:
+        return f"not enough energy: {act.name} costs {n}, {s.energy} left"
+    return None
+
+
+def _step(s: State, action: Action) -> str | None:
+    r = s.res
+    mover = s.cards[r.queue[0]] if r.push else s.cards[s.turn]
+    return s.board.step_blocker(mover.at, (action.args[0], action.args[1]))
+
+
+def _target(s: State, action: Action) -> str | None:
+    hunter = action.args[0]
+    me = s.cards[s.turn]
+    if hunter == me.hunter:
+        return "a hunter cannot target itself"
+    i = s.card_of(hunter)
+    if i is None or s.cards[i].at is None:
+        return f"{_name(hunter)} is not on the map" if hunter in HUNTERS else f"there is no hunter number {hunter}"
+    step = current_step(s)
+    act = HUNTERS[me.hunter].action(s.res.number)
+    distance = s.board.reach_distances(me.at).get(s.cards[i].at)
+    if distance is None:
+        return f"out of reach: walls and pillars cut {_name(hunter)} off from {_name(me.hunter)}"
+    return f"out of range: {_name(hunter)} is {distance} squares away, {act.name} reaches {step.range}"
+
+
+def _guard(s: State, action: Action) -> str | None:
+    r = s.res
+    held = len(s.cards[r.queue[0]].guard)
+    top = min(held, r.guard)
+    return f"spend from 0 to {top} Guard markers (held {held}, damage {r.guard})"
+
+
+def _boost(s: State, action: Action) -> str | None:
+    sym, amount = action.args
+    options = usable_boosts(s, s.res)
+    card = s.cards[s.turn]
+    if not any(b[0] == sym and b[1] == amount for b in card.boosts):
+        return f"{_name(card.hunter)} holds no Boost marker {sym} +{amount}"
+    if not any(o[0] == sym for o in options):
+        return f"a Boost only raises a symbol the action already has, and it has no {sym}"
+    return None
+
+
+def _withdraw(s: State, action: Action) -> str | None:
+    card = s.cards[s.turn]
+    return f"only a hunter down to 1 endurance may withdraw; {_name(card.hunter)} has {card.endurance}"
+
+
+_SPECIFIC = {
+    "withdraw": _withdraw,
+    "play": _play,
+    "place": _place,
+    "move": _move,
+    "act": _act,
+    "step": _step,
+    "target": _target,
+    "guard": _guard,
+    "boost": _boost,
+}

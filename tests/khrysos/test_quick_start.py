@@ -1,0 +1,99 @@
+"""Rulebook: Quick Start -- players, hunters in play, the deal, first player, starting zones, first treasure."""
+
+import pytest
+
+from game.core import Action, IllegalAction, Rng
+from game.khrysos import Setup, apply, check_invariants, legal_actions, new_game
+from game.khrysos.events import HunterPlaced, HunterPlayed, TreasurePlaced
+from game.khrysos.hunters import HUNTERS
+from game.khrysos.maps import MapSpec, PlacedTile, map_to_dict
+from game.khrysos.rules import start_game
+from game.khrysos.testing import play
+
+
+def deploy_all(state):
+    """Every player plays the lowest-numbered hunter of their hand, card by card."""
+    events = []
+    while state.phase in ("deploy", "place"):
+        state, ev = apply(state, legal_actions(state)[0])
+        events.extend(ev)
+    return state, events
+
+
+class TestQuickStart:
+    @pytest.mark.parametrize("players, cards, hand", [(2, 4, 4), (3, 3, 4), (4, 4, 3)])
+    def test_two_hunters_each_with_two_players_one_otherwise_and_the_deal(self, players, cards, hand):
+        state = new_game(Setup(players=players), 7)
+        assert len(state.cards) == cards
+        assert sorted(c.seat for c in state.cards) == sorted(list(range(players)) * (cards // players))
+        assert [len(h) for h in state.hands] == [hand] * players
+        assert len(state.deck) == len(HUNTERS) - players * hand
+        check_invariants(state)
+
+    def test_highest_roller_goes_first_and_the_rolls_are_the_starting_zones(self):
+        state = start_game(Setup(players=3), Rng(1).scripted([2, 5, 3]))
+        assert state.to_move == 1
+        assert [c.seat for c in state.cards] == [1, 2, 0]  # clockwise from the first player
+        assert state.zone_rolls == (5, 3, 2)
+        assert state.first_rolls == ((2,), (5,), (3,))
+
+    def test_two_players_roll_two_dice_each_and_alternate_in_turn_order(self):
+        state = start_game(Setup(players=2), Rng(1).scripted([3, 4, 6, 1]))
+        assert state.to_move == 1
+        assert [c.seat for c in state.cards] == [1, 0, 1, 0]
+        assert state.zone_rolls == (6, 3, 1, 4)
+
+    def test_a_tie_on_the_best_die_is_broken_by_the_other_die(self):
+        state = start_game(Setup(players=2), Rng(1).scripted([6, 1, 2, 6]))
+        assert state.to_move == 1
+
+    def test_a_full_tie_is_rolled_off_and_keeps_the_starting_zones(self):
+        state = start_game(Setup(players=3), Rng(1).scripted([4, 4, 2, 3, 5]))
+        assert state.to_move == 1
+        assert state.first_rolls == ((4, 3), (4, 5), (2,))
+        assert state.zone_rolls == (4, 2, 4)
+
+    def test_each_player_plays_a_hunter_from_hand_onto_its_rolled_zone_starting_with_the_first(self):
+        state = start_game(Setup(players=3), Rng(1).scripted([2, 5, 3]))
+        assert state.phase == "deploy"
+        hand = state.hands[1]
+        assert legal_actions(state) == [Action("play", (h,)) for h in hand]
+        state, events = play(state, f"play {hand[2]}")
+        assert events == [HunterPlayed(1, hand[2]), HunterPlaced(hand[2], (1, 7))]  # Zone 5 of Alpha Room
+        assert state.to_move == 2 and state.cards[0].endurance == 6
+        assert hand[2] not in state.hands[1]
+
+    def test_a_hunter_not_in_hand_is_refused(self):
+        state = start_game(Setup(players=3), Rng(1).scripted([2, 5, 3]))
+        other = state.hands[0][0]
+        with pytest.raises(IllegalAction, match=f"{HUNTERS[other].name} is not in your hand"):
+            apply(state, Action("play", (other,)))
+
+    def test_after_everyone_has_played_treasure_goes_on_every_unoccupied_zone(self):
+        state = start_game(Setup(players=3), Rng(1).scripted([2, 5, 3]))
+        state, events = deploy_all(state)
+        # Zones 5, 3 and 2 are occupied; 1, 4 and 6 get treasure.
+        assert events[-1] == TreasurePlaced(((1, 1), (7, 4), (7, 7)))
+        assert state.loot == {(1, 1), (7, 4), (7, 7)}
+        assert state.phase == "start" and state.turn == 0 and state.to_move == 1
+        assert all(c.endurance == 6 and c.treasure == 0 for c in state.cards)
+        assert legal_actions(state) == [Action("roll")]
+        check_invariants(state)
+
+    def test_two_hunters_sharing_a_starting_zone(self):
+        state = start_game(Setup(players=2), Rng(1).scripted([3, 3, 1, 2]))
+        state, _ = deploy_all(state)
+        assert state.cards[0].at == state.cards[2].at == (1, 4)
+
+    def test_a_zone_number_with_several_squares_is_a_choice(self):
+        tiles = [PlacedTile(f"zone{n}", n - 1, 0) for n in range(1, 7)] + [PlacedTile("zone3", 0, 1)]
+        custom = map_to_dict(MapSpec("Two Threes", tuple(tiles)))
+        state = start_game(Setup(players=3, custom_map=custom), Rng(1).scripted([3, 1, 2]))
+        state, _ = play(state, legal_actions(state)[0])
+        assert state.phase == "place"
+        assert legal_actions(state) == [Action("place", (7, 1)), Action("place", (1, 4))]
+        with pytest.raises(IllegalAction, match="choose one of the zone squares offered: 7 1, 1 4"):
+            apply(state, Action("place", (4, 1)))
+        state, events = play(state, "place 1 4")
+        assert events == [HunterPlaced(state.cards[0].hunter, (1, 4))]
+        assert state.phase == "deploy" and state.to_move == 1

@@ -1,0 +1,357 @@
+"""Rulebook: The Map, Special Tiles, Sample Maps -- tile cards, map files, validation, boards."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core import ContentError
+from game.khrysos import maps
+from game.khrysos.maps import (
+    SAMPLE_MAPS,
+    MapError,
+    MapSpec,
+    PlacedTile,
+    board_picture,
+    build_board,
+    list_sample_maps,
+    load_tiles,
+    map_from_dict,
+    map_to_dict,
+    map_to_text,
+    read_map,
+    sample_map,
+    sample_map_text,
+    validate_map,
+)
+
+SIX_ZONES = [{"tile": f"zone{n}", "x": n - 1, "y": 0, "rotation": 0} for n in range(1, 7)]
+
+
+def mapdata(tiles, **extra):
+    d = {"format": "khrysos-map", "version": 1, "name": "Test", "tiles": tiles}
+    d.update(extra)
+    return d
+
+
+def spec(*tiles, name="Test"):
+    return MapSpec(name, tuple(PlacedTile(*t) for t in tiles))
+
+
+ROW = [(f"zone{n}", n - 1, 0) for n in range(1, 7)]
+
+
+class TestTileCards:
+    def test_every_tile_is_three_by_three_squares(self):
+        board = build_board(spec(*ROW))
+        assert (board.width, board.height) == (18, 3)
+        assert len(board.floor) == 54
+
+    def test_the_six_treasure_zone_tiles_hold_their_number_at_the_centre(self):
+        for n in range(1, 7):
+            tile = maps.TILES[f"zone{n}"]
+            assert (tile.zone, tile.zone_at) == (n, (1, 1))
+        board = build_board(spec(*ROW))
+        assert board.zones == {(1, 1): 1, (4, 1): 2, (7, 1): 3, (10, 1): 4, (13, 1): 5, (16, 1): 6}
+
+    def test_catalogue_has_floor_pillar_stairs_and_wall_tiles(self):
+        assert {"floor", "pillar", "twin_pillars", "stairs", "stairs_wall", "corridor", "corner", "broken_wall"} <= set(maps.TILES)
+        assert maps.TILES["stairs"].stairs and maps.TILES["pillar"].pillars == ((1, 1),)
+
+    def test_rotation_turns_walls_pillars_and_zones_clockwise(self):
+        around = [*ROW, ("floor", 0, 1), ("floor", 2, 1), ("floor", 1, 2)]
+        b0 = build_board(spec(*around, ("corner", 1, 1, 0)))
+        b90 = build_board(spec(*around, ("corner", 1, 1, 90)))
+        # At rotation 0 the corner tile (squares 3-5, 3-5) has solid lines on its north and west sides.
+        assert maps.edge((3, 2), (3, 3)) in b0.walls and maps.edge((2, 4), (3, 4)) in b0.walls
+        assert maps.edge((5, 4), (6, 4)) not in b0.walls
+        # Turned 90 degrees clockwise they run along its north and east sides.
+        assert maps.edge((5, 2), (5, 3)) in b90.walls and maps.edge((5, 4), (6, 4)) in b90.walls
+        assert maps.edge((2, 4), (3, 4)) not in b90.walls
+        assert len(b0.walls) == len(b90.walls) == 6
+        twin = build_board(spec(*around, ("twin_pillars", 1, 1, 90)))
+        assert twin.pillars == {(5, 3), (3, 5)}
+
+    def test_load_tiles_names_the_tile_and_field_of_a_problem(self):
+        good = 'name = "Zone"\nzone = {n}\nzone_at = [1, 1]\n'
+        zones = "".join(f"[zone{n}]\n" + good.format(n=n) for n in range(1, 7))
+        assert len(load_tiles(zones)) == 6
+        with pytest.raises(ContentError, match=r"tiles.toml, entry 'bad', field 'pillars': expected a square \[x, y\]"):
+            load_tiles(zones + '[bad]\nname = "Bad"\npillars = [[3, 0]]\n')
+        with pytest.raises(ContentError, match=r"entry 'bad', field 'walls': expected \[x, y, side\]"):
+            load_tiles(zones + '[bad]\nname = "Bad"\nwalls = [[0, 0, "up"]]\n')
+        with pytest.raises(ContentError, match=r"entry 'bad', field 'colour': is not a known field"):
+            load_tiles(zones + '[bad]\nname = "Bad"\ncolour = "red"\n')
+        with pytest.raises(ContentError, match=r"entry 'bad', field 'zone_at': a zone needs both"):
+            load_tiles(zones + '[bad]\nname = "Bad"\nzone = 2\n')
+        with pytest.raises(ContentError, match="tiles.toml: no tile holds Treasure Zone 6"):
+            load_tiles(zones.split("[zone6]")[0])
+
+
+class TestTheMap:
+    """A map has at least six tiles including Treasure Zones 1-6; duplicates and extra zones are fine."""
+
+    def test_a_map_with_the_six_zones_is_valid(self):
+        assert validate_map(mapdata(SIX_ZONES)) == []
+
+    def test_duplicated_tiles_and_extra_zones_are_allowed(self):
+        extra = SIX_ZONES + [{"tile": "zone3", "x": 0, "y": 1}, {"tile": "floor", "x": 1, "y": 1}, {"tile": "floor", "x": 2, "y": 1}]
+        assert validate_map(mapdata(extra)) == []
+        board = build_board(map_from_dict(mapdata(extra)))
+        assert board.zone_squares[3] == ((7, 1), (1, 4))
+
+    def test_rotation_defaults_to_zero(self):
+        tiles = [{"tile": t["tile"], "x": t["x"], "y": t["y"]} for t in SIX_ZONES]
+        assert map_from_dict(mapdata(tiles)).tiles[0].rotation == 0
+
+    def test_map_to_dict_and_map_from_dict_round_trip(self):
+        s = spec(*ROW, ("stairs", 2, 1, 180))
+        assert map_from_dict(map_to_dict(s)) == s
+        assert read_map(map_to_text(s)) == s
+        assert json.loads(map_to_text(s)) == map_to_dict(s)
+
+
+BROKEN = [
+    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)"]),
+    (
+        "zone missing",
+        mapdata(SIX_ZONES[:3] + [{"tile": "floor", "x": 3, "y": 0}] + SIX_ZONES[4:]),
+        ["Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)"],
+    ),
+    (
+        "overlap",
+        mapdata(SIX_ZONES + [{"tile": "floor", "x": 2, "y": 0}]),
+        ["tile 7 (floor at 2,0) overlaps tile 3 (zone3 at 2,0)"],
+    ),
+    (
+        "not connected",
+        mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 6, "y": 2}, {"tile": "floor", "x": 7, "y": 2}]),
+        ["the tiles do not connect into one area: tile 6 (zone6 at 6,2), tile 7 (floor at 7,2) are cut off from tile 1 (zone1 at 0,0)"],
+    ),
+    (
+        "touching only at a corner",
+        mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 5, "y": 1}]),
+        ["the tiles do not connect into one area: tile 6 (zone6 at 5,1) is cut off from tile 1 (zone1 at 0,0)"],
+    ),
+    (
+        "unknown tile",
+        mapdata(SIX_ZONES + [{"tile": "lava", "x": 0, "y": 1}]),
+        [f"tile 7 (lava at 0,1): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})"],
+    ),
+    (
+        "bad rotation",
+        mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": 45}]),
+        ["tile 7 (floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
+    ),
+    (
+        "rotation as text",
+        mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": "90"}]),
+        ['tile 7 (floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
+    ),
+    (
+        "position of the wrong type",
+        mapdata(SIX_ZONES + [{"tile": "floor", "x": "1", "y": 1}]),
+        ['tile 7: \'x\' must be a whole number from 0 to 15, not "1"'],
+    ),
+    (
+        "position off the grid",
+        mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": -1}]),
+        ["tile 7 (floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
+    ),
+    ("position missing", mapdata(SIX_ZONES + [{"tile": "floor", "x": 0}]), ["tile 7 has no position 'y'"]),
+    ("tile name missing", mapdata(SIX_ZONES + [{"x": 0, "y": 1}]), ["tile 7 does not say which tile it is (field 'tile')"]),
+    ("tile name a number", mapdata(SIX_ZONES + [{"tile": 3, "x": 0, "y": 1}]), ["tile 7: 'tile' must be a tile name, not 3"]),
+    (
+        "entry not an object",
+        mapdata(SIX_ZONES + [["floor", 0, 1]]),
+        ['tile 7 must be an object like {"tile": "floor", "x": 0, "y": 0}, not ["floor", 0, 1]'],
+    ),
+    (
+        "unknown field in an entry",
+        mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rot": 90}]),
+        ["tile 7 (floor at 0,1) has an unknown field 'rot'"],
+    ),
+    ("tiles not a list", mapdata({"tile": "floor"}), ['the map\'s \'tiles\' must be a list of tile entries, not {"tile": "floor"}']),
+    ("wrong format", dict(mapdata(SIX_ZONES), format="krom-map"), ['the map file\'s \'format\' must be "khrysos-map", not "krom-map"']),
+    ("newer version", dict(mapdata(SIX_ZONES), version=2), ["the map file's 'version' must be 1, not 2"]),
+    ("no name", {k: v for k, v in mapdata(SIX_ZONES).items() if k != "name"}, ["the map needs a 'name' (a non-empty text), not null"]),
+    ("unknown field", mapdata(SIX_ZONES, author="me"), ["the map file has an unknown field 'author'"]),
+    ("not an object", [1, 2], ["a map file must hold a JSON object, not list"]),
+    (
+        "solid lines cut the floor apart",
+        mapdata(
+            SIX_ZONES
+            + [
+                {"tile": "corner", "x": 0, "y": 1, "rotation": 0},
+                {"tile": "corner", "x": 0, "y": 2, "rotation": 270},
+                {"tile": "corridor", "x": 1, "y": 1, "rotation": 90},
+            ]
+        ),
+        [
+            "solid lines and pillars cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
+            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
+        ],
+    ),
+]
+
+
+class TestBrokenMaps:
+    @pytest.mark.parametrize("label, data, expected", BROKEN, ids=[b[0] for b in BROKEN])
+    def test_each_broken_map_is_rejected_with_its_messages(self, label, data, expected):
+        assert validate_map(data) == expected
+
+    def test_every_problem_is_listed_not_just_the_first(self):
+        data = mapdata(
+            [{"tile": "lava", "x": 0, "y": 0}, {"tile": "zone1", "x": 0, "y": 0, "rotation": 7}, {"tile": "zone2", "x": 0, "y": 0}],
+            name="",
+        )
+        assert validate_map(data) == [
+            "the map needs a 'name' (a non-empty text), not \"\"",
+            f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
+            "tile 2 (zone1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
+            "the map has 2 tiles; a map needs at least 6",
+            "Treasure Zone 3 is missing (a map needs the zone tiles zone1 to zone6)",
+            "Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)",
+            "Treasure Zone 5 is missing (a map needs the zone tiles zone1 to zone6)",
+            "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)",
+            "tile 3 (zone2 at 0,0) overlaps tile 2 (zone1 at 0,0)",
+        ]
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        st.recursive(
+            st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=False) | st.sampled_from(["floor", "zone1", "x", 90]),
+            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["tile", "x", "y", "rotation", "name", "tiles"]), inner, max_size=4),
+            max_leaves=12,
+        )
+    )
+    def test_any_json_data_gets_sentences_never_a_traceback(self, data):
+        for candidate in (data, mapdata(data), mapdata([data] + SIX_ZONES), mapdata(SIX_ZONES, name=data)):
+            problems = validate_map(candidate)
+            assert isinstance(problems, list) and all(isinstance(p, str) and p for p in problems)
+            if not isinstance(candidate, str):  # a str is taken as the text of a file
+                assert validate_map(json.dumps(candidate)) == problems
+
+    def test_unreadable_json_is_a_message(self):
+        assert validate_map('{"format": "khrysos-map",, }') == ["the map file is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 26"]
+        assert validate_map("") == ["the map file is not valid JSON: Expecting value at line 1, column 1"]
+        assert validate_map(b"\xff\xfe") == ["the map file is not valid JSON: Expecting value at line 1, column 1"]
+
+    def test_map_from_dict_and_read_map_raise_map_error_with_every_problem(self):
+        with pytest.raises(MapError) as info:
+            map_from_dict(mapdata([{"tile": "lava", "x": 0, "y": 0}, {"tile": "floor", "x": 0, "y": 0, "rotation": 1}]))
+        assert info.value.problems == [
+            f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
+            "tile 2 (floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
+        ]
+        with pytest.raises(MapError) as info:
+            read_map(json.dumps(mapdata(SIX_ZONES[:5])))
+        assert info.value.problems[0] == "the map has 5 tiles; a map needs at least 6"
+
+    def test_a_structurally_sound_but_unplayable_map_still_loads_for_the_editor(self):
+        partial = map_from_dict(mapdata(SIX_ZONES[:2]))
+        assert len(partial.tiles) == 2
+        assert validate_map(partial)[0] == "the map has 2 tiles; a map needs at least 6"
+        with pytest.raises(MapError, match="a map needs at least 6"):
+            build_board(partial)
+
+
+class TestSpecialTiles:
+    """Pillars: no moving or reaching diagonally past them. Stairs: no diagonal moves; solid lines: nothing passes."""
+
+    def test_pillar_square_is_not_floor_and_blocks_diagonal_steps_past_it(self):
+        board = build_board(sample_map("alpha_room"))
+        assert (4, 4) in board.pillars and (4, 4) not in board.floor
+        # (3,4) -> (4,3) would cut the pillar's corner.
+        assert (4, 3) not in board.steps[(3, 4)]
+        assert board.step_blocker((3, 4), (4, 3)) == "a pillar blocks that diagonal step"
+        assert (4, 3) in board.steps[(3, 3)] and (3, 4) in board.steps[(3, 3)]
+        assert board.step_blocker((3, 3), (4, 4)) == "square 4,4 is a pillar"
+
+    def test_pillar_blocks_reaching_diagonally_past_it(self):
+        board = build_board(sample_map("alpha_room"))
+        # Diagonal neighbours across the pillar's corner are two rings apart, not one.
+        assert board.reach_distances((3, 4))[(4, 3)] == 2
+        # Behind the pillar in a straight line: around it, 4 rings.
+        assert board.reach_distances((4, 3))[(4, 5)] == 4
+        assert board.reach_distances((3, 3))[(5, 5)] == 4
+
+    def test_stairs_allow_no_diagonal_steps_but_do_not_limit_reach(self):
+        board = build_board(spec(*ROW, ("stairs_wall", 0, 1, 0), ("floor", 1, 1)))
+        # (1,4) is a stairs square: orthogonal steps only, onto it and off it.
+        assert set(board.steps[(1, 4)]) == {(1, 3), (2, 4), (1, 5), (0, 4)}
+        assert board.step_blocker((1, 4), (2, 5)) == "no diagonal steps on stairs"
+        assert board.step_blocker((3, 4), (2, 5)) == "no diagonal steps on stairs"
+        assert (2, 5) in board.links[(1, 4)]
+
+    def test_solid_lines_block_movement_and_reach(self):
+        board = build_board(spec(*ROW, ("corridor", 0, 1, 0), ("floor", 1, 1)))
+        # The corridor's east side is a solid line between x=2 and x=3.
+        assert board.step_blocker((2, 4), (3, 4)) == "a solid line blocks that step"
+        assert board.step_blocker((2, 4), (3, 5)) == "a solid line blocks that diagonal step"
+        assert (3, 4) not in board.links[(2, 4)]
+        # Going round through the open north end: no diagonal may touch the end of a solid line,
+        # so (2,4) (2,3) (2,2) (3,2) (3,3) (3,4) is the shortest way.
+        assert board.walk_distances((2, 4))[(3, 4)] == 5
+        assert board.reach_distances((2, 4))[(3, 4)] == 5
+        assert board.step_blocker((2, 2), (3, 3)) == "a solid line blocks that diagonal step"
+
+    def test_a_diagonal_step_cannot_cut_the_corner_of_the_map(self):
+        board = build_board(spec(*ROW, ("floor", 1, 1)))
+        # (2,2) and (3,3) touch at a corner; (2,3) is off the map.
+        assert board.step_blocker((2, 2), (3, 3)) == "a diagonal step cannot cut the corner of the map"
+
+    def test_picture_of_a_board_shows_zones_pillars_stairs_and_walls(self):
+        board = build_board(spec(*ROW[:2], ("stairs", 0, 1, 0), ("pillar", 1, 1), *ROW[2:]))
+        assert board_picture(board).splitlines()[:6] == [
+            ". . . . . . . . . . . . . . . . . .",
+            ". 1 . . 2 . . 3 . . 4 . . 5 . . 6 .",
+            ". . . . . . . . . . . . . . . . . .",
+            "= = =|. . .",
+            "= = =|. O .",
+            "= = =|. . .",
+        ]
+
+
+class TestSampleMaps:
+    def test_the_five_sample_maps_are_listed_by_name(self):
+        assert list_sample_maps() == [
+            ("alpha_room", "Alpha Room"),
+            ("the_tower", "The Tower"),
+            ("the_pillar_room", "The Pillar Room"),
+            ("the_crossroad", "The Crossroad"),
+            ("the_double_pyramid", "The Double Pyramid"),
+        ]
+
+    @pytest.mark.parametrize("map_id", SAMPLE_MAPS)
+    def test_each_sample_map_is_valid(self, map_id):
+        assert validate_map(sample_map_text(map_id)) == []
+        assert json.loads(sample_map_text(map_id)) == map_to_dict(sample_map(map_id))
+
+    def test_alpha_room_is_a_square_room_with_a_pillar_in_the_middle(self):
+        board = build_board(sample_map("alpha_room"))
+        assert (board.width, board.height, board.pillars) == (9, 9, {(4, 4)})
+
+    def test_the_tower_is_tall_with_stairs_between_its_floors(self):
+        board = build_board(sample_map("the_tower"))
+        assert (board.width, board.height) == (6, 15)
+        assert len(board.stairs) == 18
+
+    def test_the_pillar_room_is_full_of_pillars(self):
+        assert len(build_board(sample_map("the_pillar_room")).pillars) == 8
+
+    def test_the_crossroad_is_a_cross_of_two_roads(self):
+        board = build_board(sample_map("the_crossroad"))
+        rows = board_picture(board).splitlines()
+        assert rows[0] == "            . . ." and rows[7] == ". 3 . . 5 . . . . . 6 . . 4 ."
+
+    def test_the_double_pyramid_is_two_pyramids_of_stairs_base_to_base(self):
+        board = build_board(sample_map("the_double_pyramid"))
+        widths = [len({x // 3 for x, y in board.floor | board.pillars if y // 3 == row}) for row in range(5)]
+        assert widths == [1, 3, 5, 3, 1]
+        assert len(board.stairs) == 36
+
+    def test_unknown_sample_map(self):
+        with pytest.raises(LookupError, match="unknown sample map 'moon'"):
+            sample_map("moon")

@@ -1,0 +1,116 @@
+"""Rulebook: Treasure, Victory, and the Example Turn."""
+
+import pytest
+
+from game.core import Action, IllegalAction
+from game.core.outcome import Outcome
+from game.khrysos import apply, legal_actions, outcome
+from game.khrysos.events import (
+    ActionStarted,
+    Damaged,
+    DiceRolled,
+    Moved,
+    Retired,
+    Stolen,
+    Targeted,
+    TreasureCollected,
+    TreasurePlaced,
+    TurnEnded,
+    TurnStarted,
+    Won,
+)
+from game.khrysos.testing import card, hunter, number_of, play, position, texts, with_rolls
+
+N = number_of
+
+
+def walker(treasure=0, loot=(), **kw):
+    cards = [hunter("Pip Tumble", 0, (3, 1), treasure=treasure), hunter("Bento Rush", 1, (8, 8)), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 0))]
+    return position(cards, energy=6, loot=loot, **kw)
+
+
+class TestTreasure:
+    def test_treasure_is_collected_by_moving_onto_it(self):
+        state, events = play(walker(loot=[(4, 1)]), "move 4 1")
+        assert events == [Moved(N("Pip Tumble"), (3, 1), ((4, 1),), "walk"), TreasureCollected(N("Pip Tumble"), 0, (4, 1), 1)]
+        assert state.loot == frozenset() and card(state, "Pip Tumble").treasure == 1
+
+    def test_or_through_it(self):
+        state, _ = play(walker(loot=[(4, 1), (5, 1)]), "move 4 1", "move 5 1", "move 6 1")
+        assert card(state, "Pip Tumble").treasure == 2 and card(state, "Pip Tumble").at == (6, 1)
+
+    def test_each_scoring_card_keeps_its_own_count(self):
+        state, _ = play(walker(loot=[(4, 1)]), "move 4 1")
+        assert [c.treasure for c in state.cards] == [1, 0, 0, 0]
+        assert (state.treasure_of(0), state.treasure_of(1)) == (1, 0)
+
+
+class TestVictory:
+    def test_reaching_twelve_treasure_wins_at_once(self):
+        state, events = play(walker(treasure=11, loot=[(4, 1)]), "move 4 1")
+        assert events[-1] == Won(0, N("Pip Tumble"), 12)
+        assert state.phase == "over" and state.to_move is None and state.winner == 0
+        assert outcome(state) == Outcome((0,), "player 1 reached 12 treasure")
+        assert legal_actions(state) == []
+        with pytest.raises(IllegalAction, match="^the game is over$"):
+            apply(state, Action("end"))
+
+    def test_a_steal_in_the_middle_of_an_action_can_win(self):
+        cards = [hunter("Pip Tumble", 0, (3, 1), treasure=11), hunter("Bento Rush", 1, (4, 1), treasure=2), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 0))]
+        state, events = play(position(cards, energy=6), "act 3", f"target {N('Bento Rush')}")  # Quick Fingers: ... Move 1
+        assert events[-1] == Won(0, N("Pip Tumble"), 12)
+        assert state.res is None and outcome(state).winners == (0,)
+
+    def test_no_game_without_a_winner_is_over(self):
+        state = walker(treasure=10)
+        assert outcome(state) is None and state.to_move == 0
+
+
+class TestExampleTurn:
+    """Elia Rose rolls a 6: Tank Driver (Trample 3, 2 Damage to each hunter passed), a 1-energy
+    step onto a treasure beside Bento Rush, then Theft (Hit 1, Range 1, Steal 1) on him."""
+
+    def test_elia_rose_rolls_a_six(self):
+        cards = [
+            hunter("Elia Rose", 0, (3, 7), treasure=2),
+            hunter("Mara Quill", 1, (4, 7)),
+            hunter("Vex Orion", 0, (1, 1)),
+            hunter("Bento Rush", 1, (8, 8), treasure=4),
+        ]
+        elia, mara, bento = N("Elia Rose"), N("Mara Quill"), N("Bento Rush")
+        state = with_rolls(position(cards), [6])
+        state, events = play(state, "roll")
+        # The roll puts a treasure on zone 6 before anything else.
+        assert events == [TurnStarted(0, elia), DiceRolled(0, elia, 6, "energy"), TreasurePlaced(((7, 7),))]
+        # 3 energy: Tank Driver. Fewer than 6 treasure, so no extra Trample square.
+        state, events = play(state, "act 3")
+        assert events == [ActionStarted(elia, 3, "Tank Driver", 3, "Trample 3 [Damage 2]")]
+        state, events = play(state, "step 4 7", "step 5 7", "step 6 7")
+        assert [e for e in events if isinstance(e, (Targeted, Damaged))] == [Targeted(elia, mara, "trample"), Damaged(mara, 2, 4)]
+        assert state.energy == 3 and state.res is None
+        # 1 energy: one square, picking up the treasure, one square from Bento Rush.
+        state, events = play(state, "move 7 7")
+        assert events == [Moved(elia, (6, 7), ((7, 7),), "walk"), TreasureCollected(elia, 0, (7, 7), 3)]
+        # 2 energy: Theft -- Hit 1 at Range 1, Steal 1 from Bento Rush.
+        state, events = play(state, "act 2")
+        assert events == [ActionStarted(elia, 2, "Theft", 2, "Hit 1 Range 1 [Steal 1]")]
+        assert legal_actions(state) == [Action("target", (bento,)), Action("done")]
+        state, events = play(state, f"target {bento}")
+        assert events == [Targeted(elia, bento, "hit"), Stolen(elia, bento, 1), TurnEnded(0, elia, 0)]
+        # All her points are spent and her turn is over.
+        assert (card(state, "Elia Rose").treasure, card(state, "Bento Rush").treasure) == (4, 3)
+        assert state.turn == 1 and state.phase == "start" and state.to_move == 1
+        assert texts(events) == ["Elia Rose hits Bento Rush", "Elia Rose steals 1 treasure from Bento Rush", "Elia Rose ends the turn"]
+
+    def test_with_six_treasure_tank_driver_tramples_one_square_further(self):
+        cards = [hunter("Elia Rose", 0, (3, 7), treasure=6), hunter("Mara Quill", 1, (4, 7)), hunter("Vex Orion", 0, (1, 1)), hunter("Bento Rush", 1, (8, 8))]
+        state, events = play(with_rolls(position(cards), [6]), "roll", "act 3", "step 4 7", "step 5 7", "step 6 7")
+        assert state.res is not None and state.res.left == 1
+        state, events = play(state, "step 7 7")
+        assert card(state, "Elia Rose").at == (7, 7) and state.res is None
+
+    def test_a_retirement_during_the_trample(self):
+        cards = [hunter("Elia Rose", 0, (3, 7)), hunter("Mara Quill", 1, (4, 7), endurance=2, treasure=3), hunter("Vex Orion", 0, (1, 1)), hunter("Bento Rush", 1, (8, 8))]
+        state, events = play(with_rolls(position(cards), [6]), "roll", "act 3", "step 4 7")
+        assert events[-1] == Retired(N("Mara Quill"), 1, N("Elia Rose"), 2, 2)
+        assert card(state, "Elia Rose").treasure == 2
