@@ -41,6 +41,8 @@ class RulesModule(Protocol):
     def check_invariants(self, state: GameState) -> None: ...  # raises AssertionError naming the broken invariant
     def random_setup(self, rng: Rng) -> Any: ...  # any legal combination of options, for simulations
     def bench_setup(self) -> Any: ...  # the setup `python -m game.bench` measures
+    def demo_state(self, seed: int) -> GameState: ...  # a default game in progress, for `--scene GAME.board`
+    def describe(self, event: Event, state: GameState | None = None) -> str: ...  # the game-log line of an event
 
     # Optional: playout_choice(state, actions, rng) -> Action, a random policy biased
     # so that random games finish in reasonable time (default: uniform choice).
@@ -60,6 +62,8 @@ REQUIRED = (
     "check_invariants",
     "random_setup",
     "bench_setup",
+    "demo_state",
+    "describe",
 )
 
 

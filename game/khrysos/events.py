@@ -313,7 +313,7 @@ class Won(Event):
         return f"Player {self.seat + 1} wins with {self.treasure} treasure ({_name(self.hunter)})"
 
 
-def describe(event: Event) -> str:
-    """The log line of an event."""
+def describe(event: Event, state=None) -> str:
+    """The log line of an event (`state` is accepted for the same signature as the other games; not needed here)."""
     text = getattr(event, "text", None)
     return text if isinstance(text, str) else str(event)
