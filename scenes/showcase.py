@@ -20,7 +20,7 @@ from scenes.widgets.handoff import HandOffScene
 from scenes.widgets.log import GameLog
 from scenes.widgets.marker import MarkerView
 from scenes.widgets.standee import StandeeView
-from scenes.widgets.tween import Call, Parallel, Sequence, Timeline, Wait
+from scenes.widgets.tween import Call, Parallel, Sequence, Timeline
 
 GRID_ORIGIN = (470, 110)
 CELL = 64

@@ -41,6 +41,18 @@ class Action:
         return cls(parts[0], tuple(_word(p) for p in parts[1:]))
 
 
+_INTERNED: dict[tuple, Action] = {}
+
+
+def interned(kind: str, *args: int | str) -> Action:
+    """A shared Action object for (kind, args): legal-action lists rebuild the same actions again and again."""
+    key = (kind, args)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = Action(kind, args)
+    return action
+
+
 def _word(part: str) -> int | str:
     body = part[1:] if part[:1] == "-" else part
     if body.isdigit() and body.isascii():

@@ -16,13 +16,20 @@ from game.core.errors import ContentError
 _MISSING = object()
 
 
-def read_data(package: str, name: str) -> Any:
-    """Parse the TOML or JSON file `name` packaged inside `package` (e.g. "game.krom.data")."""
+def read_text(package: str, name: str) -> str:
+    """The text of the data file `name` packaged inside `package` (the only files the rules read).
+
+    Loaders take text, so tests can feed them damaged copies; a missing file is a ContentError.
+    """
     try:
-        text = (importlib.resources.files(package) / name).read_text(encoding="utf-8")
+        return (importlib.resources.files(package) / name).read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError) as e:
         raise ContentError(name, None, None, f"cannot be read ({e})") from None
-    return parse_text(name, text)
+
+
+def read_data(package: str, name: str) -> Any:
+    """Parse the TOML or JSON file `name` packaged inside `package` (e.g. "game.krom.data")."""
+    return parse_text(name, read_text(package, name))
 
 
 def parse_text(name: str, text: str) -> Any:

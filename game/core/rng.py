@@ -13,7 +13,10 @@ need a deck order build it in the state directly.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from game.core.dice import Die
 
 T = TypeVar("T")
 
@@ -110,7 +113,7 @@ class Rng:
             return value
         return low + self.below(high - low + 1)
 
-    def roll(self, die: "Die") -> Any:  # noqa: F821 - Die lives in game.core.dice
+    def roll(self, die: "Die") -> Any:
         """Roll a die: one of its faces, or the next scripted value (which must be a face)."""
         if self.script:
             value = self._pop_script()

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from game.core.content import EntryReader, parse_text
+from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
-from game.khrysos.maps import packaged_text
 
 MAX_ENDURANCE = 6
 ACTION_COUNT = 6
@@ -313,7 +312,7 @@ def _read_action(hunter: EntryReader, number: int, raw: Any) -> ActionCard:
     return ActionCard(number, name, text, tokens, upgrade)
 
 
-HUNTERS: dict[int, Hunter] = load_hunters(packaged_text("game.khrysos.data", "hunters.toml"))
+HUNTERS: dict[int, Hunter] = load_hunters(read_text("game.khrysos.data", "hunters.toml"))
 HUNTER_NUMBERS: tuple[int, ...] = tuple(HUNTERS)
 BY_NAME: dict[str, int] = {h.name: n for n, h in HUNTERS.items()}
 

@@ -15,13 +15,12 @@ is good), for the map editor to show live; nothing here raises a traceback on ba
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.content import EntryReader, parse_text
+from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
 from game.core.grid import EIGHT_WAY
 
@@ -98,12 +97,7 @@ def load_tiles(text: str, file: str = "tiles.toml") -> dict[str, Tile]:
     return tiles
 
 
-def packaged_text(package: str, name: str) -> str:
-    """The text of a data file packaged inside `package` (the only files the rules read)."""
-    return (importlib.resources.files(package) / name).read_text(encoding="utf-8")
-
-
-TILES: dict[str, Tile] = load_tiles(packaged_text("game.khrysos.data", "tiles.toml"))
+TILES: dict[str, Tile] = load_tiles(read_text("game.khrysos.data", "tiles.toml"))
 
 
 # -- map specs and files ------------------------------------------------------------------
@@ -556,7 +550,7 @@ def sample_map(map_id: str) -> MapSpec:
         raise LookupError(f"unknown sample map {map_id!r} (known: {', '.join(SAMPLE_MAPS)})")
     spec = _SAMPLES.get(map_id)
     if spec is None:
-        spec = _SAMPLES[map_id] = read_map(packaged_text("maps.khrysos", map_id + ".json"))
+        spec = _SAMPLES[map_id] = read_map(read_text("maps.khrysos", map_id + ".json"))
     return spec
 
 
@@ -568,7 +562,7 @@ def list_sample_maps() -> list[tuple[str, str]]:
 def sample_map_text(map_id: str) -> str:
     """The file text of a sample map (for tests and for the editor's 'open sample')."""
     sample_map(map_id)
-    return packaged_text("maps.khrysos", map_id + ".json")
+    return read_text("maps.khrysos", map_id + ".json")
 
 
 def board_picture(board: Board, marks: dict[Cell, str] | None = None) -> str:

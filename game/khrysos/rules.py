@@ -18,7 +18,7 @@ action resolves):
 
 from __future__ import annotations
 
-from game.core.actions import Action
+from game.core.actions import Action, interned
 from game.core.dice import D6
 from game.core.errors import IllegalAction
 from game.core.outcome import Outcome
@@ -34,16 +34,7 @@ HAND_SIZE = {2: 4, 3: 4, 4: 3}
 BOOST_PHASE = -1
 NOT_BEGUN = -1
 
-_ACTIONS: dict[tuple, Action] = {}
-
-
-def _act(kind: str, *args) -> Action:
-    """A shared Action object (legal action lists are rebuilt often)."""
-    key = (kind, args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS[key] = Action(kind, args)
-    return a
+_act = interned
 
 
 END = Action("end")

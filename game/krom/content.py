@@ -7,11 +7,10 @@ files are loaded once, at import, into the module constants at the bottom.
 
 from __future__ import annotations
 
-import importlib.resources
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.core.content import EntryReader, parse_text
+from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
 
 PLACES = ("cave", "forest", "savanna", "mountain")
@@ -398,10 +397,7 @@ def reward_label(bundle: Bundle, options: list[Bundle] | tuple[Bundle, ...]) -> 
 
 def _load_packaged() -> tuple:
     def text(file: str) -> str:
-        try:
-            return (importlib.resources.files("game.krom.data") / file).read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError) as e:
-            raise ContentError(file, None, None, f"cannot be read ({e})") from None
+        return read_text("game.krom.data", file)
 
     characters = load_characters(text("characters.toml"))
     return (

@@ -7,12 +7,11 @@ naming the file, the entry and the field. `CONTENT` is the loaded, cross-checked
 
 from __future__ import annotations
 
-import importlib.resources
 from dataclasses import dataclass
 from typing import Any
 
 from game.core import COMBAT_DIE, ContentError
-from game.core.content import EntryReader, parse_text
+from game.core.content import EntryReader, parse_text, read_text
 
 DATA = "game.krosmaster.data"
 ELEMENTS = ("fire", "water", "earth", "air")
@@ -466,10 +465,7 @@ def link(
 
 
 def _text(name: str) -> str:
-    try:
-        return (importlib.resources.files(DATA) / name).read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError) as e:
-        raise ContentError(name, None, None, f"cannot be read ({e})") from None
+    return read_text(DATA, name)
 
 
 def load() -> Content:

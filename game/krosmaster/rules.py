@@ -11,6 +11,7 @@ Self-centred abilities are aimed at the user's own cell.
 from __future__ import annotations
 
 from game.core import Action, IllegalAction, Outcome, Rng
+from game.core.actions import interned
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, XY, index
 from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, targets
@@ -22,16 +23,7 @@ from game.krosmaster.state import SLOTS, Setup, State
 GAME_ID = "krosmaster"
 TITLE = "Krosmaster: Blast"
 
-_ACTIONS: dict[tuple, Action] = {}
-
-
-def action(kind: str, *args) -> Action:
-    """Interned actions: legal_actions builds the same few thousand actions again and again."""
-    key = (kind, args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS[key] = Action(kind, args)
-    return a
+action = interned
 
 
 def new_game(setup: Setup, seed: int) -> State:

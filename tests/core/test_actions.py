@@ -32,3 +32,10 @@ def test_bad_text_is_refused():
 
 def test_actions_are_hashable_values():
     assert len({Action.of("a", 1), Action.of("a", 1), Action.of("a", 2)}) == 2
+
+
+def test_interned_actions_are_shared_and_equal():
+    from game.core.actions import interned
+
+    a, b = interned("move", 3, 4), interned("move", 3, 4)
+    assert a is b and a == Action.of("move", 3, 4) and interned("move", 4, 3) != a

@@ -73,3 +73,11 @@ def test_parse_errors_name_the_file():
         parse_text("cards.toml", "[x\n")
     with pytest.raises(ContentError, match="map.json: is not valid JSON: .* line 1"):
         parse_text("map.json", "{,}")
+
+
+def test_read_text_names_a_missing_packaged_file():
+    from game.core.content import read_data, read_text
+
+    assert "Krosmaster" in read_text("game.krosmaster", "RULES_NOTES.md")
+    with pytest.raises(ContentError, match="nothing.toml: cannot be read"):
+        read_data("game.krom.data", "nothing.toml")
