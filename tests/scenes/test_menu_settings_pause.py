@@ -220,3 +220,12 @@ def test_hand_off_screen_hides_the_board_until_the_player_clicks(app):
     assert top(app) is handoff
     click_widget(app, button(handoff, "I am Pink"))
     assert top(app) is board and board.log.lines[-1] == "Pink has the mouse."
+
+
+def test_the_theme_is_the_games_own(menu):
+    from scenes import palette
+    from tests.scenes.helpers import pixel
+
+    quit_button = button(top(menu), "Quit")
+    x, y = quit_button.rect.left + 12, quit_button.rect.centery
+    assert pixel(menu, (x, y)) == palette.PANEL_LIGHT  # the theme's normal_bg, not pygame-gui's default grey
