@@ -229,3 +229,25 @@ def test_the_theme_is_the_games_own(menu):
     quit_button = button(top(menu), "Quit")
     x, y = quit_button.rect.left + 12, quit_button.rect.centery
     assert pixel(menu, (x, y)) == palette.PANEL_LIGHT  # the theme's normal_bg, not pygame-gui's default grey
+
+
+def test_a_finished_game_discards_its_autosave(dirs):
+    from scenes.saves import autosave_path, discard_autosave, has_autosave, write_autosave
+
+    assert write_autosave(new_save(toygame, toygame.Setup(), 1, [])) is None
+    assert has_autosave("toy")
+    discard_autosave("toy")
+    discard_autosave("toy")  # already gone: nothing to do
+    assert not has_autosave("toy") and not autosave_path("toy").exists()
+
+
+def test_an_autosave_that_cannot_be_written_says_why(dirs, monkeypatch):
+    import game.core.save as save_module
+    from scenes.saves import write_autosave
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(save_module, "atomic_write_text", full)
+    message = write_autosave(new_save(toygame, toygame.Setup(), 1, []))
+    assert message is not None and "No space left on device" in message
