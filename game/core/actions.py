@@ -41,6 +41,18 @@ class Action:
         return cls(parts[0], tuple(_word(p) for p in parts[1:]))
 
 
+def apply_all(apply, state, *actions: "str | Action"):
+    """Apply actions (text forms or Actions) in order with a rule module's `apply`.
+
+    Returns the final state and every event, in order. Tests use it to play a script.
+    """
+    events: list = []
+    for a in actions:
+        state, ev = apply(state, Action.parse(a) if isinstance(a, str) else a)
+        events.extend(ev)
+    return state, events
+
+
 _INTERNED: dict[tuple, Action] = {}
 
 

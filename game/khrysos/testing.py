@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from game.core.actions import Action
+from game.core.actions import Action, apply_all
 from game.core.rng import Rng
 from game.khrysos.hunters import BY_NAME, HUNTER_NUMBERS, MAX_ENDURANCE
 from game.khrysos.maps import MapSpec, build_board, sample_map
@@ -159,12 +159,7 @@ def with_rolls(state: State, faces: Iterable[int]) -> State:
 
 def play(state: State, *actions: str | Action) -> tuple[State, list]:
     """Apply actions (text forms or Actions) in order; returns the final state and all events."""
-    events: list = []
-    for a in actions:
-        action = Action.parse(a) if isinstance(a, str) else a
-        state, ev = apply(state, action)
-        events.extend(ev)
-    return state, events
+    return apply_all(apply, state, *actions)
 
 
 def card(state: State, name: str) -> Card:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core.actions import Action
+from game.core.actions import Action, apply_all
 from game.core.errors import IllegalAction
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, TOKENS
 from game.krom.rules import SLOTS, apply, new_game
@@ -131,11 +131,7 @@ def with_rolls(state: State, values) -> State:
 
 def run(state: State, *actions: str) -> tuple[State, list]:
     """Apply actions given in text form, in order; returns the last state and every event."""
-    events: list = []
-    for text in actions:
-        state, ev = apply(state, Action.parse(text))
-        events.extend(ev)
-    return state, events
+    return apply_all(apply, state, *actions)
 
 
 def of_type(events: list, cls) -> list:

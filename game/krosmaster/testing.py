@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from game.core import Action
+from game.core.actions import apply_all
 from game.krosmaster.board import BOARDS, DEFAULT_LAYOUT, index
 from game.krosmaster.content import CONTENT
 from game.krosmaster.rules import apply, check_invariants, legal_actions
@@ -103,11 +104,7 @@ def with_rolls(state: State, faces: Iterable[str]) -> State:
 
 def run(state: State, *actions: str) -> tuple[State, list]:
     """Apply actions given in text form, in order; the final state and every event."""
-    events: list = []
-    for text in actions:
-        state, ev = apply(state, Action.parse(text))
-        events.extend(ev)
-    return state, events
+    return apply_all(apply, state, *actions)
 
 
 def place_all(state: State) -> tuple[State, list]:

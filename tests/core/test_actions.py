@@ -39,3 +39,12 @@ def test_interned_actions_are_shared_and_equal():
 
     a, b = interned("move", 3, 4), interned("move", 3, 4)
     assert a is b and a == Action.of("move", 3, 4) and interned("move", 4, 3) != a
+
+
+def test_apply_all_plays_texts_and_actions_in_order():
+    from game.core.actions import apply_all
+    from tests.core import toygame
+
+    state = toygame.new_game(toygame.Setup(stones=10), 2)
+    final, events = apply_all(toygame.apply, state, "take 3", Action.of("take", 2))
+    assert final.stones == 5 and [e.count for e in events] == [3, 2]

@@ -3,9 +3,10 @@
 import pytest
 
 from game import registry
-from game.core import Action, Rng
+from game.core import Rng
 from game.core.api import check_module, choose
 from game.core.save import new_save, parse_save, replay
+from game.core.simulate import play
 
 GAMES = registry.available()
 
@@ -52,19 +53,11 @@ def test_every_event_has_a_log_line(game_id):
 def test_a_saved_game_replays_to_the_same_state(game_id):
     module = registry.load(game_id)
     setup = module.bench_setup()
-    state = module.new_game(setup, 21)
-    rng = Rng(9)
-    actions: list[Action] = []
-    for _ in range(150):
-        legal = module.legal_actions(state)
-        if not legal:
-            break
-        action = choose(module, state, legal, rng)
-        state, _ = module.apply(state, action)
-        actions.append(action)
-    save = parse_save(new_save(module, setup, 21, actions).to_text())
+    game = play(module, setup, 21, 9, max_steps=150)
+    assert len(game.actions) > 20
+    save = parse_save(new_save(module, setup, 21, game.actions).to_text())
     _, setup2, state2 = replay(save)
-    assert setup2 == setup and state2.to_dict() == state.to_dict()
+    assert setup2 == setup and state2.to_dict() == game.state.to_dict()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
