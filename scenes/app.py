@@ -107,7 +107,7 @@ class App:
 
     def run(self) -> None:
         """The interactive loop, capped at 60 frames a second."""
-        while self.running and len(self.stack) + len(self.stack._pending) > 0:
+        while self.running and not self.stack.finished:
             dt = self.clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.1))
             pygame.display.flip()

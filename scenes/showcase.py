@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.core import COMBAT_DIE, D6, Rng, grid
-from scenes import palette, ui
+from scenes import assets, palette, ui
 from scenes.overlays import PauseScene
 from scenes.stack import Scene
 from scenes.widgets.card import CardView
@@ -202,8 +202,6 @@ class ShowcaseScene(Scene):
         self.floaters.draw(surface)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
-        from scenes import assets
-
         who = self.cells[self.selected]
         blocked = TREES | {c for k, c in self.cells.items() if k != self.selected}
         reach = grid.reachable(who, 6, lambda c: grid.neighbours4(c, COLS, ROWS), lambda a, b: None if b in blocked else 1)

@@ -97,6 +97,11 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self.scenes)
 
+    @property
+    def finished(self) -> bool:
+        """No scene left and none about to be pushed: the program has nothing to show."""
+        return not self.scenes and not self._pending
+
     def push(self, scene: Scene) -> None:
         self._pending.append(lambda: self._push(scene))
 

@@ -8,7 +8,7 @@ import random
 import pygame
 
 from scenes import assets
-from scenes.widgets.tween import Anim, Call, Sequence, Tween, ease_out_back, linear
+from scenes.widgets.tween import Anim, Sequence, Tween, ease_out_back, linear
 
 COMBAT_FACES = ("critical", "critical_joker", "shield", "shield_joker", "joker", "blank")
 
@@ -82,12 +82,6 @@ class DieView:
             Tween(duration, tumble, ease=linear, on_start=start),
             Tween(0.18, settle, ease=ease_out_back, on_done=done),
         )
-
-    def set_face(self, face) -> Anim:
-        return Call(lambda: self._set(face))
-
-    def _set(self, face) -> None:
-        self.face = self.shown = face
 
     def draw(self, surface: pygame.Surface) -> None:
         size = max(4, int(self.size * self.scale))

@@ -11,14 +11,12 @@ from scenes.widgets.tween import Anim, Tween, ease_out_back
 class MarkerView:
     """A token (injury, AP/MP, guard, treasure, Krom, resources...) at a position, with a count."""
 
-    def __init__(self, kind: str, pos: tuple[int, int], count: int = 1, size: int = 40, tooltip: str = ""):
+    def __init__(self, kind: str, pos: tuple[int, int], count: int = 1, size: int = 40):
         self.kind = kind
         self.pos = pos
         self.count = count
         self.size = size
         self.scale = 1.0
-        self.tooltip = tooltip
-        self.show_count = True
 
     def rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.size, self.size)
@@ -40,30 +38,10 @@ class MarkerView:
         size = max(4, int(self.size * self.scale))
         img = assets.image(f"markers/{self.kind}", (size, size))
         surface.blit(img, img.get_rect(center=self.pos))
-        if self.show_count and self.count != 1:
+        if self.count != 1:
             badge = ui.render(str(self.count), max(12, self.size // 3), palette.TEXT, True, False)
             r = badge.get_rect(center=(self.pos[0] + self.size // 2 - 4, self.pos[1] + self.size // 2 - 4))
             pygame.draw.circle(surface, palette.SHADOW, r.center, max(r.width, r.height) // 2 + 4)
             pygame.draw.circle(surface, palette.GOLD_DARK, r.center, max(r.width, r.height) // 2 + 3, width=2)
             surface.blit(badge, r)
 
-
-class MarkerRow:
-    """Several markers laid out in a row (e.g. the markers on a Krosmaster's card)."""
-
-    def __init__(self, origin: tuple[int, int], size: int = 36, gap: int = 6):
-        self.origin = origin
-        self.size = size
-        self.gap = gap
-        self.markers: list[MarkerView] = []
-
-    def set(self, items: list[tuple[str, int]]) -> None:
-        x, y = self.origin
-        self.markers = [
-            MarkerView(kind, (x + i * (self.size + self.gap) + self.size // 2, y + self.size // 2), count, self.size)
-            for i, (kind, count) in enumerate(items)
-        ]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        for m in self.markers:
-            m.draw(surface)

@@ -117,8 +117,11 @@ class StandeeView:
             base = base.copy()
             base.set_alpha(self.alpha)
         surface.blit(base, base.get_rect(center=(x, y)))
-        rect = figure.get_rect(midbottom=(x, y - int(self.lift) + 2)) if not self.tilt else figure.get_rect(
-            center=(x + self.tilt * self.height / 260, y - self.height * 0.35 * (1 - self.tilt / 90)))
+        if self.tilt:  # falling over: pivot roughly around the base
+            rect = figure.get_rect(center=(x + self.tilt * self.height / 260,
+                                           y - self.height * 0.35 * (1 - self.tilt / 90)))
+        else:
+            rect = figure.get_rect(midbottom=(x, y - int(self.lift) + 2))
         surface.blit(figure, rect)
 
     def _figure(self) -> pygame.Surface:

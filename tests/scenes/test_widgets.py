@@ -242,3 +242,25 @@ def test_sounds_play_through_the_dummy_driver():
     audio.play("no_such_sound")  # a missing effect is skipped quietly
     assert audio._sounds["no_such_sound"] is None and audio._sounds["click"] is not None
     pygame.mixer.quit()
+
+
+def test_a_played_standee_is_drawn_darker_and_a_chosen_die_is_outlined(screen):
+    from scenes.widgets.die import DieView
+    from scenes.widgets.standee import StandeeView
+
+    s = StandeeView("Iop", "pink", (60, 120), (200, 80, 150))
+    bright = s._figure()
+    s.dimmed = True
+    dark = s._figure()
+    centre = (bright.get_width() // 2, bright.get_height() // 2)
+    assert sum(dark.get_at(centre)[:3]) < sum(bright.get_at(centre)[:3])
+    assert dark.get_at((0, 0)).a == bright.get_at((0, 0)).a  # same shape: corners stay transparent
+
+    die = DieView("d6", (200, 200), face=3)
+    screen.fill((0, 0, 0))
+    die.draw(screen)
+    edge = (die.rect().left - 3, die.rect().centery)
+    assert screen.get_at(edge)[:3] == (0, 0, 0)
+    die.highlight = True
+    die.draw(screen)
+    assert screen.get_at(edge)[:3] != (0, 0, 0)
