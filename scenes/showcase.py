@@ -51,6 +51,10 @@ class ShowcaseScene(Scene):
             "pink": StandeeView("Iop", "pink", cell_centre((5, 0)), palette.KROSMASTER_PINK, label="I"),
         }
         self.cells = {"blue": (0, 3), "pink": (5, 0)}
+        # The table's own little model, updated at once on a click; animations only show it
+        # (as a board shows the state the rules returned, whatever is still animating).
+        self.injuries = 2
+        self.knocked_out = False
         self.selected = "blue"
         self.standees["blue"].selected = True
         self.hover_cell: tuple[int, int] | None = None
@@ -92,22 +96,25 @@ class ShowcaseScene(Scene):
         self.timeline.add(Call(lambda: self.log.add("Rolled " + ", ".join(str(f).replace("_", "-") for f in faces) + ".")))
 
     def attack(self) -> None:
+        """Hit Iop with a combat roll; at 6 injuries he is knocked out, and the next attack brings him back first."""
         target = self.standees["pink"]
-        if not target.visible:
-            target.move_to(cell_centre(self.cells["pink"]))
-            self.timeline.add(target.appear())
+        if self.knocked_out:
+            self.knocked_out, self.injuries = False, 0
+            self.timeline.add(Sequence(Call(lambda: target.move_to(cell_centre(self.cells["pink"]))), target.appear(),
+                                       self.markers[0].set_count(0)))
         face = self.rng.roll(COMBAT_DIE)
         damage = 2 + (1 if face in ("critical", "critical_joker") else -1 if face == "shield" else 0)
+        self.injuries += damage
         self.timeline.add(self.dice[2].roll(face, on_sound=lambda: self.app.play_sound("dice_roll")))
         self.timeline.add(Parallel(target.hit(), self.floaters.pop(f"-{damage}", (int(target.pos[0]), int(target.pos[1]) - 80)),
                                    Call(lambda: self.app.play_sound("hit"))))
         self.timeline.add(Call(lambda: self.log.add(f"Iop takes {damage} injuries ({face.replace('_', '-')}).",
                                                     palette.BLOCKED)))
-        self.timeline.add(self.markers[0].set_count(self.markers[0].count + damage))
-        if self.markers[0].count + damage >= 6:
+        self.timeline.add(self.markers[0].set_count(self.injuries))
+        if self.injuries >= 6:
+            self.knocked_out = True
             self.timeline.add(Sequence(Call(lambda: self.app.play_sound("ko")), target.knock_out(),
-                                       Call(lambda: self.log.add("Iop is knocked out!", palette.GOLD)),
-                                       self.markers[0].set_count(0)))
+                                       Call(lambda: self.log.add("Iop is knocked out!", palette.GOLD))))
 
     def walk_to(self, cell: tuple[int, int]) -> None:
         who = self.selected

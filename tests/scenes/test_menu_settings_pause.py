@@ -251,3 +251,21 @@ def test_an_autosave_that_cannot_be_written_says_why(dirs, monkeypatch):
     monkeypatch.setattr(save_module, "atomic_write_text", full)
     message = write_autosave(new_save(toygame, toygame.Setup(), 1, []))
     assert message is not None and "No space left on device" in message
+
+
+def test_quick_attacks_show_the_same_result_as_slow_ones(app):
+    """Clicks that arrive while animations still play must not read half-animated widgets."""
+    from scenes.showcase import ShowcaseScene
+
+    def attacks(wait):
+        scene = ShowcaseScene(app, seed=4)
+        app.stack.reset(scene)
+        app.run_frames(2)
+        for _ in range(5):
+            click_widget(app, button(scene, "Attack"))
+            app.run_frames(wait)
+        app.run_frames(1500)  # let every queued animation finish
+        assert not scene.timeline.busy
+        return scene.log.lines, scene.markers[0].count, scene.standees["pink"].visible
+
+    assert attacks(1) == attacks(400)
