@@ -108,7 +108,7 @@ class ShowcaseScene(Scene):
         self.timeline.add(self.dice[2].roll(face, on_sound=lambda: self.app.play_sound("dice_roll")))
         self.timeline.add(Parallel(target.hit(), self.floaters.pop(f"-{damage}", (int(target.pos[0]), int(target.pos[1]) - 80)),
                                    Call(lambda: self.app.play_sound("hit"))))
-        self.timeline.add(Call(lambda: self.log.add(f"Iop takes {damage} injuries ({face.replace('_', '-')}).",
+        self.timeline.add(Call(lambda: self.log.add(f"Iop takes {damage} {'injury' if damage == 1 else 'injuries'} ({face.replace('_', '-')}).",
                                                     palette.BLOCKED)))
         self.timeline.add(self.markers[0].set_count(self.injuries))
         if self.injuries >= 6:

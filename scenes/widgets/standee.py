@@ -91,6 +91,7 @@ class StandeeView:
 
         def begin() -> None:
             self.visible = True
+            self.tilt = 0.0  # standing again, even after a knock-out
 
         def step(t: float) -> None:
             self.lift = (1 - t) * 60

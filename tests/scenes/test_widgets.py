@@ -166,6 +166,8 @@ def test_standee_slides_along_a_path_and_is_knocked_out(screen):
     run(s.knock_out(), 2)
     assert not s.visible
     s.draw(screen)
+    run(s.appear(), 1)
+    assert s.visible and s.tilt == 0 and s.alpha == 255 and s.lift == 0
 
 
 def test_marker_count_changes_when_its_animation_starts(screen):
