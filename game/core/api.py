@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from game.core.actions import Action
+from game.core.decision import Decision
 from game.core.events import Event
 from game.core.outcome import Outcome
 from game.core.rng import Rng
@@ -43,6 +44,14 @@ class RulesModule(Protocol):
     def bench_setup(self) -> Any: ...  # the setup `python -m game.bench` measures
     def demo_state(self, seed: int) -> GameState: ...  # a default game in progress, for `--scene GAME.board`
     def describe(self, event: Event, state: GameState | None = None) -> str: ...  # the game-log line of an event
+    # The rules-to-screen seam (DESIGN.md): every board and bot asks these three questions.
+    def decision(self, state: GameState) -> Decision: ...  # who decides what now; .seat == state.to_move
+    def why_illegal(self, state: GameState, action: Action) -> str | None: ...  # None when legal, else the reason in words
+    def redact(self, event: Event, seat: int | None) -> Event: ...  # the event as that seat may see it (HIDDEN for secrets)
+
+    # Optional: reveals(before, action, after, events) -> bool, True when the action showed
+    # something hidden without using the RNG (a card drawn from a deck shuffled earlier); the
+    # Match treats it as an undo barrier, like any action that used the RNG.
 
     # Optional: playout_choice(state, actions, rng) -> Action, a random policy biased
     # so that random games finish in reasonable time (default: uniform choice).

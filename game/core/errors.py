@@ -27,3 +27,7 @@ class ContentError(ValueError):
 
 class SaveError(ValueError):
     """A save file cannot be loaded: truncated, malformed, foreign, too new, or replaying an illegal action."""
+
+
+class SetupError(ValueError):
+    """Game options that cannot start a game (wrong player count, unknown character, bad map); the message says which."""

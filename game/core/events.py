@@ -32,3 +32,65 @@ def _plain(value):
     if hasattr(value, "to_dict"):
         return value.to_dict()
     return value
+
+
+# -- the shapes every game shares -------------------------------------------------------------
+# One animation handler in the board kit serves all three boards for these. `piece` is the
+# game's own id of what is shown on the board (a Krosmaster fighter index, a Krom seat, a
+# Khrysos card index); each game documents it beside its events.
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """Dice were rolled for `piece` (-1: no piece, e.g. a table roll) with these faces, in order."""
+
+    piece: int
+    purpose: str  # the game's word: "combat", "dodge", "hunt", "mountain", "energy", ...
+    faces: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """`piece` moved along `path`, which starts at the cell (or place) it left and ends where it stopped."""
+
+    piece: int
+    path: tuple
+    cause: str = "walk"  # "walk", "slide", "shove", "teleport", "swap", "push", ...
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    """`piece` lost `amount` hit points (injuries, endurance); `left` is what it has left after."""
+
+    piece: int
+    amount: int
+    left: int
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    """`piece` got `amount` hit points back; `left` is what it has after."""
+
+    piece: int
+    amount: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedOut(Event):
+    """`piece` is out: "ko" (Krosmaster), "stunned" (Krom), "retired" (Khrysos)."""
+
+    piece: int
+    how: str = "ko"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game has ended: `winners` (empty for no winner) and the reason in words."""
+
+    winners: tuple
+    reason: str
+
+
+SHARED_EVENTS = (DiceRolled, Moved, Damaged, Healed, KnockedOut, GameOver)

@@ -1,0 +1,184 @@
+"""A game being played: the rule module, its setup and seed, the current state and every action so far.
+
+`Match` is the one object a board scene, a bot arena or a save file needs. It is pure: no
+clock, no files, no randomness of its own (the RNG lives in the state). Undo is built on it:
+`undo_floor()` is the number of actions that may never be taken back, because the last of
+them revealed something random or hidden, or was taken by a seat other than the one now
+deciding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.actions import Action
+from game.core.decision import Decision
+from game.core.errors import IllegalAction, SaveError
+from game.core.events import Event
+from game.core.outcome import Outcome
+from game.core.save import Save, new_save, replay
+
+
+@dataclass
+class _Step:
+    action: Action
+    seat: int | None  # who took it
+    barrier: bool  # it revealed something random or hidden: it can never be undone
+    before: Any  # the state it was taken from
+
+
+@dataclass
+class Match:
+    """A game in progress. Build it with `Match.new` or `Match.from_save`, never by hand."""
+
+    rules: Any
+    setup: Any
+    seed: int
+    state: Any
+    _steps: list[_Step] = field(default_factory=list)
+    _redo: list[Action] = field(default_factory=list)
+
+    # -- building ------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Any, setup: Any, seed: int) -> "Match":
+        return cls(rules, setup, seed, rules.new_game(setup, seed))
+
+    @classmethod
+    def from_save(cls, save: Save, resolve: Any = None) -> "Match":
+        """Replay a save through the rules; SaveError (with the number of the first bad action) when it does not replay."""
+        rules, setup, _ = replay(Save(save.game, save.version, save.setup, save.seed, []), resolve)
+        match = cls.new(rules, setup, save.seed)
+        total = len(save.actions)
+        for i, text in enumerate(save.actions, 1):
+            try:
+                match.play(Action.parse(text))
+            except IllegalAction as e:
+                raise SaveError(f"action {i} of {total} ({text!r}) cannot be replayed: {e.reason}") from None
+            except ValueError as e:
+                raise SaveError(f"action {i} of {total} ({text!r}) is not an action: {e}") from None
+        match._redo.clear()
+        return match
+
+    # -- playing -------------------------------------------------------------------------
+    @property
+    def actions(self) -> list[Action]:
+        return [s.action for s in self._steps]
+
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.state)
+
+    def decision(self) -> Decision:
+        return self.rules.decision(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.to_move is None
+
+    def view(self, seat: int | None) -> Any:
+        return self.rules.view(self.state, seat)
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        return self.rules.why_illegal(self.state, _action(action))
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Apply one action for the seat to move; IllegalAction (state unchanged) when the rules refuse it."""
+        action = _action(action)
+        before = self.state
+        seat = before.to_move
+        private = self._private(before)
+        after, events = self.rules.apply(before, action)
+        barrier = private or _rng_moved(before, after) or bool(_reveals(self.rules, before, action, after, events))
+        self._steps.append(_Step(action, seat, barrier, before))
+        self.state = after
+        if self._redo and self._redo[-1] == action:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return events
+
+    def _private(self, state: Any) -> bool:
+        if state.to_move is None:
+            return False
+        try:
+            return bool(self.rules.decision(state).private)
+        except AttributeError:
+            return False
+
+    # -- undo and redo -------------------------------------------------------------------
+    def undo_floor(self) -> int:
+        """How many actions can never be undone now: up to and including the last reveal or other seat's action."""
+        seat = self.state.to_move
+        for i in range(len(self._steps) - 1, -1, -1):
+            step = self._steps[i]
+            if step.barrier or step.seat != seat:
+                return i + 1
+        return 0
+
+    def why_no_undo(self) -> str | None:
+        """None when `undo` would take back an action; otherwise the reason, in words."""
+        if not self._steps:
+            return "Nothing has been played yet."
+        if self.over:
+            return "The game is over."
+        floor = self.undo_floor()
+        if floor < len(self._steps):
+            return None
+        last = self._steps[-1]
+        if last.seat != self.state.to_move:
+            return "The last action was another player's."
+        return "The last action revealed something (a die, a card or a secret pick): it cannot be taken back."
+
+    def undo(self) -> Action:
+        """Take back the last action (see `why_no_undo`); it can be redone until a new action is played."""
+        reason = self.why_no_undo()
+        if reason is not None:
+            raise IllegalAction(reason)
+        step = self._steps.pop()
+        self.state = step.before
+        self._redo.append(step.action)
+        return step.action
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> list[Event]:
+        if not self._redo:
+            raise IllegalAction("There is nothing to redo.")
+        return self.play(self._redo[-1])
+
+    # -- saving --------------------------------------------------------------------------
+    def save(self) -> Save:
+        return new_save(self.rules, self.setup, self.seed, self.actions)
+
+    def state_after(self, n: int) -> Any:
+        """The state after the first n actions (0 = the start), for replays."""
+        if n >= len(self._steps):
+            return self.state
+        return self._steps[n].before
+
+
+def _action(action: Action | str) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        try:
+            return Action.parse(action)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+    raise IllegalAction(f"not an action: {type(action).__name__}")
+
+
+def _rng_moved(before: Any, after: Any) -> bool:
+    a, b = getattr(before, "rng", None), getattr(after, "rng", None)
+    if a is None or b is None:
+        return False
+    return a.to_dict() != b.to_dict()
+
+
+def _reveals(rules: Any, before: Any, action: Action, after: Any, events: list) -> bool:
+    hook = getattr(rules, "reveals", None)
+    return hook is not None and hook(before, action, after, events)
