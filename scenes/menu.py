@@ -61,11 +61,11 @@ class MenuScene(Scene):
             self.app.stack.replace(registry.resolve(entry.new_game)(self.app))
             return
         try:
-            save, module, setup, state = saves.load_autosave(entry.game_id)
+            match = saves.load_autosave(entry.game_id)
         except SaveError as e:
             self.app.push(MessageScene(self.app, "This game cannot be continued", str(e)))
             return
-        self.app.stack.replace(registry.resolve(entry.resume)(self.app, save, module, setup, state))
+        self.app.stack.replace(registry.resolve(entry.resume)(self.app, match))
 
     def draw(self, surface: pygame.Surface) -> None:
         ui.draw_table(surface)

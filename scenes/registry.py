@@ -29,7 +29,7 @@ class GameEntry:
     players: str  # e.g. "2 players", "2-6 players"
     emblem: str  # sprite name
     new_game: str  # "module:Class" of the scene that sets up and starts a game
-    resume: str  # "module:function" (app, save, module, setup, state) -> Scene
+    resume: str  # "module:function" (app, match) -> Scene: the board of a game replayed from its autosave
 
 
 # Each game's board adds its entry here when it lands.

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core import SaveError
-from game.core.save import Save, load_game, write_save
+from game.core.match import Match
+from game.core.save import Save, read_save, write_save
 from scenes.settings import data_dir
 
 
@@ -27,9 +28,9 @@ def write_autosave(save: Save) -> str | None:
     return None
 
 
-def load_autosave(game_id: str, resolve: Any = None) -> tuple[Save, Any, Any, Any]:
-    """Replay the autosave of a game; raises SaveError with a player-readable message."""
-    return load_game(autosave_path(game_id), resolve)
+def load_autosave(game_id: str, resolve: Any = None) -> Match:
+    """Replay the autosave of a game into a Match; raises SaveError with a player-readable message."""
+    return Match.from_save(read_save(autosave_path(game_id)), resolve)
 
 
 def discard_autosave(game_id: str) -> None:

@@ -111,6 +111,7 @@ def test_pause_overlay_from_escape_and_button(app):
     app.push(ShowcaseScene(app, seed=1))
     app.run_frames(2)
     board = top(app)
+    board.timeline.skip()  # the opening roll: a click now would only skip it
     press_key(app, pygame.K_ESCAPE)
     pause = top(app)
     assert isinstance(pause, PauseScene)
@@ -135,9 +136,9 @@ def test_the_board_under_the_pause_overlay_gets_no_clicks(app):
     board = top(app)
     board.timeline.skip()
     press_key(app, pygame.K_ESCAPE)
-    before = dict(board.cells)
+    before = board.match.state
     click(app, (470 + 64 * 3 + 32, 110 + 64 * 4 + 32))
-    assert board.cells == before
+    assert board.match.state is before
 
 
 def test_pause_quit(app):
@@ -213,6 +214,7 @@ def test_hand_off_screen_hides_the_board_until_the_player_clicks(app):
     app.push(ShowcaseScene(app, seed=1))
     app.run_frames(2)
     board = top(app)
+    board.timeline.skip()
     click_widget(app, button(board, "Hand-off"))
     handoff = top(app)
     assert isinstance(handoff, HandOffScene) and handoff.opaque
@@ -253,19 +255,36 @@ def test_an_autosave_that_cannot_be_written_says_why(dirs, monkeypatch):
     assert message is not None and "No space left on device" in message
 
 
-def test_quick_attacks_show_the_same_result_as_slow_ones(app):
-    """Clicks that arrive while animations still play must not read half-animated widgets."""
+def test_a_click_during_an_animation_skips_it_and_never_acts(app):
+    """A click on a button while dice tumble ends the animation; it is not taken as a second action."""
     from scenes.showcase import ShowcaseScene
 
-    def attacks(wait):
-        scene = ShowcaseScene(app, seed=4)
-        app.stack.reset(scene)
-        app.run_frames(2)
-        for _ in range(5):
-            click_widget(app, button(scene, "Attack"))
-            app.run_frames(wait)
-        app.run_frames(1500)  # let every queued animation finish
-        assert not scene.timeline.busy
-        return scene.log.lines, scene.markers[0].count, scene.standees["pink"].visible
+    scene = ShowcaseScene(app, seed=4)
+    app.stack.reset(scene)
+    app.run_frames(2)
+    assert scene.busy  # the opening roll
+    played = len(scene.match.actions)
+    click_widget(app, button(scene, "Attack"))
+    assert not scene.busy and len(scene.match.actions) == played
+    click_widget(app, button(scene, "Attack"))
+    assert len(scene.match.actions) == played + 1 and scene.busy
 
-    assert attacks(1) == attacks(400)
+
+def test_attacks_show_what_the_rules_decided(app):
+    """Clicks that arrive while animations still play must not read half-animated widgets."""
+    from game import demo
+    from scenes.showcase import ShowcaseScene
+
+    scene = ShowcaseScene(app, seed=4)
+    app.stack.reset(scene)
+    app.run_frames(2)
+    for _ in range(5):
+        while scene.busy:
+            app.run_frames(10)
+        click_widget(app, button(scene, "Attack"))
+    app.run_frames(1500)
+    assert not scene.timeline.busy
+    injuries = scene.match.state.injuries
+    assert scene.markers[0].count == injuries
+    assert scene.standees[1].visible == (injuries < demo.HP)
+    assert sum("injur" in line for line in scene.log.lines) == 5

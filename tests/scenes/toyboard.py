@@ -9,5 +9,5 @@ class ToyBoard(Scene):
         self.state = state
 
 
-def resume(app, save, module, setup, state):
-    return ToyBoard(app, save, module, setup, state)
+def resume(app, match):
+    return ToyBoard(app, match.save(), match.rules, match.setup, match.state)

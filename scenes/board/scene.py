@@ -1,0 +1,441 @@
+"""BoardScene: the one road from a click to the rules and back to the screen, shared by every board.
+
+A board subclass adds only its art, its panels and its clicks. The kit does the rest:
+
+    click -> act(action) -> Match.play -> rules.apply -> events
+          -> autosave (atomically; a failure is a warning, play goes on)
+          -> EventPlayer (the only road to the screen): input locked while it plays,
+             a click or Space skips, then every widget syncs from view(state, viewer)
+          -> status line = decision().prompt; hand-off screen when another human seat must
+             decide something private; log = describe(redact(event, viewer)); game over.
+
+`viewer` is the seat whose secrets the screen shows (None: only what the whole table sees).
+It becomes a seat only after that seat's player has taken the mouse at a hand-off screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from game.core.errors import IllegalAction
+from game.core.events import DiceRolled, Damaged, GameOver, Healed, KnockedOut, Moved
+from game.core.match import Match
+from scenes import palette, saves, ui
+from scenes.overlays import Overlay, PauseScene
+from scenes.stack import Scene
+from scenes.widgets.floating import Floaters
+from scenes.widgets.handoff import HandOffScene
+from scenes.widgets.log import GameLog
+from scenes.widgets.tween import Anim, Call, EventPlayer, Parallel, Sequence, Timeline, Wait
+
+STATUS_HEIGHT = 44
+FLASH_SECONDS = 3.5
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table as the screen shows it: a name, a colour, and who plays it."""
+
+    name: str
+    colour: tuple[int, int, int]
+    bot: str | None = None  # None for a human, else the bot level ("easy", "normal", "hard")
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+class BoardScene(Scene):
+    """Owns a Match and plays it on screen. Subclasses implement `build`, `sync`, `draw_board`, `on_input`."""
+
+    log_rect = pygame.Rect(980, 420, 286, 250)  # where the game log sits; boards may move it
+    autosave = True
+    bot_delay = 0.8  # seconds a bot seems to think, at animation speed 1
+
+    def __init__(self, app, match: Match, seats: list[Seat] | None = None):
+        super().__init__(app)
+        self.match = match
+        self.rules = match.rules
+        n = match.state.num_players
+        self.seats = seats or [Seat(f"Player {i + 1}", palette.SEATS[i % len(palette.SEATS)]) for i in range(n)]
+        self.viewer: int | None = None
+        self.shown = match.view(None)
+        self.history: list[Any] = []  # every event so far, in order, for rebuilding the log per viewer
+        self.flash_text: str | None = None
+        self.flash_colour = palette.BLOCKED
+        self.flash_left = 0.0
+        self.save_warning: str | None = None
+        self._bot_wait: float | None = None
+        self._ended = False
+        self.bots: dict[int, Any] = {}  # seat -> bot object with choose(view, seat, legal, rng) (issue 14)
+
+    # -- hooks for the board -------------------------------------------------------------
+    def build(self) -> None:
+        """Create the board's widgets (called once, on entering the stack)."""
+
+    def sync(self) -> None:
+        """Set every widget from `self.shown` (the view of `self.viewer`); called whenever animations settle."""
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draw the board under the status line, the floaters and the pygame-gui widgets."""
+
+    def on_input(self, event: pygame.event.Event) -> bool:
+        """A mouse or key event while the board is waiting for a human; return True when used."""
+        return False
+
+    def on_hover(self, pos: tuple[int, int]) -> None:
+        """The mouse moved (also while animating)."""
+
+    def event_handlers(self) -> dict[str, Callable[[Any], Anim | None]]:
+        """Animations for the game's own events, by event class name (the shared shapes have defaults below)."""
+        return {}
+
+    def end_lines(self) -> list[str]:
+        """Extra lines for the end screen (e.g. each player's points)."""
+        return []
+
+    def play_again(self) -> "Scene | None":
+        """The scene that starts a new game with the same options (None: no Play again button)."""
+        return None
+
+    @property
+    def has_play_again(self) -> bool:
+        return type(self).play_again is not BoardScene.play_again
+
+    # Positions and widgets the shared animations use; a board overrides what it has.
+    def standee_for(self, piece: int):
+        return None
+
+    def point_of(self, place) -> tuple[int, int] | None:
+        """The pixel where a cell (or place) of a Moved path is."""
+        return None
+
+    def dice_for(self, event: DiceRolled) -> list:
+        """DieViews to roll for a DiceRolled event (one per face)."""
+        return []
+
+    # -- the stack -----------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.timeline = Timeline(lambda: self.app.settings.speed)
+        self.floaters = Floaters()
+        handlers = {
+            "DiceRolled": self._anim_dice,
+            "Moved": self._anim_moved,
+            "Damaged": self._anim_damaged,
+            "Healed": self._anim_healed,
+            "KnockedOut": self._anim_ko,
+        }
+        handlers.update(self.event_handlers())
+        self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
+        self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
+        self.build()
+        self.sync()
+        self._settled()
+
+    @property
+    def busy(self) -> bool:
+        return self.timeline.busy
+
+    @property
+    def locked(self) -> bool:
+        """No human input now: animating, a bot is to move, or the game is over."""
+        if self.busy or self.match.over:
+            return True
+        seat = self.match.state.to_move
+        return seat is not None and not self.seats[seat].human
+
+    def process_event(self, event) -> bool:
+        # A click or Space anywhere skips the animation playing, before any widget sees the click.
+        if self.busy and ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+                          or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
+            self.timeline.skip()
+            return True
+        if self.busy and event.type in (pygame.MOUSEBUTTONUP, pygame_gui.UI_BUTTON_PRESSED):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.on_hover(event.pos)
+        return super().process_event(event)
+
+    def handle_event(self, event) -> bool:
+        if self.locked:
+            return False
+        return bool(self.on_input(event))
+
+    def pause(self) -> None:
+        self.app.push(PauseScene(self.app))
+
+    # -- playing -------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing."""
+        if self.busy or self.match.over:
+            return False
+        try:
+            events = self.match.play(action)
+        except IllegalAction as e:
+            self.flash(e.reason)
+            return False
+        self._after(events)
+        return True
+
+    def _after(self, events: list) -> None:
+        self.write_autosave()
+        self.history.extend(events)
+        self.before_animations(events)
+        self.player.play(events, then=self._settled)
+
+    def before_animations(self, events: list) -> None:
+        """Called after an action is played and before its events animate (e.g. clear selections)."""
+
+    def write_autosave(self) -> None:
+        if not self.autosave:
+            return
+        if self.match.over:
+            return
+        message = saves.write_autosave(self.match.save())
+        if message:
+            self.save_warning = message
+            self.flash(message)
+        else:
+            self.save_warning = None
+
+    def _settled(self) -> None:
+        """Animations are done: show the engine's view, then see who decides next."""
+        if self.match.over:
+            self.shown = self.match.view(self.viewer)
+            self.sync()
+            self._game_over()
+            return
+        decision = self.match.decision()
+        seat = decision.seat
+        if seat is not None and self.seats[seat].human and seat != self.viewer:
+            if decision.private:
+                self._set_viewer(None)
+                self.app.push(HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
+                                           lambda s=seat: self._set_viewer(s), reason=decision.prompt))
+                return
+            if self.viewer is not None:
+                self._set_viewer(None)
+                return
+        self.shown = self.match.view(self.viewer)
+        self.sync()
+        if seat is not None and not self.seats[seat].human:
+            self._bot_wait = self.bot_delay
+
+    def _set_viewer(self, seat: int | None) -> None:
+        changed = seat != self.viewer
+        self.viewer = seat
+        self.shown = self.match.view(seat)
+        if changed:
+            self._rebuild_log()
+        self.sync()
+
+    # -- the log -------------------------------------------------------------------------
+    def log_line(self, event) -> str:
+        seen = self.rules.redact(event, self.viewer)
+        return self.rules.describe(seen, self.match.state)
+
+    def _log_event(self, event) -> None:
+        line = self.log_line(event)
+        if line:
+            self.log.add(line, self.log_colour(event))
+
+    def log_colour(self, event) -> tuple[int, int, int] | None:
+        seat = getattr(event, "seat", None)
+        if isinstance(seat, int) and 0 <= seat < len(self.seats):
+            return self.seats[seat].colour
+        return None
+
+    def _rebuild_log(self) -> None:
+        lines = []
+        for event in self.history:
+            line = self.log_line(event)
+            if line:
+                lines.append((line, self.log_colour(event)))
+        self.log.reset(lines)
+
+    # -- messages ------------------------------------------------------------------------
+    def flash(self, text: str, colour=palette.BLOCKED) -> None:
+        self.flash_text, self.flash_colour, self.flash_left = text, colour, FLASH_SECONDS
+
+    # -- bots ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+        if self.flash_left > 0:
+            self.flash_left -= dt
+            if self.flash_left <= 0:
+                self.flash_text = None
+        if self._bot_wait is not None and not self.busy:
+            speed = self.app.settings.speed
+            self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
+            if self._bot_wait <= 0:
+                self._bot_wait = None
+                self.bot_move()
+
+    def bot_move(self) -> None:
+        """Let the bot of the seat to move choose from that seat's view and play it."""
+        seat = self.match.state.to_move
+        bot = self.bots.get(seat) if seat is not None else None
+        if bot is None:
+            return
+        from game.core.rng import Rng
+
+        view = self.match.view(seat)
+        legal = self.match.legal_actions()
+        action, _reason = bot.choose(view, seat, legal, Rng(len(self.match.actions) * 7919 + self.match.seed))
+        self.act(action)
+
+    # -- the end -------------------------------------------------------------------------
+    def _game_over(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        if self.autosave:
+            try:
+                saves.discard_autosave(self.rules.GAME_ID)
+            except Exception as e:  # noqa: BLE001 - the game is over either way; say so, never crash
+                self.flash(str(e))
+        outcome = self.match.outcome()
+        if outcome is None or not outcome.winners:
+            title = "No winner"
+        else:
+            title = " and ".join(self.seats[w].name for w in outcome.winners) + (" wins!" if len(outcome.winners) == 1 else " win!")
+        reason = outcome.reason if outcome is not None else ""
+        self.app.play_sound("victory")
+        self.app.push(GameOverScene(self.app, self, title, reason, self.end_lines()))
+
+    # -- the shared animations -------------------------------------------------------------
+    def _anim_dice(self, event: DiceRolled) -> Anim | None:
+        dice = self.dice_for(event)
+        if not dice:
+            return None
+        sound = [True]
+
+        def once() -> None:
+            if sound:
+                sound.clear()
+                self.app.play_sound("dice_roll")
+
+        return Parallel(*(d.roll(f, 0.7 + 0.06 * i, on_sound=once) for i, (d, f) in enumerate(zip(dice, event.faces))))
+
+    def _anim_moved(self, event: Moved) -> Anim | None:
+        standee = self.standee_for(event.piece)
+        if standee is None:
+            return None
+        points = [self.point_of(p) for p in event.path[1:]]
+        points = [p for p in points if p is not None]
+        if not points:
+            return None
+        if event.cause in ("teleport", "swap"):
+            return Call(lambda: standee.move_to(points[-1]))
+        step = 0.1 if event.cause == "slide" else 0.16
+        return standee.slide(points, step_time=step, on_step=lambda: self.app.play_sound("move"))
+
+    def _anim_damaged(self, event: Damaged) -> Anim | None:
+        standee = self.standee_for(event.piece)
+        if standee is None or event.amount <= 0:
+            return None
+        pos = (int(standee.pos[0]), int(standee.pos[1]) - standee.height)
+        return Parallel(standee.hit(), self.floaters.pop(f"-{event.amount}", pos), Call(lambda: self.app.play_sound("hit")))
+
+    def _anim_healed(self, event: Healed) -> Anim | None:
+        standee = self.standee_for(event.piece)
+        if standee is None or event.amount <= 0:
+            return None
+        pos = (int(standee.pos[0]), int(standee.pos[1]) - standee.height)
+        return self.floaters.pop(f"+{event.amount}", pos, colour=palette.LEGAL)
+
+    def _anim_ko(self, event: KnockedOut) -> Anim | None:
+        standee = self.standee_for(event.piece)
+        if standee is None:
+            return None
+        return Sequence(Call(lambda: self.app.play_sound("ko")), standee.knock_out())
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.draw_table(surface)
+        self.draw_board(surface)
+        self.floaters.draw(surface)
+        self.draw_status(surface)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.match.over:
+            return "The game is over.", palette.GOLD
+        decision = self.match.decision()
+        seat = decision.seat
+        colour = self.seats[seat].colour if seat is not None else palette.TEXT
+        if seat is not None and not self.seats[seat].human:
+            return f"{self.seats[seat].name} (computer) is thinking…", colour
+        return decision.prompt, colour
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, STATUS_HEIGHT)
+        pygame.draw.rect(surface, palette.PANEL, bar)
+        pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        text, colour = self.status_text()
+        pygame.draw.rect(surface, colour, pygame.Rect(0, 0, 10, STATUS_HEIGHT))
+        ui.text(surface, text, (22, STATUS_HEIGHT // 2), 20, palette.TEXT, bold=True, anchor="midleft")
+        if self.busy:
+            ui.text(surface, "Click or Space to skip", (w - 16, STATUS_HEIGHT // 2), 14, palette.TEXT_DIM, anchor="midright")
+        if self.flash_text:
+            width = min(w - 80, 16 + ui.render(self.flash_text, 17, palette.TEXT).get_width() + 16)
+            box = pygame.Rect(0, 0, width, 36)
+            box.midtop = (w // 2, STATUS_HEIGHT + 8)
+            ui.panel(surface, box, colour=palette.BG_LIGHT, edge=self.flash_colour, radius=10)
+            ui.text(surface, self.flash_text, box.center, 17, palette.TEXT, anchor="center")
+
+
+class GameOverScene(Overlay):
+    """The end screen over the board: who won and why, extra lines, Play again and Main menu."""
+
+    width, height = 560, 420
+    title = "Game over"
+
+    def __init__(self, app, board: BoardScene, headline: str, reason: str, lines: list[str]):
+        super().__init__(app)
+        self.board = board
+        self.headline = headline
+        self.reason = reason
+        self.lines = lines
+
+    def on_enter(self) -> None:
+        labels = (["Play again"] if self.board.has_play_again else []) + ["Main menu"]
+        buttons = self.button_column(labels, self.box.bottom - 20 - len(labels) * 66)
+        self.actions = dict(zip(buttons, labels))
+
+    def on_escape(self) -> None:
+        pass  # the game is over: the only ways on are the buttons
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.app.play_sound("click")
+            label = self.actions[event.ui_element]
+            if label == "Play again":
+                scene = self.board.play_again()
+                if scene is not None:
+                    self.app.stack.reset(scene)
+                    return True
+            from scenes.menu import MenuScene
+
+            self.app.stack.reset(MenuScene(self.app))
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        ui.text(surface, self.headline, (self.box.centerx, self.box.top + 70), 34, palette.GOLD, bold=True, shadow=True,
+                anchor="midtop")
+        y = self.box.top + 120
+        for line in ui.wrap(self.reason, 19, self.box.width - 60):
+            ui.text(surface, line, (self.box.centerx, y), 19, palette.TEXT, anchor="midtop")
+            y += 26
+        for line in self.lines:
+            ui.text(surface, line, (self.box.centerx, y), 17, palette.TEXT_DIM, anchor="midtop")
+            y += 24

@@ -1,0 +1,91 @@
+"""Match: the game in progress (play, save and replay, the undo floor, redo)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import IllegalAction, SaveError
+from game.core.match import Match
+from tests.scenes import fakegame
+
+
+def resolve(game_id):
+    if game_id != "fake":
+        raise LookupError(game_id)
+    return fakegame
+
+
+def in_move_phase() -> Match:
+    m = Match.new(fakegame, fakegame.Setup(2), 3)
+    m.play("pick 1")
+    m.play("pick 2")
+    return m
+
+
+class TestMatch:
+    def test_play_keeps_the_actions_and_refuses_without_change(self):
+        m = in_move_phase()
+        before = m.state
+        with pytest.raises(IllegalAction, match="free neighbouring cell"):
+            m.play("move 3 3")
+        for junk in (None, ["move", 1, 0], 12, ""):
+            with pytest.raises(IllegalAction):
+                m.play(junk)
+        assert m.state is before and [str(a) for a in m.actions] == ["pick 1", "pick 2"]
+
+    def test_save_then_from_save_gives_the_same_state(self):
+        m = in_move_phase()
+        m.play("move 1 0")
+        m.play("roll")
+        again = Match.from_save(m.save(), resolve)
+        assert again.state.to_dict() == m.state.to_dict()
+        assert again.actions == m.actions
+
+    def test_a_save_that_does_not_replay_names_the_bad_action(self):
+        save = in_move_phase().save()
+        save.actions.append("move 4 4")
+        with pytest.raises(SaveError, match=r"action 3 of 3 \('move 4 4'\)"):
+            Match.from_save(save, resolve)
+
+
+class TestUndo:
+    def test_own_steps_can_be_undone_and_redone(self):
+        m = in_move_phase()
+        start = m.state
+        m.play("move 1 0")
+        m.play("move 2 0")
+        assert m.why_no_undo() is None
+        assert str(m.undo()) == "move 2 0"
+        assert str(m.undo()) == "move 1 0"
+        assert m.state is start
+        m.redo()
+        m.redo()
+        assert m.state.at[0] == (2, 0) and not m.can_redo()
+
+    def test_undo_never_crosses_a_secret_pick(self):
+        m = in_move_phase()
+        assert m.undo_floor() == 2
+        assert "revealed" in m.why_no_undo() or "another player" in m.why_no_undo()
+
+    def test_undo_never_crosses_a_roll(self):
+        m = in_move_phase()
+        m.play("move 1 0")
+        m.play("roll")
+        assert m.undo_floor() == 4
+        assert "revealed" in m.why_no_undo()
+        with pytest.raises(IllegalAction):
+            m.undo()
+
+    def test_undo_never_crosses_another_seats_action(self):
+        m = in_move_phase()
+        m.play("move 1 0")
+        m.play("end")
+        assert m.state.to_move == 1
+        assert m.why_no_undo() == "The last action was another player's."
+
+    def test_a_new_action_clears_redo(self):
+        m = in_move_phase()
+        m.play("move 1 0")
+        m.undo()
+        m.play("end")
+        assert not m.can_redo()

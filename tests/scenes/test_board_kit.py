@@ -1,0 +1,234 @@
+"""The board kit: BoardView geometry, and BoardScene driven headless with a tiny fake rule module."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core import HIDDEN
+from game.core.match import Match
+from game.core.save import read_save
+from scenes import saves
+from scenes.board import BoardScene, BoardView, GameOverScene, Seat
+from scenes.widgets.handoff import HandOffScene
+from scenes.widgets.standee import StandeeView
+from tests.scenes import fakegame
+from tests.scenes.helpers import button, click, click_widget, settle
+
+
+# -- BoardView -------------------------------------------------------------------------------
+
+sizes = st.tuples(st.integers(8, 48), st.integers(8, 48))
+orientations = st.tuples(st.integers(0, 3), st.booleans())
+
+
+class TestBoardView:
+    @settings(max_examples=150, deadline=None)
+    @given(sizes, orientations, st.data())
+    def test_cell_to_pixel_to_cell_is_the_identity(self, size, orientation, data):
+        cols, rows = size
+        view = BoardView(cols, rows, pygame.Rect(20, 50, 900, 640), turns=orientation[0], mirror=orientation[1])
+        x = data.draw(st.integers(0, cols - 1))
+        y = data.draw(st.integers(0, rows - 1))
+        r = view.cell_rect((x, y))
+        assert view.area.contains(r)
+        for px in (r.left, r.right - 1, r.centerx):
+            for py in (r.top, r.bottom - 1, r.centery):
+                assert view.cell_at((px, py)) == (x, y)
+
+    @settings(max_examples=60, deadline=None)
+    @given(sizes, orientations)
+    def test_every_cell_has_its_own_square_and_borders_belong_to_one_cell(self, size, orientation):
+        cols, rows = size
+        view = BoardView(cols, rows, pygame.Rect(0, 0, 1000, 700), turns=orientation[0], mirror=orientation[1])
+        rects = {cell: view.cell_rect(cell) for cell in view.cells()}
+        assert len({tuple(r) for r in rects.values()}) == cols * rows
+        # A pixel on the border between two neighbouring cells lands on exactly one of them.
+        s = view.cell_size
+        for dx in range(1, view.display_cols):
+            px = view.rect.left + dx * s
+            hits = [c for c, r in rects.items() if r.collidepoint(px, view.rect.top)]
+            assert len(hits) == 1 and view.cell_at((px, view.rect.top)) == hits[0]
+        assert view.cell_at((view.rect.right, view.rect.top)) is None
+        assert view.cell_at((view.rect.left - 1, view.rect.top)) is None
+
+    def test_a_quarter_turn_swaps_the_board_on_screen(self):
+        view = BoardView(8, 10, pygame.Rect(0, 0, 1000, 800), turns=1)
+        assert (view.display_cols, view.display_rows) == (10, 8)
+        assert view.to_display((0, 0)) == (9, 0)  # the top-left corner goes to the top-right
+        mirrored = BoardView(8, 10, pygame.Rect(0, 0, 1000, 800), mirror=True)
+        assert mirrored.to_display((0, 0)) == (7, 0)
+
+    def test_layers_carry_reasons_for_hover(self):
+        view = BoardView(8, 10, pygame.Rect(0, 0, 800, 800))
+        view.set_layer("in_range", [(1, 1)])
+        view.set_layer("invalid", {(2, 2): "Blocked by a tree"})
+        assert view.reason_at((2, 2)) == "Blocked by a tree"
+        assert view.reason_at((1, 1)) is None
+        with pytest.raises(KeyError):
+            view.set_layer("nonsense", [])
+
+
+# -- BoardScene with the fake rules ----------------------------------------------------------------
+
+
+class FakeBoard(BoardScene):
+    def build(self):
+        self.grid = BoardView(fakegame.SIZE, fakegame.SIZE, pygame.Rect(100, 80, 500, 500))
+        self.standees = [StandeeView(f"P{i + 1}", f"seat{i}", self.grid.cell_centre(c), self.seats[i].colour)
+                         for i, c in enumerate(self.shown.at)]
+
+    def sync(self):
+        for standee, cell in zip(self.standees, self.shown.at):
+            standee.move_to(self.grid.cell_centre(cell))
+
+    def standee_for(self, piece):
+        return self.standees[piece]
+
+    def point_of(self, cell):
+        return self.grid.cell_centre(cell)
+
+    def on_input(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = self.grid.cell_at(event.pos)
+            if self.shown.phase == "pick":
+                return self.act("pick 2")
+            if cell is not None:
+                return self.act(f"move {cell[0]} {cell[1]}")
+        return False
+
+    def draw_board(self, surface):
+        self.grid.draw_grid(surface)
+        for s in self.standees:
+            s.draw(surface)
+
+
+def start(app, players=2):
+    match = Match.new(fakegame, fakegame.Setup(players), 7)
+    board = FakeBoard(app, match, [Seat(f"P{i + 1}", (200, 50 * i, 50)) for i in range(players)])
+    app.push(board)
+    settle(app)
+    return board
+
+
+def ready(app):
+    """Click 'I am …' on the hand-off screen at the top."""
+    assert isinstance(app.stack.top, HandOffScene)
+    click_widget(app, app.stack.top.ready)
+
+
+def finish(app, board):
+    while board.busy:
+        app.run_frames(5)
+
+
+class TestBoardScene:
+    def test_hand_off_exactly_when_another_seat_decides_something_private(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        assert isinstance(app.stack.top, HandOffScene) and board.viewer is None
+        ready(app)
+        assert app.stack.top is board and board.viewer == 0
+        click(app, (10, 700))  # seat 0 picks
+        finish(app, board)
+        settle(app)
+        assert isinstance(app.stack.top, HandOffScene), "seat 1's secret pick needs a hand-off"
+        assert board.viewer is None, "nobody's secrets show while the mouse changes hands"
+        ready(app)
+        assert board.viewer == 1
+        assert board.shown.picks == (HIDDEN, None), "seat 1 sees that seat 0 picked, not what"
+        click(app, (10, 700))
+        finish(app, board)
+        settle(app)
+        # Moving is public: no hand-off, and nobody's secrets are on screen.
+        assert app.stack.top is board
+        assert board.viewer is None and board.match.decision().kind == "move"
+
+    def test_autosave_after_each_action_and_game_over_discards_it(self, app):
+        board = start(app)
+        ready(app)
+        path = saves.autosave_path("fake")
+        for n in range(1, 3):
+            board.act("pick 1") if board.match.decision().kind == "pick" else None
+            assert read_save(path).actions == [str(a) for a in board.match.actions]
+            finish(app, board)
+            settle(app)
+            if isinstance(app.stack.top, HandOffScene):
+                ready(app)
+        assert len(read_save(path).actions) == 2
+        # Race seat 0 to the corner while seat 1 only ends its turns.
+        route = iter(["move 1 0", "move 2 0", "move 3 0", "move 4 0", "move 4 1", "move 4 2", "move 4 3", "move 4 4"])
+        while not board.match.over:
+            d = board.match.decision()
+            if isinstance(app.stack.top, HandOffScene):
+                ready(app)
+                continue
+            if d.kind == "pick":
+                assert board.act("pick 3")
+            elif d.seat == 1 or board.match.state.steps == 2:
+                assert board.act("end")
+            else:
+                assert board.act(next(route)), board.flash_text
+            finish(app, board)
+            settle(app)
+        settle(app, 4)
+        assert isinstance(app.stack.top, GameOverScene)
+        assert "P1 wins" in app.stack.top.headline
+        assert not path.exists(), "a finished game leaves no autosave behind"
+        button(app.stack.top, "Main menu")
+
+    def test_clicks_are_ignored_while_animating_and_a_skip_syncs_to_the_view(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        for _ in range(2):
+            ready(app)
+            board.act("pick 1")
+            finish(app, board)
+            settle(app)
+        assert board.match.decision().kind == "move"
+        assert board.act("move 1 0")
+        assert board.busy
+        played = len(board.match.actions)
+        target = board.grid.cell_centre((0, 2))
+        click(app, target, frames=1)  # seat 1's legal move, clicked mid-animation: a skip, not a move
+        assert len(board.match.actions) == played
+        assert not board.busy
+        settle(app)
+        for standee, cell in zip(board.standees, board.match.state.at):
+            assert (int(standee.pos[0]), int(standee.pos[1])) == board.grid.cell_centre(cell)
+
+    def test_an_illegal_click_shows_the_rules_reason_and_changes_nothing(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        for _ in range(2):
+            ready(app)
+            board.act("pick 1")
+            finish(app, board)
+            settle(app)
+        before = board.match.state
+        click(app, board.grid.cell_centre((3, 3)))
+        assert board.match.state is before
+        assert board.flash_text == "Move one step to a free neighbouring cell."
+
+    def test_the_log_is_rebuilt_for_each_viewer(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        ready(app)
+        board.act("pick 3")
+        finish(app, board)
+        settle(app)
+        assert isinstance(app.stack.top, HandOffScene)
+        assert board.log.lines[-1] == "Player 1 picks a number.", "while the mouse changes hands, no secret shows"
+        ready(app)
+        assert board.log.lines[-1] == "Player 1 picks a number.", "seat 1 must not read seat 0's secret in the log"
+        board._set_viewer(0)
+        assert board.log.lines[-1] == "Player 1 picks 3."
+
+    def test_a_failed_autosave_warns_and_play_goes_on(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: "The game could not be saved: No space left on device.")
+        board = start(app)
+        ready(app)
+        assert board.act("pick 1")
+        assert board.save_warning and "could not be saved" in board.flash_text
