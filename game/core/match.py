@@ -36,6 +36,7 @@ class Match:
     setup: Any
     seed: int
     state: Any
+    table: dict = field(default_factory=dict)  # what only the screen needs (seat names, bots): kept in saves
     _steps: list[_Step] = field(default_factory=list)
     _redo: list[Action] = field(default_factory=list)
 
@@ -49,6 +50,7 @@ class Match:
         """Replay a save through the rules; SaveError (with the number of the first bad action) when it does not replay."""
         rules, setup, _ = replay(Save(save.game, save.version, save.setup, save.seed, []), resolve)
         match = cls.new(rules, setup, save.seed)
+        match.table = dict(save.table)
         total = len(save.actions)
         for i, text in enumerate(save.actions, 1):
             try:
@@ -152,7 +154,9 @@ class Match:
 
     # -- saving --------------------------------------------------------------------------
     def save(self) -> Save:
-        return new_save(self.rules, self.setup, self.seed, self.actions)
+        save = new_save(self.rules, self.setup, self.seed, self.actions)
+        save.table = dict(self.table)
+        return save
 
     def state_after(self, n: int) -> Any:
         """The state after the first n actions (0 = the start), for replays."""

@@ -1,5 +1,8 @@
 """Saves: `{format, format_version, game, version, setup, seed, actions}`, loaded by replaying the actions.
 
+An optional `table` object carries what only the screen needs (each seat's name, colour and
+whether the computer plays it); the rules never read it.
+
 Replaying through the rules' own `apply` both rebuilds the exact state and validates
 the file: a save that was edited into an illegal sequence is refused with the number of
 the first bad action. Every problem is a `SaveError` whose message a player can read.
@@ -29,8 +32,10 @@ class Save:
     setup: dict
     seed: int
     actions: list[str] = field(default_factory=list)
+    table: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
+        extra = {"table": self.table} if self.table else {}
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -39,6 +44,7 @@ class Save:
             "setup": self.setup,
             "seed": self.seed,
             "actions": list(self.actions),
+            **extra,
         }
 
     def to_text(self) -> str:
@@ -97,7 +103,10 @@ def parse_save(text: str) -> Save:
     for i, a in enumerate(data["actions"], 1):
         if not isinstance(a, str) or not a.strip():
             raise SaveError(f"action {i} of the save file is not an action text: {a!r}")
-    return Save(data["game"], data["version"], data["setup"], data["seed"], list(data["actions"]))
+    table = data.get("table", {})
+    if not isinstance(table, dict):
+        raise SaveError(f"the save file's field 'table' should be an object, not {type(table).__name__}")
+    return Save(data["game"], data["version"], data["setup"], data["seed"], list(data["actions"]), table)
 
 
 def replay(save: Save, resolve: Callable[[str], Any] | None = None) -> tuple[Any, Any, Any]:

@@ -48,6 +48,20 @@ class Seat:
     def human(self) -> bool:
         return self.bot is None
 
+    def to_dict(self) -> dict:
+        return {"name": self.name, "colour": list(self.colour), **({"bot": self.bot} if self.bot else {})}
+
+    @classmethod
+    def from_dict(cls, d, fallback: "Seat") -> "Seat":
+        """A seat from a save's table; anything missing or malformed falls back (the table is only cosmetic)."""
+        if not isinstance(d, dict):
+            return fallback
+        name = d.get("name") if isinstance(d.get("name"), str) and d.get("name").strip() else fallback.name
+        colour = d.get("colour")
+        ok = isinstance(colour, list) and len(colour) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in colour)
+        bot = d.get("bot") if d.get("bot") in ("easy", "normal", "hard") else None
+        return cls(name[:24], tuple(colour) if ok else fallback.colour, bot)
+
 
 class BoardScene(Scene):
     """Owns a Match and plays it on screen. Subclasses implement `build`, `sync`, `draw_board`, `on_input`."""
@@ -61,7 +75,12 @@ class BoardScene(Scene):
         self.match = match
         self.rules = match.rules
         n = match.state.num_players
-        self.seats = seats or [Seat(f"Player {i + 1}", palette.SEATS[i % len(palette.SEATS)]) for i in range(n)]
+        if seats is None:
+            defaults = self.default_seats(n)
+            table = match.table.get("seats") if isinstance(match.table.get("seats"), list) else []
+            seats = [Seat.from_dict(table[i] if i < len(table) else None, defaults[i]) for i in range(n)]
+        self.seats = list(seats)
+        match.table["seats"] = [seat.to_dict() for seat in self.seats]
         self.viewer: int | None = None
         self.shown = match.view(None)
         self.history: list[Any] = []  # every event so far, in order, for rebuilding the log per viewer
@@ -74,6 +93,11 @@ class BoardScene(Scene):
         self.bots: dict[int, Any] = {}  # seat -> bot object with choose(view, seat, legal, rng) (issue 14)
 
     # -- hooks for the board -------------------------------------------------------------
+    def default_seats(self, n: int) -> list[Seat]:
+        """Seats when neither the caller nor the save names them."""
+        return [Seat(palette.SEAT_NAMES[i % len(palette.SEAT_NAMES)], palette.SEATS[i % len(palette.SEATS)])
+                for i in range(n)]
+
     def build(self) -> None:
         """Create the board's widgets (called once, on entering the stack)."""
 

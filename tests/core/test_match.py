@@ -89,3 +89,13 @@ class TestUndo:
         m.undo()
         m.play("end")
         assert not m.can_redo()
+
+
+def test_the_table_travels_with_the_save():
+    m = in_move_phase()
+    m.table = {"seats": [{"name": "Ann"}, {"name": "Bo", "bot": "easy"}]}
+    text = m.save().to_text()
+    from game.core.save import parse_save
+
+    again = Match.from_save(parse_save(text), resolve)
+    assert again.table == m.table

@@ -232,3 +232,13 @@ class TestBoardScene:
         ready(app)
         assert board.act("pick 1")
         assert board.save_warning and "could not be saved" in board.flash_text
+
+
+def test_seats_come_back_from_the_save(app, monkeypatch):
+    match = Match.new(fakegame, fakegame.Setup(2), 7)
+    FakeBoard(app, match, [Seat("Ann", (10, 20, 30)), Seat("Bo", (40, 50, 60), bot="easy")])
+    again = Match.from_save(match.save(), lambda g: fakegame)
+    board = FakeBoard(app, again)
+    assert board.seats == [Seat("Ann", (10, 20, 30)), Seat("Bo", (40, 50, 60), bot="easy")]
+    again.table["seats"] = [{"name": 5}, "junk"]
+    assert [s.name for s in FakeBoard(app, again).seats] == ["Red", "Blue"]
