@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
+    "krosmaster.orientation": "scenes.krosmaster.orientation:OrientationScene",
+    "krosmaster.setup": "scenes.krosmaster.setup:KrosmasterSetup",
+    "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
 }
 
 
@@ -33,7 +36,10 @@ class GameEntry:
 
 
 # Each game's board adds its entry here when it lands.
-GAMES: list[GameEntry] = []
+GAMES: list[GameEntry] = [
+    GameEntry("krosmaster", "Krosmaster: Blast", "2 players", "ui/emblem_krosmaster",
+              "scenes.krosmaster.setup:KrosmasterSetup", "scenes.krosmaster.board:resume"),
+]
 
 
 def playable_games() -> list[GameEntry]:

@@ -196,8 +196,13 @@ class BoardScene(Scene):
         self.app.push(PauseScene(self.app))
 
     # -- playing -------------------------------------------------------------------------
-    def act(self, action) -> bool:
-        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing."""
+    def act(self, action, *more) -> bool:
+        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing.
+
+        `more`: further actions of the same gesture (the steps of a walk), played right after it
+        while the rules accept them; the first one refused ends the gesture quietly (a failed
+        dodge roll stops a walk). All their events animate in order.
+        """
         if self.busy or self.match.over:
             return False
         try:
@@ -205,6 +210,13 @@ class BoardScene(Scene):
         except IllegalAction as e:
             self.flash(e.reason)
             return False
+        for extra in more:
+            if self.match.over:
+                break
+            try:
+                events = events + self.match.play(extra)
+            except IllegalAction:
+                break
         self._after(events)
         return True
 

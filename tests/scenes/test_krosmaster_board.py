@@ -1,0 +1,141 @@
+"""Krosmaster: Blast on screen, driven through the real SceneStack with synthesized clicks only.
+
+The driver reads the state to decide where to click (like a player looking at the board),
+but every action goes through a click on a widget, a card or a cell.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.krosmaster.board import DIST, index
+from scenes.board import GameOverScene
+from scenes.krosmaster.board import KrosmasterBoard
+from scenes.krosmaster.dialogs import ChoiceDialog
+from scenes.krosmaster.orientation import OrientationScene
+from scenes.krosmaster.setup import KrosmasterSetup
+from scenes.menu import MenuScene
+from tests.scenes.helpers import button, click, click_widget, settle
+
+
+def region(board, kind, key):
+    found = [r for r in board.regions if r.kind == kind and r.key == key]
+    assert found, f"no {kind} region {key!r}"
+    return found[0]
+
+
+def enemy_cast(board):
+    """A legal cast at an enemy fighter, if any (the driver never hits its own side)."""
+    s = board.match.state
+    for a in board.match.legal_actions():
+        if a.kind == "cast":
+            fid, spell, x, y = a.args
+            target = s.grid[index(x, y)]
+            if target >= 0 and s.fighters[target].owner != s.to_move:
+                return a
+    return None
+
+
+def closer_cell(board):
+    """The reachable cell nearest an enemy Krosmaster, if it gets closer than where the fighter stands."""
+    s = board.match.state
+    f = s.fighters[s.active]
+    enemies = [o.cell for o in s.fighters if o.owner != f.owner and not o.out and o.cell >= 0]
+    if not enemies or not board.reach:
+        return None
+    here = min(DIST[f.cell][e] for e in enemies)
+    best = min(board.reach, key=lambda c: (min(DIST[index(*c)][e] for e in enemies), board.reach[c].cost))
+    return best if min(DIST[index(*best)][e] for e in enemies) < here else None
+
+
+def drive(app, board, limit=3000):
+    """Play the board to its end screen with clicks; returns how many clicks it took."""
+    clicks = 0
+    while not isinstance(app.stack.top, GameOverScene):
+        clicks += 1
+        assert clicks < limit, f"no end after {limit} clicks; stuck at {board.match.decision()}"
+        top = app.stack.top
+        if isinstance(top, ChoiceDialog):
+            click_widget(app, next(iter(top.buttons)))
+            continue
+        assert top is board, f"unexpected scene {type(top).__name__}"
+        if board.busy:
+            settle(app)
+            continue
+        s = board.match.state
+        kind = board.decision.kind
+        if kind == "place":
+            cell = sorted(board.grid.layer_cells("reachable"))[0]
+            click(app, board.grid.cell_centre(cell))
+        elif kind == "slot":
+            click(app, region(board, "slot", "left").rect.center)
+        elif kind == "select":
+            legal = [a for a in board.match.legal_actions() if a.kind == "activate"]
+            if legal:
+                click(app, board.grid.cell_centre(s.fighters[legal[0].args[0]].xy))
+            else:
+                click_widget(app, board.end_button)
+        elif kind == "act":
+            cast = enemy_cast(board)
+            if cast is not None:
+                fid, spell, x, y = cast.args
+                if board.ability != ("spell", spell):
+                    click(app, region(board, "spell", (fid, spell)).rect.center)
+                    assert board.ability == ("spell", spell)
+                    assert (x, y) in board.grid.layer_cells("in_range")
+                click(app, board.grid.cell_centre((x, y)))
+                continue
+            cell = closer_cell(board) if s.mp > 0 else None
+            if cell is not None:
+                click(app, board.grid.cell_centre(cell))
+            else:
+                click_widget(app, board.end_button)
+        elif kind == "remove":
+            click(app, board.grid.cell_centre(sorted(board.grid.layer_cells("target"))[0]))
+        else:
+            raise AssertionError(f"the driver does not know decision {kind!r}")
+    return clicks
+
+
+@pytest.fixture
+def fast_app(make_app):
+    from scenes.settings import Settings
+
+    return make_app(settings=Settings(animation_speed="instant"), persist_settings=False)
+
+
+def test_a_full_game_from_the_menu_to_the_end_screen_with_clicks_only(fast_app, monkeypatch):
+    app = fast_app
+    started = time.perf_counter()
+    monkeypatch.setattr(KrosmasterSetup, "new_seed", lambda self: 4)
+    app.push(MenuScene(app))
+    settle(app)
+    click_widget(app, button(app.stack.top, "New game"))
+    settle(app)
+    setup = app.stack.top
+    assert isinstance(setup, KrosmasterSetup)
+    click_widget(app, setup.board_button)
+    settle(app)
+    picker = app.stack.top
+    assert isinstance(picker, OrientationScene)
+    click(app, picker.slots["side_b_mirrored"].center)
+    settle(app)
+    assert app.stack.top is setup and setup.layout == "side_b_mirrored"
+    click_widget(app, button(setup, "Start"))
+    settle(app, 3)
+    board = app.stack.top
+    assert isinstance(board, KrosmasterBoard) and board.match.setup.layout == "side_b_mirrored"
+    clicks = drive(app, board)
+    end = app.stack.top
+    assert board.match.over and isinstance(end, GameOverScene)
+    outcome = board.match.outcome()
+    assert end.reason == outcome.reason
+    assert any("Glyph cells" in line for line in end.lines)
+    click_widget(app, button(end, "Main menu"))
+    settle(app, 3)
+    assert isinstance(app.stack.top, MenuScene)
+    elapsed = time.perf_counter() - started
+    assert elapsed < 60, f"a full game took {elapsed:.1f} s ({clicks} clicks)"
