@@ -139,3 +139,49 @@ def test_a_full_game_from_the_menu_to_the_end_screen_with_clicks_only(fast_app, 
     assert isinstance(app.stack.top, MenuScene)
     elapsed = time.perf_counter() - started
     assert elapsed < 60, f"a full game took {elapsed:.1f} s ({clicks} clicks)"
+
+
+def choose(app, menu, label):
+    """Open a drop-down with a click and click one of its options."""
+    click_widget(app, menu)
+    listing = menu.current_state.options_selection_list
+    assert listing is not None, "the drop-down did not open"
+    items = [item for item in listing.item_list if item["text"] == label]
+    assert items, f"no option {label!r}"
+    element = items[0]["button_element"]
+    assert element is not None, f"option {label!r} is not shown"
+    click(app, element.rect.center)
+
+
+def option_widget(setup, key):
+    return next(w for w, o in setup.option_widgets.items() if o.key == key)
+
+
+def test_an_advanced_game_with_a_draft_jokers_and_tackles_to_the_end(fast_app, monkeypatch):
+    app = fast_app
+    monkeypatch.setattr(KrosmasterSetup, "new_seed", lambda self: 11)
+    app.push(KrosmasterSetup(app))
+    settle(app)
+    setup = app.stack.top
+    assert not option_widget(setup, "tackle").is_enabled, "a first game locks the advanced rules"
+    choose(app, option_widget(setup, "level"), "Advanced rules")
+    settle(app)
+    choose(app, option_widget(setup, "choose_krosmasters"), "Chosen in turn")
+    settle(app)
+    assert setup.values["level"] == "advanced" and setup.values["choose_krosmasters"] is True
+    assert setup.values["tackle"] and setup.values["die_jokers"] and setup.values["challenges"] == 1
+    click_widget(app, button(setup, "Start"))
+    settle(app, 3)
+    board = app.stack.top
+    assert isinstance(board, KrosmasterBoard)
+    assert board.match.setup.tackle and board.match.setup.choose_krosmasters
+    for _ in range(4):  # the draft: blue, pink, pink, blue, each a click on a card
+        assert board.decision.kind == "draft"
+        rect, k = board.draft_cards()[0]
+        click(app, rect.center)
+        assert k in board.match.state.picks[0] + board.match.state.picks[1]
+    assert board.decision.kind == "place"
+    drive(app, board)
+    assert board.match.over
+    kinds = {a.kind for a in board.match.actions}
+    assert {"pick", "place", "slot", "activate", "move", "cast", "face", "end"} <= kinds, kinds
