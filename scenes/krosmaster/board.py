@@ -249,7 +249,9 @@ class KrosmasterBoard(BoardScene):
                 usable, reason = False, "Knocked out."
             chips.append(Chip(ab.id, ab.name, panels.spell_line(ab), panels.ability_tip(ab), usable,
                               _sentence(reason), self.ability == ("spell", ab.id) and active))
-        status = ("KO" if f.out else "Playing" if active else "Played" if f.played
+        placing = f.id == self.place_fid
+        active = active or placing
+        status = ("KO" if f.out else "Placing" if placing else "Playing" if active else "Played" if f.played
                   else "Ready" if s.to_move == f.owner and s.phase in ("select", "act", "decide") else "Waiting")
         ap_base = c.ap
         mp_base = c.mp

@@ -12,13 +12,16 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.krosmaster import BOARDS, LAYOUTS
+from game.krosmaster import BOARDS
+from game.krosmaster.board import DEFAULT_LAYOUT
 from scenes import assets, palette, ui
 from scenes.krosmaster import art
 from scenes.stack import Scene
 
-THUMB_CELL = 24
-HOVER_CELL = 28
+THUMB_CELL = 30
+HOVER_CELL = 34
+# Side A then side B, each standard then mirrored.
+LAYOUTS = tuple(sorted(BOARDS, key=lambda k: (BOARDS[k].side, BOARDS[k].orientation != "standard")))
 LEGEND = (("terrain/tree", "Tree: blocks moves and sight"), ("terrain/bush", "Bush: blocks moves only"),
           ("markers/glyph_neutral", "Glyph cell"), ("terrain/start_blue", "Blue start"),
           ("terrain/start_pink", "Pink start"))
@@ -27,7 +30,7 @@ LEGEND = (("terrain/tree", "Tree: blocks moves and sight"), ("terrain/bush", "Bu
 class OrientationScene(Scene):
     title = "Choose the board"
 
-    def __init__(self, app, current: str = LAYOUTS[0], on_pick: Callable[[str], None] | None = None):
+    def __init__(self, app, current: str = DEFAULT_LAYOUT, on_pick: Callable[[str], None] | None = None):
         super().__init__(app)
         self.current = current
         self.on_pick = on_pick
@@ -35,7 +38,7 @@ class OrientationScene(Scene):
         w, _ = app.size
         thumb_w = THUMB_CELL * 8
         gap = (w - 80 - 4 * thumb_w) // 3
-        self.slots = {layout: pygame.Rect(40 + i * (thumb_w + gap), 150, thumb_w, THUMB_CELL * 10)
+        self.slots = {layout: pygame.Rect(40 + i * (thumb_w + gap), 170, thumb_w, THUMB_CELL * 10)
                       for i, layout in enumerate(LAYOUTS)}
 
     @classmethod
@@ -99,7 +102,7 @@ class OrientationScene(Scene):
             board = BOARDS[layout]
             rect = self.rect_of(layout)
             cell = rect.width // 8
-            frame = rect.inflate(24, 40)
+            frame = rect.inflate(24, 64)
             chosen = layout == self.current
             ui.panel(surface, frame, colour=palette.PANEL_LIGHT if layout == self.hover else palette.PANEL,
                      edge=palette.SELECT if chosen else palette.PANEL_EDGE, width=4 if chosen else 2)

@@ -157,7 +157,7 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
     name_rect = ui.text(surface, info.name, (x, rect.top + 5), 16 if big else 13, palette.TEXT, bold=True)
     if info.element in ("fire", "water", "earth", "air"):
         surface.blit(assets.image(f"icons/{info.element}", (16, 16)), (name_rect.right + 4, name_rect.top + 3))
-    status_colour = {"Playing": palette.SELECT, "KO": palette.BLOCKED, "Ready": palette.LEGAL}.get(info.status, palette.TEXT_DIM)
+    status_colour = {"Playing": palette.SELECT, "Placing": palette.SELECT, "KO": palette.BLOCKED, "Ready": palette.LEGAL}.get(info.status, palette.TEXT_DIM)
     ui.text(surface, info.status, (rect.right - 8, rect.top + 6), 13, status_colour, bold=True, anchor="topright")
     regions.append(Region(rect.copy(), "fighter", info.fid, _fighter_tip(info)))
     if big:

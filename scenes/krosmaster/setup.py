@@ -9,7 +9,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.core.match import Match
-from game.krosmaster import BOARDS, LAYOUTS, Setup
+from game.krosmaster import BOARDS, Setup
+from game.krosmaster.board import DEFAULT_LAYOUT
 from scenes import palette, ui
 from scenes.board.setup import Choice, SetupScene, Toggle
 from scenes.krosmaster import art
@@ -36,7 +37,7 @@ class KrosmasterSetup(SetupScene):
 
     def __init__(self, app, players: int | None = None):
         super().__init__(app, players)
-        self.layout = LAYOUTS[0]
+        self.layout = DEFAULT_LAYOUT
 
     @classmethod
     def for_automation(cls, app, seed: int) -> "KrosmasterSetup":
@@ -55,7 +56,7 @@ class KrosmasterSetup(SetupScene):
     def _build(self) -> None:
         super()._build()
         left = self.LEFT
-        self.preview_rect = pygame.Rect(left.left + 24, left.top + 190, 8 * PREVIEW_CELL, 10 * PREVIEW_CELL)
+        self.preview_rect = pygame.Rect(left.left + 24, left.top + 210, 8 * PREVIEW_CELL, 10 * PREVIEW_CELL)
         self.board_button = UIButton(pygame.Rect(self.preview_rect.right + 30, self.preview_rect.top + 80, 220, 44),
                                      "Change board…", self.ui, tool_tip_text="Two sides, each in two orientations")
         self._lock_advanced()
