@@ -96,10 +96,17 @@ class KrosmasterBoard(BoardScene):
         return cls(app, match)
 
     def bench_step(self) -> None:
-        """Keep the board busy for `scenes.bench`: a random legal action whenever the animations are done."""
+        """Keep the board busy for `scenes.bench`: a random legal action a third of a second after the
+        animations are done (a quick player's pace), so frames during animations are measured too."""
         if self.autoplay is None:
             self.autoplay = Rng(len(self.match.actions) + 1)
-        if not self.busy and not self.match.over and self.app.stack.top is self:
+            self._idle = 0
+        if self.busy or self.match.over or self.app.stack.top is not self:
+            self._idle = 0
+            return
+        self._idle += 1
+        if self._idle >= 20:
+            self._idle = 0
             self.act(self.rules.playout_choice(self.match.state, self.match.legal_actions(), self.autoplay))
 
     def play_again(self):
@@ -114,8 +121,19 @@ class KrosmasterBoard(BoardScene):
         self.layout = self.match.setup.layout
         self.standees: dict[int, StandeeView] = {}
         self.end_button = UIButton(self.end_rect, "End turn", self.ui, object_id="@game_button")
-        self.left_surface = pygame.Surface(LEFT.size, pygame.SRCALPHA)
-        self.right_surface = pygame.Surface((RIGHT.width, self.end_rect.top - RIGHT.top), pygame.SRCALPHA)
+        self.left_surface = pygame.Surface(LEFT.size).convert()
+        self.right_surface = pygame.Surface((RIGHT.width, self.end_rect.top - RIGHT.top)).convert()
+        # The board under everything that moves, drawn once: frame, floor, starting cells, trees, bushes, side bands.
+        g = self.grid
+        frame = g.rect.inflate(16, 24)
+        self.backdrop_rect = frame.inflate(16, 16)
+        self.backdrop = pygame.Surface(self.backdrop_rect.size).convert()
+        self.backdrop.blit(ui.table_surface(self.app.size), (0, 0), self.backdrop_rect)
+        ui.panel(self.backdrop, frame.move(-self.backdrop_rect.left, -self.backdrop_rect.top), colour=palette.BG_LIGHT,
+                 radius=10)
+        inner = g.rect.move(-self.backdrop_rect.left, -self.backdrop_rect.top)
+        self.backdrop.blit(art.layout_surface(self.layout, g.cell_size), inner)
+        art.side_band(self.backdrop, inner, self.layout, 7)
         self.log.add("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
                      "when the Favor pile runs out.", palette.GOLD)
         self.log.add("Click a lit cell or card to act; hover anything to read it; right-click cancels a spell.")
@@ -265,7 +283,7 @@ class KrosmasterBoard(BoardScene):
         s = self.shown
         self.regions = []
         left = self.left_surface
-        left.fill((0, 0, 0, 0))
+        left.blit(ui.table_surface(self.app.size), (0, 0), LEFT)
         regions: list[Region] = []
         top_seat = art.seat_at_top(self.layout)
         y = 0
@@ -292,7 +310,7 @@ class KrosmasterBoard(BoardScene):
     def render_right(self) -> None:
         s = self.shown
         surf = self.right_surface
-        surf.fill((0, 0, 0, 0))
+        surf.blit(ui.table_surface(self.app.size), (0, 0), pygame.Rect(RIGHT.topleft, surf.get_size()))
         regions: list[Region] = []
         ui.text(surf, "Krosmic Favors", (4, 0), 16, palette.TEXT_DIM, bold=True)
         slot_phase = self.decision.kind == "slot"
@@ -515,7 +533,10 @@ class KrosmasterBoard(BoardScene):
             return []
         odds = combat_odds(self.shown, self.shown.active, self.ability_key(), cell)
         if not odds:
-            return ["No combat roll."]
+            what, key = self.ability
+            ab = CONTENT.character(self.shown.fighters[self.shown.active].kind).spell(key) if what == "spell" else None
+            text = ab.text if ab is not None else ""
+            return [text, "No combat roll."] if text else ["No combat roll."]
         expected = sum(d * p for d, p in odds.items())
         parts = ", ".join(f"{d} dmg {pct(p)}" for d, p in odds.items())
         return [f"Combat roll: {parts} (about {float(expected):.1f} expected)"]
@@ -563,12 +584,11 @@ class KrosmasterBoard(BoardScene):
                 return self.act(f"activate {f.id}")
             return True
         if region.kind in ("spell", "favor", "bonus"):
-            if not region.enabled:
-                if region.reason:
-                    self.flash(region.reason)
-                return True
             fid = region.key[0] if region.kind == "spell" else s.active
-            if fid != s.active:
+            aimable = s.phase == "act" and fid == s.active and (region.kind == "spell" or not s.fighters[fid].minion)
+            if not region.enabled and region.reason:
+                self.flash(region.reason)
+            if not aimable or (region.kind == "bonus" and BONUSES[region.key].ability is None):
                 return True
             choice = (region.kind, region.key[1] if region.kind == "spell" else region.key)
             self.ability = None if self.ability == choice else choice
@@ -801,9 +821,7 @@ class KrosmasterBoard(BoardScene):
         surface.blit(self.left_surface, LEFT.topleft)
         surface.blit(self.right_surface, RIGHT.topleft)
         g = self.grid
-        ui.panel(surface, g.rect.inflate(16, 24), colour=palette.BG_LIGHT, radius=10)
-        surface.blit(art.layout_surface(self.layout, g.cell_size, glyphs=True), g.rect)
-        art.side_band(surface, g.rect, self.layout, 7)
+        surface.blit(self.backdrop, self.backdrop_rect)
         size = g.cell_size
         pop = getattr(self, "glyph_pop", None)
         for cell, owner in self.glyph_shown.items():
@@ -949,4 +967,5 @@ def _sentence(text: str) -> str:
 
 def resume(app, match: Match) -> KrosmasterBoard:
     """The board of a game replayed from its autosave (the menu's Continue)."""
+    match.rules = compat.rules_module()
     return KrosmasterBoard(app, match)
