@@ -242,3 +242,29 @@ def test_seats_come_back_from_the_save(app, monkeypatch):
     assert board.seats == [Seat("Ann", (10, 20, 30)), Seat("Bo", (40, 50, 60), bot="easy")]
     again.table["seats"] = [{"name": 5}, "junk"]
     assert [s.name for s in FakeBoard(app, again).seats] == ["Red", "Blue"]
+
+
+class TestGestures:
+    def test_a_gesture_plays_its_actions_in_order_and_stops_quietly_at_the_first_refused(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        for _ in range(2):
+            ready(app)
+            board.act("pick 1")
+            finish(app, board)
+            settle(app)
+        played = len(board.match.actions)
+        # Two steps are allowed in a turn: the third is refused and ends the gesture without a message.
+        assert board.act("move 1 0", "move 2 0", "move 3 0", "move 4 0")
+        assert [str(a) for a in board.match.actions[played:]] == ["move 1 0", "move 2 0"]
+        assert board.flash_text is None
+        finish(app, board)
+        assert board.match.state.at[0] == (2, 0)
+
+    def test_a_refused_first_action_shows_the_reason_and_plays_nothing(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        ready(app)
+        played = len(board.match.actions)
+        assert not board.act("move 3 3", "pick 1")
+        assert len(board.match.actions) == played and board.flash_text

@@ -185,3 +185,27 @@ def test_an_advanced_game_with_a_draft_jokers_and_tackles_to_the_end(fast_app, m
     assert board.match.over
     kinds = {a.kind for a in board.match.actions}
     assert {"pick", "place", "slot", "activate", "move", "cast", "face", "end"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("name", ["krosmaster.board", "krosmaster.setup", "krosmaster.orientation"])
+def test_each_krosmaster_scene_takes_an_automated_screenshot(name, tmp_path):
+    from tests.scenes.test_automation import run
+
+    out = tmp_path / "shot.png"
+    result = run(["scenes", "--scene", name, "--seed", "2", "--frames", "5", "--screenshot", str(out)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_the_bench_keeps_the_board_playing_and_animating(app):
+    board = KrosmasterBoard.for_automation(app, 1)
+    app.push(board)
+    settle(app)
+    played = len(board.match.actions)
+    busy_frames = 0
+    for _ in range(240):
+        board.bench_step()
+        app.run_frames(1)
+        busy_frames += board.busy
+    assert len(board.match.actions) > played, "the bench plays actions"
+    assert busy_frames > 20, "and measures frames while they animate"
