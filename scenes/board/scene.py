@@ -156,6 +156,8 @@ class BoardScene(Scene):
         handlers.update(self.event_handlers())
         self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
         self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
+        if not self.history and self.match.actions:
+            self._replay_history()
         self.build()
         self.sync()
         self._settled()
@@ -273,6 +275,16 @@ class BoardScene(Scene):
         self.sync()
 
     # -- the log -------------------------------------------------------------------------
+    def _replay_history(self) -> None:
+        """A game resumed from a save: rebuild its events (replaying its actions) so its log is back."""
+        for n, action in enumerate(self.match.actions):
+            try:
+                _, events = self.rules.apply(self.match.state_after(n), action)
+            except IllegalAction:  # cannot happen for a replayed save; the log is only cosmetic
+                break
+            self.history.extend(events)
+        self._rebuild_log()
+
     def log_line(self, event) -> str:
         seen = self.rules.redact(event, self.viewer)
         return self.rules.describe(seen, self.match.state)

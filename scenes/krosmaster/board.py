@@ -458,6 +458,8 @@ class KrosmasterBoard(BoardScene):
         self.grid.set_hover(pos)
         self.grid.clear_layer("path")
         region = self.region_at(pos)
+        if region is None and self.decision.kind == "draft":
+            region = next((Region(r, "draft", k, draft_tip(k)) for r, k in self.draft_cards() if r.collidepoint(pos)), None)
         self.hover_region = region
         for st in self.standees.values():
             st.hovered = False
@@ -495,6 +497,8 @@ class KrosmasterBoard(BoardScene):
             t = self.targets
             if cell in t.targetable and t.usable:
                 lines.append(self.ability_name() + (f" on {self.name(fid)}" if fid >= 0 else " here"))
+                if fid >= 0 and fid != s.active and s.fighters[fid].owner == s.to_move:
+                    lines.append("Careful: this fighter is on your own team.")
                 lines.extend(self.damage_preview(cell))
         reason = self.grid.reason_at(cell)
         if reason and not lines:
@@ -648,6 +652,14 @@ class KrosmasterBoard(BoardScene):
             self.app.push(dialogs.face_dialog(self.app, self, self.match.state.pending))
         elif kind == "reroll":
             self.app.push(dialogs.reroll_dialog(self.app, self, self.match.state.pending))
+
+    def status_text(self):
+        """The rules' prompt, with the players' names for the colours."""
+        text, colour = super().status_text()
+        for seat, word in enumerate(art.COLOUR_NAMES):
+            if text.startswith(word + ":") and self.seats[seat].name != word:
+                text = f"{self.seats[seat].name} ({word}):" + text[len(word) + 1:]
+        return text, colour
 
     # -- animations ----------------------------------------------------------------------
     def standee_for(self, piece: int):
@@ -955,6 +967,14 @@ class KrosmasterBoard(BoardScene):
             lines.append("Knocked out: " + ", ".join(out))
         lines.append(f"{s.turn} turns played")
         return lines
+
+
+def draft_tip(krosmaster: str) -> str:
+    c = CONTENT.krosmasters[krosmaster]
+    parts = [f"{c.name}: {c.hp} HP, {c.ap} AP, {c.mp} MP."]
+    parts += [f"{sp.name} ({panels.spell_line(sp)}): {sp.text}" for sp in c.spells]
+    parts += [f"{p.name}: {p.text}" for p in c.powers]
+    return "\n".join(parts)
 
 
 def _sentence(text: str) -> str:

@@ -16,7 +16,7 @@ from scenes import assets, palette, ui
 from scenes.krosmaster.art import COLOUR_NAMES, SIDE_COLOURS
 
 CARD_H = 112
-MINION_H = 62
+MINION_H = 68
 GAP = 6
 
 
@@ -97,17 +97,17 @@ def injury_row(surface: pygame.Surface, pos: tuple[int, int], injuries: int, hp:
     """HP as the table shows it: one slot per HP, an injury marker on each lost one. Returns the right edge."""
     x, y = pos
     for i in range(hp):
-        r = pygame.Rect(x + i * (size + 2), y, size, size)
+        r = pygame.Rect(x + i * (size + 1), y, size, size)
         if i < injuries:
             surface.blit(assets.image("markers/injury_1", (size, size)), r)
         else:
             pygame.draw.circle(surface, (120, 40, 40), r.center, size // 2 - 2, width=2)
-    return x + hp * (size + 2)
+    return x + hp * (size + 1)
 
 
 def stat(surface, label: str, now: int, base: int, mark: int, pos, colour) -> int:
     """'AP 2/3' and its marker; returns the right edge."""
-    r = ui.text(surface, f"{label} {now}/{base}", pos, 14, colour, bold=True, anchor="midleft")
+    r = ui.text(surface, f"{label} {now}/{base}", pos, 13, colour, bold=True, anchor="midleft")
     x = r.right + 2
     if mark:
         kind = f"{label.lower()}_{'plus' if mark > 0 else 'minus'}"
@@ -158,14 +158,17 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
     if info.element in ("fire", "water", "earth", "air"):
         surface.blit(assets.image(f"icons/{info.element}", (16, 16)), (name_rect.right + 4, name_rect.top + 3))
     status_colour = {"Playing": palette.SELECT, "Placing": palette.SELECT, "KO": palette.BLOCKED, "Ready": palette.LEGAL}.get(info.status, palette.TEXT_DIM)
-    ui.text(surface, info.status, (rect.right - 8, rect.top + 6), 13, status_colour, bold=True, anchor="topright")
+    if big:
+        ui.text(surface, info.status, (rect.right - 8, rect.top + 6), 13, status_colour, bold=True, anchor="topright")
+    else:
+        ui.text(surface, info.status, (rect.right - 8, rect.bottom - 3), 12, status_colour, bold=True, anchor="bottomright")
     regions.append(Region(rect.copy(), "fighter", info.fid, _fighter_tip(info)))
     if big:
         y = rect.top + 38
-        ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}", (x, y), 14, palette.TEXT, bold=True, anchor="midleft")
-        injury_row(surface, (x + 62, y - 7), info.injuries, info.hp, 13)
-        sx = stat(surface, "AP", info.ap, info.ap_base, info.ap_mark, (rect.right - 132, y), palette.TEXT)
-        stat(surface, "MP", info.mp, info.mp_base, info.mp_mark, (max(sx, rect.right - 66), y), palette.TEXT)
+        ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}", (x, y), 13, palette.TEXT, bold=True, anchor="midleft")
+        injury_row(surface, (x + 52, y - 8), info.injuries, info.hp, 15)
+        sx = stat(surface, "AP", info.ap, info.ap_base, info.ap_mark, (rect.right - 122, y), palette.TEXT)
+        stat(surface, "MP", info.mp, info.mp_base, info.mp_mark, (max(sx, rect.right - 62), y), palette.TEXT)
         n = max(1, len(info.chips))
         cw = (rect.width - 22 - 6 * (n - 1)) // n
         for i, chip in enumerate(info.chips):
@@ -182,9 +185,9 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
     else:
         ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}", (x, rect.top + 32), 12, palette.TEXT, bold=True,
                 anchor="midleft")
-        ui.text(surface, f"AP {info.ap}  MP {info.mp}", (x, rect.top + 47), 12, palette.TEXT_DIM, anchor="midleft")
+        ui.text(surface, f"AP {info.ap}  MP {info.mp}", (x, rect.bottom - 11), 12, palette.TEXT_DIM, anchor="midleft")
         for chip in info.chips[:1]:
-            r = pygame.Rect(rect.right - 82, rect.top + 28, 74, 26)
+            r = pygame.Rect(rect.right - 90, rect.top + 26, 82, 24)
             draw_chip(surface, r, chip, small=True)
             regions.append(Region(r, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
     if info.status == "KO":

@@ -268,3 +268,21 @@ class TestGestures:
         played = len(board.match.actions)
         assert not board.act("move 3 3", "pick 1")
         assert len(board.match.actions) == played and board.flash_text
+
+    def test_a_resumed_game_gets_its_log_back(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        for _ in range(2):
+            ready(app)
+            board.act("pick 1")
+            finish(app, board)
+            settle(app)
+        board.act("move 1 0")
+        finish(app, board)
+        settle(app)
+        resumed = FakeBoard(app, Match.from_save(board.match.save(), resolve=lambda game: fakegame))
+        app.stack.replace(resumed)
+        settle(app)
+        assert [str(e) for e in resumed.history] == [str(e) for e in board.history]
+        expected = [resumed.log_line(e) for e in board.history]
+        assert len(expected) >= 3 and resumed.log.lines == [line for line in expected if line]
