@@ -65,7 +65,8 @@ class KrosmasterBoard(BoardScene):
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app, match, seats)
         top = RIGHT.top + 214 + CHALLENGE_H * match.setup.challenges
-        self.end_rect = pygame.Rect(RIGHT.left, top + 4, RIGHT.width, 42)
+        self.undo_rect = pygame.Rect(RIGHT.left, top + 4, 150, 42)
+        self.end_rect = pygame.Rect(RIGHT.left + 158, top + 4, RIGHT.width - 158, 42)
         self.log_rect = pygame.Rect(RIGHT.left, self.end_rect.bottom + 8, RIGHT.width, RIGHT.bottom - self.end_rect.bottom - 8)
         self.ability: tuple[str, str] | None = None  # ("spell", id) / ("favor", slot) / ("bonus", id) being aimed
         self.place_fid = -1
@@ -123,6 +124,8 @@ class KrosmasterBoard(BoardScene):
         self.end_button = UIButton(self.end_rect, "End turn", self.ui, object_id="@game_button")
         self.left_surface = pygame.Surface(LEFT.size).convert()
         self.right_surface = pygame.Surface((RIGHT.width, self.end_rect.top - RIGHT.top)).convert()
+        self.end_button.set_tooltip("End the fighter being played (then choose the next); with nobody being played, "
+                                    "end your turn.")
         # The board under everything that moves, drawn once: frame, floor, starting cells, trees, bushes, side bands.
         g = self.grid
         frame = g.rect.inflate(16, 24)
@@ -134,11 +137,15 @@ class KrosmasterBoard(BoardScene):
         inner = g.rect.move(-self.backdrop_rect.left, -self.backdrop_rect.top)
         self.backdrop.blit(art.layout_surface(self.layout, g.cell_size), inner)
         art.side_band(self.backdrop, inner, self.layout, 7)
+        if not self.match.actions:
+            self.welcome()
+        if not self.match.actions and self.match.state.phase == "place":
+            self.timeline.add(self._toss_anim(self.match.state.first))
+
+    def welcome(self) -> None:
         self.log.add("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
                      "when the Favor pile runs out.", palette.GOLD)
         self.log.add("Click a lit cell or card to act; hover anything to read it; right-click cancels a spell.")
-        if not self.match.actions and self.match.state.phase == "place":
-            self.timeline.add(self._toss_anim(self.match.state.first))
 
     # -- what the view says --------------------------------------------------------------
     def sync(self) -> None:
@@ -181,7 +188,7 @@ class KrosmasterBoard(BoardScene):
         kind = self.decision.kind
         s = self.shown
         if kind == "act":
-            self.end_button.set_text(f"End {self.name(s.active)}'s activation")
+            self.end_button.set_text(f"End {self.name(s.active)}")
             self.end_button.show()
         elif kind == "select":
             self.end_button.set_text(f"End turn {s.turn}")
@@ -636,6 +643,9 @@ class KrosmasterBoard(BoardScene):
         elif kind == "remove":
             return self.act(f"remove {x} {y}")
         return False
+
+    def after_undo(self) -> None:
+        self.ability = None
 
     def before_animations(self, events) -> None:
         self.grid.clear_layers()
