@@ -6,7 +6,7 @@ from collections import Counter
 
 from game.core import Action
 from game.krom.content import CHARACTER_BY_ID, EVOLUTIONS, PLACES, RESOURCES, RULES
-from game.krom.events import BonusDrawn, DeckShuffled, Gained, GameWon, Paid
+from game.krom.events import BonusDrawn, DeckShuffled, Gained, GameOver, Healed, Paid
 from game.krom.state import DINO, Player, Setup, State
 
 
@@ -118,6 +118,8 @@ def _gain(s: State, seat: int, kind: str, amount: int, ev: list) -> None:
     if kind == "hp":
         got = min(amount, HP_MAX - p.hp)
         p.hp += got
+        ev.append(Healed(seat, got, p.hp))
+        return
     else:
         got = min(amount, s.supply[kind])
         s.supply[kind] -= got
@@ -142,7 +144,7 @@ def _check_win(s: State, seat: int, ev: list) -> None:
     total = points(s, seat)
     if s.winner is None and total >= target_points(s.setup):
         s.winner = seat
-        ev.append(GameWon(seat, total))
+        ev.append(GameOver((seat,), f"{_name(s, seat)} reached {total} Evolution points first", total))
 
 
 

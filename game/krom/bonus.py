@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from game.core import D6
 from game.krom.content import BONUS, RESOURCES, BonusCard
-from game.krom.events import BonusPlayed, CombatScoreRaised, DiceRolled, Lost, Stole, Transferred
+from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
 from game.krom.state import Play, State
 from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
 from game.krom.flow import _holds, _window_next
@@ -38,7 +38,7 @@ def target_problem(s: State, seat: int, card: BonusCard, target: int) -> str | N
     name = _name(s, target)
     if card.effect == "loss":
         if card.kind == "hp":
-            return None if who.hp >= 2 else f"{name} has no hit point to spare (a Bonus never takes the last one)"
+            return None if who.hp >= 1 else f"{name} is stunned: no hit point left to lose"
         return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to lose"
     if card.effect == "steal":
         here = s.players[seat].place
@@ -95,15 +95,56 @@ def _commit_play(s: State, play: Play, ev: list) -> None:
     p = s.players[play.seat]
     p.hand = _remove_card(p.hand, play.card)
     ev.append(BonusPlayed(play.seat, play.card, play.target, play.choice))
-    n = len(s.players)
-    askers = tuple(
-        seat for seat in ((play.seat + k) % n for k in range(1, n)) if _holds(s.players[seat], "counter")
-    )
-    s.play = replace(play, stage="counter", asked=askers)
+    s.play = replace(play, stage="counter", asked=_counter_askers(s, play.seat))
     if s.combat is not None:
         s.combat = replace(s.combat, passes=0)
-    if not askers:
-        _resolve_play(s, ev)
+    if not s.play.asked:
+        _settle(s, ev)
+
+
+def _counter_askers(s: State, player: int) -> tuple[int, ...]:
+    """Every other player holding a counter card, in seat order after `player` (whose card is now open to counters)."""
+    n = len(s.players)
+    return tuple(seat for seat in ((player + k) % n for k in range(1, n)) if _holds(s.players[seat], "counter"))
+
+
+def play_counter(s: State, seat: int, ev: list) -> None:
+    """`seat` answers the card on top of the stack with a counter card, itself a Bonus card the others may counter."""
+    play = s.play
+    p = s.players[seat]
+    counter = next(c for c in p.hand if BONUS[c].timing == "counter")
+    p.hand = _remove_card(p.hand, counter)
+    top_seat = play.counters[-1][0] if play.counters else play.seat
+    ev.append(BonusPlayed(seat, counter, top_seat))
+    s.play = replace(play, counters=play.counters + ((seat, counter),), asked=_counter_askers(s, seat))
+    if not s.play.asked:
+        _settle(s, ev)
+
+
+def _settle(s: State, ev: list) -> None:
+    """Nobody (more) counters the card on top: it takes effect, and a counter card cancels the card beneath it.
+
+    Once a counter card has cancelled another counter card, the card beneath those two is
+    on top again and everyone else holding a counter card is asked about it afresh.
+    """
+    while True:
+        play = s.play
+        if not play.counters:
+            _resolve_play(s, ev)
+            return
+        by, counter = play.counters[-1]
+        below = play.counters[:-1]
+        seat, card = below[-1] if below else (play.seat, play.card)
+        ev.append(BonusCountered(seat, card, by, counter))
+        s.bonus_discard = s.bonus_discard + (card, counter)
+        if not below:
+            _after_play(s, play.seat)
+            return
+        rest = below[:-1]
+        top = rest[-1][0] if rest else play.seat
+        s.play = replace(play, counters=rest, asked=_counter_askers(s, top))
+        if s.play.asked:
+            return
 
 
 def _after_play(s: State, seat: int) -> None:
@@ -137,16 +178,27 @@ def _resolve_play(s: State, ev: list) -> None:
     elif effect == "loss":
         who = s.players[target]
         if card.kind == "hp":
-            n = min(card.amount, who.hp - 1)
-            who.hp -= n
+            _hurt_by_bonus(s, target, card.amount, ev)
         else:
             n = min(card.amount, getattr(who, card.kind))
             setattr(who, card.kind, getattr(who, card.kind) - n)
             s.supply[card.kind] += n
-        ev.append(Lost(target, card.kind, n))
+            ev.append(Lost(target, card.kind, n))
     elif effect == "steal":
         ev.append(Stole(seat, target, card.kind, _transfer(s, target, seat, card.kind, card.amount)))
     elif effect == "swap":
         ev.append(Transferred(seat, target, card.give_kind, _transfer(s, seat, target, card.give_kind, card.give)))
         ev.append(Transferred(target, seat, card.take_kind, _transfer(s, target, seat, card.take_kind, card.take)))
     _after_play(s, seat)
+
+
+def _hurt_by_bonus(s: State, target: int, amount: int, ev: list) -> None:
+    """A Bonus card's hit-point loss: down to 0 it stuns, with no combat winner, so nobody steals and the trophy stays."""
+    who = s.players[target]
+    n = min(amount, who.hp)
+    who.hp -= n
+    ev.append(Damaged(target, n, who.hp, "bonus"))
+    if who.hp == 0:
+        who.stunned = True
+        ev.append(KnockedOut(target))
+        s.order = tuple(seat for seat in s.order if seat != target)

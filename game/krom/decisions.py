@@ -11,7 +11,7 @@ from typing import Callable
 
 from game.core import Action
 from game.krom.content import BONUS, PLACES, RESOURCES
-from game.krom.events import BonusCountered, DestinationPicked, Passed, Stole
+from game.krom.events import DestinationPicked, Passed, StealDeclined, Stole
 from game.krom.state import State
 from game.krom.basics import (
     STEALABLE,
@@ -26,7 +26,7 @@ from game.krom.basics import (
     place_name,
 )
 from game.krom.flow import _window_next
-from game.krom.bonus import _after_play, _begin_play, _commit_play, _resolve_play, bonus_problem, target_problem
+from game.krom.bonus import _begin_play, _commit_play, _settle, bonus_problem, play_counter, target_problem
 
 
 # -- the decisions: candidates, checks, handlers ------------------------------------------------
@@ -101,14 +101,9 @@ def _do_counter(s: State, seat: int, a: Action, ev: list) -> None:
         ev.append(Passed(seat))
         s.play = replace(play, asked=play.asked[1:])
         if not s.play.asked:
-            _resolve_play(s, ev)
+            _settle(s, ev)
         return
-    p = s.players[seat]
-    counter = next(c for c in p.hand if BONUS[c].timing == "counter")
-    p.hand = _remove_card(p.hand, counter)
-    s.bonus_discard = s.bonus_discard + (play.card, counter)
-    ev.append(BonusCountered(play.seat, play.card, seat, counter))
-    _after_play(s, play.seat)
+    play_counter(s, seat, ev)
 
 
 def _cand_target(s: State, seat: int) -> list[Action]:
@@ -160,13 +155,15 @@ def _do_choice(s: State, seat: int, a: Action, ev: list) -> None:
 
 
 def _cand_steal(s: State, seat: int) -> list[Action]:
-    return [Action("steal", (k,)) for k in STEALABLE]
+    return [Action("steal", (k,)) for k in STEALABLE] + [Action("pass")]
 
 
 def _check_steal(s: State, seat: int, a: Action) -> str | None:
     victim = s.steals[0][1]
+    if a.kind == "pass":
+        return _no_args(a)
     if a.kind != "steal":
-        return f"you stunned {_name(s, victim)}: choose what to steal ('steal wood|stone|bone|krom|bonus')"
+        return f"you stunned {_name(s, victim)}: choose what to steal ('steal wood|stone|bone|krom|bonus') or 'pass' to take nothing"
     kind = _word(a, STEALABLE)
     if kind is None:
         return "steal wood, stone, bone, krom or bonus"
@@ -179,6 +176,9 @@ def _check_steal(s: State, seat: int, a: Action) -> str | None:
 def _do_steal(s: State, seat: int, a: Action, ev: list) -> None:
     victim = s.steals[0][1]
     s.steals = s.steals[1:]
+    if a.kind == "pass":
+        ev.append(StealDeclined(seat, victim))
+        return
     kind = a.args[0]
     v, w = s.players[victim], s.players[seat]
     if kind == "bonus":

@@ -12,14 +12,14 @@ from game.krom.events import (
     CombatWon,
     DestinationsRevealed,
     DiceRolled,
-    Frozen,
-    Hurt,
+    Damaged,
+    Healed,
+    KnockedOut,
+    Moved,
     KromosaurusDefeated,
     KromosaurusMoved,
     NothingToSteal,
-    Recovered,
     RoundStarted,
-    Stunned,
     TrophyTaken,
 )
 from game.krom.state import DINO, Combat, Player, State, Turn
@@ -74,9 +74,10 @@ def _advance(s: State, ev: list) -> None:
 
 def _reveal(s: State, ev: list) -> None:
     places = tuple(s.picks)
-    for p, place in zip(s.players, places):
-        p.place = place
     ev.append(DestinationsRevealed(places))
+    for seat, (p, place) in enumerate(zip(s.players, places)):
+        ev.append(Moved(seat, (p.place, place)))
+        p.place = place
     if s.dino_hp > 0:
         s.dino_place = PLACES.index(s.rng.choice(DINO_PLACE_NAMES))
         ev.append(KromosaurusMoved(s.dino_place))
@@ -145,7 +146,7 @@ def _finish_combat(s: State, ev: list) -> None:
             continue
         if f == DINO:
             s.dino_hp = max(0, s.dino_hp - damage)
-            ev.append(Hurt(DINO, damage, s.dino_hp))
+            ev.append(Damaged(DINO, damage, s.dino_hp, "combat"))
             if s.dino_hp == 0:
                 s.dino_place = -1
                 s.trophy = winner
@@ -154,10 +155,10 @@ def _finish_combat(s: State, ev: list) -> None:
             continue
         p = s.players[f]
         p.hp = max(0, p.hp - damage)
-        ev.append(Hurt(f, damage, p.hp))
+        ev.append(Damaged(f, damage, p.hp, "combat"))
         if p.hp == 0:
             p.stunned = True
-            ev.append(Stunned(f))
+            ev.append(KnockedOut(f))
             if winner != DINO:
                 steals.append((winner, f))
                 if s.trophy == f:
@@ -183,7 +184,8 @@ def _start_turn(s: State, seat: int, ev: list) -> None:
         else:
             new_hp = max(min(p.hp, 1), p.hp + RULES.glacial_outside)
         if new_hp != p.hp:
-            ev.append(Frozen(seat, new_hp - p.hp, new_hp))
+            change = new_hp - p.hp
+            ev.append(Healed(seat, change, new_hp, "fire") if change > 0 else Damaged(seat, -change, new_hp, "cold"))
             p.hp = new_hp
     s.turn = Turn(seat, p.place)
 
@@ -195,5 +197,5 @@ def _end_round(s: State, ev: list) -> None:
     ev.append(RoundStarted(s.round))
     for seat, p in enumerate(s.players):
         if p.stunned:
+            ev.append(Healed(seat, HP_MAX - p.hp, HP_MAX, "recovered"))
             p.stunned, p.hp = False, HP_MAX
-            ev.append(Recovered(seat, HP_MAX))

@@ -202,7 +202,6 @@ def _check_shuffle(s, seat, a, t, p) -> str | None:
         _in_place(t, FOREST, "the Picking deck is shuffled")
         or ("you can only shuffle before drawing your first Picking card" if t.picks else None)
         or ("you already shuffled the Picking deck" if t.shuffled else None)
-        or ("the Picking discard pile is empty: there is nothing to shuffle in" if not s.picking_discard else None)
         or _no_args(a)
     )
 

@@ -9,13 +9,13 @@ from game.krom.content import BONUS, EVOLUTIONS, HUNTING, RULES, HuntingCard
 from game.krom.rules import (
     SLOTS,
     bonus_problem,
-    decision,
     evolution_problem,
     fight_ranking,
     mountain_combination,
     next_pick_cost,
     reroll_cost,
     reward_label,
+    stage,
 )
 from game.krom.state import State
 
@@ -74,7 +74,7 @@ def evolution_problems(state: State, seat: int | None = None) -> list[str | None
     Outside that seat's own Action phase every slot reads why.
     """
     seat = state.to_move if seat is None else seat
-    if seat is None or decision(state) != "main" or state.turn.seat != seat:
+    if seat is None or stage(state) != "main" or state.turn.seat != seat:
         return ["Evolutions are realized only in your own Action phase"] * SLOTS
     return [evolution_problem(state, seat, slot) for slot in range(SLOTS)]
 
@@ -100,7 +100,7 @@ def playable_bonuses(state: State, seat: int | None = None) -> dict[int, str | N
     if seat is None:
         return {}
     hand = state.players[seat].hand
-    d = decision(state)
+    d = stage(state)
     if d == "combat" and state.combat.asked == seat:
         return {c: bonus_problem(state, seat, c, True) for c in hand}
     if d == "counter" and state.play.asked[0] == seat:

@@ -27,6 +27,8 @@ from __future__ import annotations
 from typing import Callable
 
 from game.core import Action, IllegalAction, Outcome, Rng
+from game.core.decision import Decision
+from game.core.errors import SetupError
 from game.krom.basics import (
     CAVE_ITEMS,
     HP_MAX,
@@ -39,7 +41,20 @@ from game.krom.basics import (
     target_points,
 )
 from game.krom.bonus import bonus_problem, target_problem
-from game.krom.content import BONUS, CAVE, CHARACTERS, EVOLUTIONS, HUNTING, PICKING, RULES, TOTAL_TOKENS, reward_label
+from game.krom.content import (
+    BONUS,
+    CAVE,
+    CHARACTERS,
+    EVOLUTIONS,
+    FOREST,
+    HUNTING,
+    MOUNTAIN,
+    PICKING,
+    RULES,
+    SAVANNA,
+    TOTAL_TOKENS,
+    reward_label,
+)
 from game.krom.decisions import (
     Check,
     Handler,
@@ -62,6 +77,7 @@ from game.krom.decisions import (
     _do_steal,
     _do_target,
 )
+from game.krom.events import BonusDrawn, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
 from game.krom.flow import _advance, fight_ranking, steal_options
 from game.krom.phase import (
     _cand_climb,
@@ -90,6 +106,7 @@ __all__ = [
     "bonus_problem",
     "cave_price",
     "decision",
+    "stage",
     "evolution_problem",
     "fight_ranking",
     "legal_actions",
@@ -100,6 +117,7 @@ __all__ = [
     "place_name",
     "points",
     "reroll_cost",
+    "reveals",
     "reward_label",
     "reward_options",
     "steal_options",
@@ -115,7 +133,7 @@ __all__ = [
 def new_game(setup: Setup, seed: int) -> State:
     """Shuffle the decks, lay out 4 Hunting and 4 Evolution cards, give everyone 7 hit points, 5 Krom and 1 Bonus, all in the Cave."""
     if not isinstance(setup, Setup):
-        raise TypeError(f"new_game needs a krom Setup, got {type(setup).__name__}")
+        raise SetupError(f"new_game needs a Krom: Evolution Setup, got {type(setup).__name__}")
     rng = Rng(seed)
     n = setup.players
     characters = setup.characters or tuple(rng.shuffled([c.id for c in CHARACTERS])[:n])
@@ -164,8 +182,8 @@ def new_game(setup: Setup, seed: int) -> State:
 # -- the decision to take now ---------------------------------------------------------------
 
 
-def decision(state: State) -> str:
-    """Which decision is pending: over, move, combat, counter, target, choice, steal, climb, reward or main."""
+def stage(state: State) -> str:
+    """The kind of the pending decision (see `decision`): over, move, combat, counter, target, choice, steal, climb, reward or main."""
     if state.phase == "over":
         return "over"
     if state.phase == "move":
@@ -182,6 +200,90 @@ def decision(state: State) -> str:
     if climb == "reward":
         return "reward"
     return "main"
+
+
+def decision(state: State) -> Decision:
+    """Who decides what now, in a sentence naming them by their character.
+
+    Kinds (the `stage`): "move" (a secret destination pick: private), "combat" (play a
+    combat card or pass: private, the hand is shown), "counter" (counter the card just
+    played or pass: private), "target" and "choice" (aim the Bonus card being played:
+    private), "main" (the Action phase, with the Bonus hand: private), "steal" (the combat
+    winner picks what to take from a stunned player, or nothing), "climb" (keep and reroll
+    Mountain dice), "reward" (pick a Mountain reward), "over" (seat None).
+    """
+    kind = stage(state)
+    if kind == "over":
+        result = outcome(state)
+        return Decision("over", None, (result.reason + ".") if result else "The game is over.", False)
+    seat = state.to_move
+    prompt, private = _PROMPTS[kind](state, seat)
+    return Decision(kind, seat, f"{_name(state, seat)}: {prompt}", private)
+
+
+def _prompt_move(s: State, seat: int) -> tuple[str, bool]:
+    return f"choose your destination in secret (you must leave the {place_name(s.players[seat].place)})", True
+
+
+def _prompt_combat(s: State, seat: int) -> tuple[str, bool]:
+    return f"play a combat card or pass (your score is {s.combat.score_of(seat)})", True
+
+
+def _prompt_counter(s: State, seat: int) -> tuple[str, bool]:
+    play = s.play
+    who, card = play.counters[-1] if play.counters else (play.seat, play.card)
+    return f"{_name(s, who)} plays {BONUS[card].name}: counter it with your counter card, or pass", True
+
+
+def _prompt_target(s: State, seat: int) -> tuple[str, bool]:
+    return f"choose the player {BONUS[s.play.card].name} targets, or cancel", True
+
+
+def _prompt_choice(s: State, seat: int) -> tuple[str, bool]:
+    return f"choose the resource {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel", True
+
+
+def _prompt_steal(s: State, seat: int) -> tuple[str, bool]:
+    victim = _name(s, s.steals[0][1])
+    return f"you stunned {victim}: steal one Wood, Stone or Bone, half their Krom or a random Bonus card, or take nothing", False
+
+
+def _prompt_climb(s: State, seat: int) -> tuple[str, bool]:
+    cost = reroll_cost(s)
+    if cost is None:
+        return "no reroll left: stop to take your Mountain reward", False
+    return f"keep the dice you like and reroll the others for {cost} Krom, or stop and take your reward", False
+
+
+def _prompt_reward(s: State, seat: int) -> tuple[str, bool]:
+    labels = " or ".join(f"{label.capitalize()}" for label, _ in reward_options(s))
+    return f"choose your Mountain reward: {labels}", False
+
+
+_PLACE_ACTIONS = {
+    CAVE: "rest or provide services",
+    FOREST: "draw Picking cards",
+    SAVANNA: "hunt a prey",
+    MOUNTAIN: "climb the cliff",
+}
+
+
+def _prompt_main(s: State, seat: int) -> tuple[str, bool]:
+    place = s.turn.place
+    return f"your Action phase in the {place_name(place)}: {_PLACE_ACTIONS[place]}, realize an Evolution, play a Bonus card or end", True
+
+
+_PROMPTS = {
+    "move": _prompt_move,
+    "combat": _prompt_combat,
+    "counter": _prompt_counter,
+    "target": _prompt_target,
+    "choice": _prompt_choice,
+    "steal": _prompt_steal,
+    "climb": _prompt_climb,
+    "reward": _prompt_reward,
+    "main": _prompt_main,
+}
 
 
 def outcome(state: State) -> Outcome | None:
@@ -206,7 +308,7 @@ DECISIONS: dict[str, tuple[Callable[[State, int], list[Action]], Check, Handler]
 
 def legal_actions(state: State) -> list[Action]:
     """Every action the seat to move may take now."""
-    d = decision(state)
+    d = stage(state)
     if d == "over":
         return []
     candidates, check, _ = DECISIONS[d]
@@ -215,18 +317,33 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def why_illegal(state: State, action: Action) -> str | None:
-    """The reason `action` is refused now, or None when it is legal."""
-    d = decision(state)
+    """The reason `action` is refused now, or None when it is legal; never raises, whatever `action` is."""
+    malformed = _malformed(action)
+    if malformed is not None:
+        return malformed
+    d = stage(state)
     if d == "over":
         return "the game is over"
-    if not isinstance(action, Action):
-        return f"not an action: {action!r}"
     candidates, check, _ = DECISIONS[d]
     seat = state.to_move
     reason = check(state, seat, action)
     if reason is None and action not in candidates(state, seat):
         reason = f"'{action}' is not possible now"
     return reason
+
+
+def _malformed(action) -> str | None:
+    """Why `action` is not even an action (None, text, a list, an Action holding junk), or None."""
+    if not isinstance(action, Action):
+        return f"not an action: a {type(action).__name__} was given"
+    if not isinstance(action.kind, str) or not action.kind:
+        return "not an action: its kind must be a word"
+    if not isinstance(action.args, tuple):
+        return f"'{action.kind}' is malformed: its arguments must be a tuple, not a {type(action.args).__name__}"
+    for x in action.args:
+        if isinstance(x, bool) or not isinstance(x, int | str):
+            return f"'{action.kind}' is malformed: an argument must be a number or a word, not {type(x).__name__}"
+    return None
 
 
 def apply(state: State, action: Action) -> tuple[State, list]:
@@ -236,6 +353,14 @@ def apply(state: State, action: Action) -> tuple[State, list]:
         raise IllegalAction(reason)
     s = state.clone()
     ev: list = []
-    DECISIONS[decision(state)][2](s, state.to_move, action, ev)
+    DECISIONS[stage(state)][2](s, state.to_move, action, ev)
     _advance(s, ev)
     return s, ev
+
+
+def reveals(before: State, action: Action, after: State, events: list) -> bool:
+    """True when `action` showed a card from a deck shuffled earlier (no RNG used now) or the secret picks: an undo barrier."""
+    return any(isinstance(e, _REVEALING) for e in events)
+
+
+_REVEALING = (BonusDrawn, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)

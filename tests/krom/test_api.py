@@ -61,9 +61,19 @@ class TestViews:
     def test_a_bonus_being_aimed_stays_secret_until_it_is_played(self):
         s = action_phase(position(["alma", "morhy", "valkyr"], hands=[[17], [9], []]), 0)
         s, _ = run(s, "play 17")
-        assert view(s, 0).play.card == 17 and view(s, 1).play.card == HIDDEN and view(s, None).play.card == HIDDEN
+        assert view(s, 0).play.card == 17 and view(s, 0).play.stage == "target"
+        for seat in (1, 2, None):  # not even the stage: the table sees Alma thinking in her Action phase
+            assert view(s, seat).play is None and decision(view(s, seat)).kind == "main"
+            assert view(s, seat).players[0].hand == (HIDDEN,)
         s, _ = run(s, "target 2")
         assert view(s, 1).play.card == 17 and view(s, 1).play.target == 2  # now shown to all: Mörhy may counter it
+
+    def test_play_a_bonus_nobody_sees_who_else_will_be_asked_to_counter(self):
+        s = action_phase(position(["alma", "morhy", "valkyr", "kolos"], hands=[[13], [9], [], [10]]), 0)
+        s, _ = run(s, "play 13")
+        assert s.play.asked == (1, 3)
+        for seat in (0, 1, 2, 3, None):
+            assert view(s, seat).play.asked == (1,)  # only the seat answering now, who is to move anyway
 
     def test_a_pick_is_only_known_as_picked_until_the_reveal(self):
         s, _ = run(position(["alma", "morhy", "valkyr"]), "go forest", "go mountain")
@@ -87,7 +97,7 @@ class TestRoundTrips:
 
     def test_pending_decisions_and_scripts_survive(self):
         s, _ = run(with_rolls(position(["kolos", "karok"], hp=[7, 2], hands=[[5], [6]]), [6, 1, 4]), "go forest", "go forest")
-        assert decision(s) == "combat"
+        assert decision(s).kind == "combat"
         again = State.from_dict(s.to_dict())
         assert again == s and again.rng.script == (4,)
 
@@ -171,7 +181,7 @@ class TestEventsText:
                 assert "Player " not in line
                 seen.add(type(e).__name__)
                 json.dumps(e.to_dict())
-        assert {"CombatWon", "ActionPhaseStarted", "EvolutionRealized", "GameWon", "DestinationsRevealed"} <= seen
+        assert {"CombatWon", "ActionPhaseStarted", "EvolutionRealized", "GameOver", "DestinationsRevealed"} <= seen
 
     def test_some_exact_lines(self):
         s = position(["kolos", "karok"], hp=[7, 3], krom=[5, 5], hands=[[], []])
@@ -205,14 +215,14 @@ class TestQueries:
 
     def test_combat_standing_during_a_card_window(self):
         s, _ = run(with_rolls(position(["alma", "kolos"], hands=[[5], []]), [3, 5]), "go savanna", "go savanna")
-        assert decision(s) == "combat" and combat_standing(s) == [(1, 5), (0, 3)]
+        assert decision(s).kind == "combat" and combat_standing(s) == [(1, 5), (0, 3)]
         assert action_order(s) == [1, 0]
 
 
 class TestDemoAndPolicy:
     def test_demo_state_is_a_game_in_progress(self):
         s = krom.demo_state(4)
-        assert s.round == 3 and decision(s) == "main" and s.setup == Setup()
+        assert s.round == 3 and decision(s).kind == "main" and s.setup == Setup()
         check_invariants(s)
         assert krom.demo_state(4) == s
 

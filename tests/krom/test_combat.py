@@ -1,10 +1,10 @@
-"""Rulebook sections "Combat", "Stunned" and "2. Action Phases": who fights, who plays first, damage, stuns and steals."""
+"""Rulebook sections "Combat", "KnockedOut" and "2. Action Phases": who fights, who plays first, damage, stuns and steals."""
 
 import pytest
 
 from game.core import Action, IllegalAction
 from game.krom import apply, check_invariants, decision, legal_actions, steal_options
-from game.krom.events import ActionPhaseStarted, CombatStarted, CombatWon, Hurt, NothingToSteal, Recovered, Stole, Stunned
+from game.krom.events import ActionPhaseStarted, CombatStarted, CombatWon, Damaged, NothingToSteal, Healed, StealDeclined, Stole, KnockedOut
 from game.krom.testing import action_phase, of_type, position, run, with_rolls
 
 NO_HANDS = [[], [], []]
@@ -25,14 +25,14 @@ class TestWorkedExampleKolosKarokValkyr:
         s, events = self.fight()
         [won] = of_type(events, CombatWon)
         assert won.ranking == (0, 1, 2) and won.scores == (6, 3, 2)
-        assert [(e.seat, e.amount, e.hp) for e in of_type(events, Hurt)] == [(1, 3, 0), (2, 4, 3)]
+        assert [(e.piece, e.amount, e.left) for e in of_type(events, Damaged)] == [(1, 3, 0), (2, 4, 3)]
         assert s.players[2].hp == 3 and s.players[1].hp == 0 and s.players[0].hp == 7
 
     def test_karok_is_stunned_and_kolos_empties_his_pockets(self):
         s, events = self.fight()
-        assert [e.seat for e in of_type(events, Stunned)] == [1]
-        assert decision(s) == "steal" and s.to_move == 0
-        assert [str(a) for a in legal_actions(s)] == ["steal wood", "steal krom"]
+        assert [e.piece for e in of_type(events, KnockedOut)] == [1]
+        assert decision(s).kind == "steal" and s.to_move == 0
+        assert [str(a) for a in legal_actions(s)] == ["steal wood", "steal krom", "pass"]
         s, events = run(s, "steal krom")
         assert of_type(events, Stole) == [Stole(0, 1, "krom", 3)]
         assert (s.players[0].krom, s.players[1].krom) == (8, 2)
@@ -41,6 +41,16 @@ class TestWorkedExampleKolosKarokValkyr:
         s, events = run(s, "end")
         assert started(events) == [2]
         check_invariants(s)
+
+
+def test_stunned_the_winner_may_decline_to_steal():
+    s, _ = TestWorkedExampleKolosKarokValkyr().fight()
+    before = (s.players[0].krom, s.players[0].wood, s.players[1].krom, s.players[1].wood, s.players[1].hand)
+    s, events = run(s, "pass")
+    assert of_type(events, StealDeclined) == [StealDeclined(0, 1)] and of_type(events, Stole) == []
+    assert (s.players[0].krom, s.players[0].wood, s.players[1].krom, s.players[1].wood, s.players[1].hand) == before
+    assert started(events) == [0]
+    check_invariants(s)
 
 
 def test_example_alma_plays_first_then_the_savanna_fight_decides_between_morhy_and_valkyr():
@@ -67,9 +77,9 @@ class TestActionPhasesOrder:
             s, events = run(s, "end")
             order += started(events)
         assert order == [3, 2, 1, 0]
-        assert decision(s) == "main"
+        assert decision(s).kind == "main"
         s, events = run(s, "end")
-        assert decision(s) == "move" and s.round == 2 and s.to_move == 0
+        assert decision(s).kind == "move" and s.round == 2 and s.to_move == 0
 
     def test_a_player_alone_in_a_place_does_not_fight(self):
         s = position(["alma", "morhy"], hands=[[], []])
@@ -88,14 +98,14 @@ class TestCombatTies:
         s, events = run(with_rolls(s, [4, 4]), f"go {place}", f"go {place}")
         [won] = of_type(events, CombatWon)
         assert won.ranking[0] == ["alma", "kolos"].index(first)
-        assert of_type(events, Hurt) == []  # a tie with the winner costs nothing
+        assert of_type(events, Damaged) == []  # a tie with the winner costs nothing
 
     def test_only_the_highest_tie_picks_one_winner_the_others_follow_in_descending_order(self):
         s = position(["alma", "morhy", "valkyr", "kolos"], hands=[[]] * 4)
         s, events = run(with_rolls(s, [5, 2, 5, 3]), "go savanna", "go savanna", "go savanna", "go savanna")
         [won] = of_type(events, CombatWon)
         assert won.ranking == (2, 0, 3, 1) and won.scores == (5, 5, 3, 2)  # Valkyr outweighs Alma
-        assert [(e.seat, e.amount) for e in of_type(events, Hurt)] == [(3, 2), (1, 3)]
+        assert [(e.piece, e.amount) for e in of_type(events, Damaged)] == [(3, 2), (1, 3)]
 
 
 class TestStunned:
@@ -122,20 +132,20 @@ class TestStunned:
     def test_nothing_to_steal_skips_the_decision(self):
         s, events = self.stun({"krom": [5, 0]})
         assert of_type(events, NothingToSteal) == [NothingToSteal(0, 1)]
-        assert decision(s) == "main" and s.to_move == 0
+        assert decision(s).kind == "main" and s.to_move == 0
 
     def test_a_stunned_player_skips_the_round_and_comes_back_with_7_hit_points(self):
         s, events = self.stun({"krom": [5, 0]})
         assert s.players[1].stunned and s.players[1].hp == 0
         s, events = run(s, "end")
         assert started(events) == []  # Karok's phase is lost
-        assert decision(s) == "move" and s.round == 2
-        assert of_type(events, Recovered) == [Recovered(1, 7)]
+        assert decision(s).kind == "move" and s.round == 2
+        assert of_type(events, Healed) == [Healed(1, 7, 7, "recovered")]
         assert s.players[1].hp == 7 and not s.players[1].stunned
 
     def test_hit_points_never_drop_below_zero(self):
         s, events = self.stun({"krom": [5, 0]})
-        assert of_type(events, Hurt) == [Hurt(1, 5, 0)]
+        assert of_type(events, Damaged) == [Damaged(1, 5, 0, "combat")]
 
 
 def test_several_stunned_players_are_stolen_from_one_after_another():
@@ -144,9 +154,9 @@ def test_several_stunned_players_are_stolen_from_one_after_another():
     # in the order of the combat: Valkyr, lighter, ranks before Karok in the Mountain
     assert s.steals == ((0, 2), (0, 1))
     s, _ = run(s, "steal krom")
-    assert decision(s) == "steal" and s.steals == ((0, 1),)
+    assert decision(s).kind == "steal" and s.steals == ((0, 1),)
     s, _ = run(s, "steal krom")
-    assert decision(s) == "main" and s.players[0].krom == 11
+    assert decision(s).kind == "main" and s.players[0].krom == 11
 
 
 def test_the_action_phase_of_a_finished_player_is_not_replayed_after_fighting():
