@@ -85,11 +85,19 @@ def _reveal(s: State, ev: list) -> None:
     s.phase, s.place, s.order = "places", -1, ()
 
 
-def _enter_place(s: State, ev: list) -> None:
-    seats = [i for i, p in enumerate(s.players) if p.place == s.place and not p.stunned]
+def fighters_at(s: State, place: int) -> list[int]:
+    """Who would fight in `place`: the players standing there and not stunned, in seat order, then the Kromosaurus if it is there."""
+    seats = [i for i, p in enumerate(s.players) if p.place == place and not p.stunned]
     if not seats:
+        return []
+    return seats + ([DINO] if s.dino_hp > 0 and s.dino_place == place else [])
+
+
+def _enter_place(s: State, ev: list) -> None:
+    fighters = fighters_at(s, s.place)
+    if not fighters:
         return
-    fighters = seats + ([DINO] if s.dino_hp > 0 and s.dino_place == s.place else [])
+    seats = [f for f in fighters if f != DINO]
     if len(fighters) == 1:
         s.order = (seats[0],)
         return

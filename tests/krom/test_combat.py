@@ -1,9 +1,13 @@
-"""Rulebook sections "Combat", "KnockedOut" and "2. Action Phases": who fights, who plays first, damage, stuns and steals."""
+"""Rulebook sections "Combat", "Stunned" and "2. Action Phases": who fights, who plays first, damage, stuns and steals."""
+
+from dataclasses import replace
+from fractions import Fraction
+from itertools import product
 
 import pytest
 
 from game.core import Action, IllegalAction
-from game.krom import apply, check_invariants, decision, legal_actions, steal_options
+from game.krom import DINO, apply, check_invariants, combat_odds, decision, legal_actions, steal_options, win_chances
 from game.krom.events import ActionPhaseStarted, CombatStarted, CombatWon, Damaged, NothingToSteal, Healed, StealDeclined, Stole, KnockedOut
 from game.krom.testing import action_phase, of_type, position, run, with_rolls
 
@@ -163,3 +167,31 @@ def test_the_action_phase_of_a_finished_player_is_not_replayed_after_fighting():
     s = action_phase(position(["alma", "morhy"], places=["cave", "forest"]), 0)
     s, events = run(s, "end")
     assert started(events) == [1]
+
+
+class TestCombatOdds:
+    """Before the roll, each fighter's exact chance to win, from dice and weights (rulebook "Combat")."""
+
+    def test_two_krom_the_lighter_wins_ties_in_the_forest(self):
+        assert win_chances([(48, 0), (96, 0)], heaviest_wins=False) == [Fraction(7, 12), Fraction(5, 12)]
+        assert win_chances([(48, 0), (96, 0)], heaviest_wins=True) == [Fraction(5, 12), Fraction(7, 12)]
+
+    def test_the_kromosaurus_adds_2_to_its_die(self):
+        assert win_chances([(200, 2), (50, 0)], heaviest_wins=True) == [Fraction(5, 6), Fraction(1, 6)]
+
+    def test_odds_match_every_roll_and_sum_to_1(self):
+        fighters = [(48, 0), (64, 0), (200, 2), (83, 0)]
+        for heavy in (True, False):
+            wins = [0] * len(fighters)
+            for faces in product(range(1, 7), repeat=len(fighters)):
+                best = max(range(len(fighters)), key=lambda i: (faces[i] + fighters[i][1], fighters[i][0] if heavy else -fighters[i][0]))
+                wins[best] += 1
+            assert win_chances(fighters, heavy) == [Fraction(w, 6 ** len(fighters)) for w in wins]
+
+    def test_combat_odds_for_a_place_in_a_game(self):
+        s = position(["alma", "kolos", "valkyr"], places=["forest", "forest", "cave"], kromosaurus=True, hands=NO_HANDS)
+        s = replace(s, dino_place=1)
+        odds = combat_odds(s, 1)
+        assert set(odds) == {0, 1, DINO} and sum(odds.values()) == 1
+        assert odds == dict(zip((0, 1, DINO), win_chances([(48, 0), (96, 0), (200, 2)], heaviest_wins=False)))
+        assert combat_odds(s, 0) == {}  # Valkyr alone in the Cave does not fight

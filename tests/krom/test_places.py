@@ -1,10 +1,23 @@
 """Rulebook section "Places": the Cave, the Forest, the Savanna and the Mountain."""
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
-from game.krom import check_invariants, decision, hunt_odds, legal_actions, mountain_reward, next_pick_cost, reroll_cost
+from game.krom import (
+    HUNTING,
+    check_invariants,
+    combination_value,
+    decision,
+    hunt_chances,
+    hunt_odds,
+    legal_actions,
+    mountain_reward,
+    next_pick_cost,
+    reroll_cost,
+    reroll_improves,
+)
 from game.krom.events import BonusDrawn, DeckShuffled, DiceRolled, Gained, Healed, Hunted, HuntingRevealed, MountainScored, PickingDrawn
 from game.krom.testing import action_phase, of_type, position, refused, run, with_rolls
 
@@ -250,3 +263,29 @@ class TestMountain:
 
     def test_climbing_is_only_in_the_mountain(self):
         refused(at("savanna"), "climb", "you can climb only in the Mountain; you are in the Savanna")
+
+
+class TestOddsForTheBoard:
+    """Exact odds a board shows before a player commits (pure helpers, checked by brute force)."""
+
+    def test_savanna_the_chance_to_catch_a_prey_with_0_1_or_2_bought_dice(self):
+        assert hunt_chances(1) == (Fraction(2, 3), Fraction(35, 36), Fraction(1))  # Hare: 3+ on one die
+        for card in HUNTING:
+            for extra, chance in enumerate(hunt_chances(card)):
+                rolls = list(product(range(1, 7), repeat=card.dice + extra))
+                assert chance == Fraction(sum(sum(r) >= card.value for r in rolls), len(rolls)), (card.name, extra)
+
+    def test_mountain_the_chance_that_a_reroll_improves_the_combination(self):
+        assert reroll_improves((1, 1, 1, 1, 2), (0, 1, 2, 3)) == Fraction(1, 6)  # only a fifth 1
+        assert reroll_improves((6, 6, 5, 5, 1), (0, 1, 2, 3)) == Fraction(1, 3)  # a 5 or a 6: full house
+        assert reroll_improves((1, 2, 3, 4, 6), ()) == 1 - Fraction(480, 6**5)  # only 480 rolls show nothing at all
+        assert reroll_improves((2, 2, 2, 2, 2), range(5)) == 0
+        dice, kept = (4, 4, 2, 5, 1), (0, 1)
+        now = combination_value(mountain_reward(dice)[0])
+        better = sum(combination_value(mountain_reward((4, 4) + r)[0]) > now for r in product(range(1, 7), repeat=3))
+        assert reroll_improves(dice, kept) == Fraction(better, 216)
+
+    def test_mountain_combinations_are_ordered_by_what_their_reward_is_worth_at_cave_prices(self):
+        order = ["", "pair", "two_pairs", "three", "full_house", "four", "straight", "five"]
+        assert [combination_value(c) for c in order] == sorted(combination_value(c) for c in order)
+        assert combination_value("pair") == 3 and combination_value("four") == 9  # 3 Krom; 3 Stone at 3 Krom each
