@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core import D6
+from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
 from game.krom.content import BONUS, RESOURCES, BonusCard
 from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
-from game.krom.state import Play, State
-from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
 from game.krom.flow import _holds, _window_next
+from game.krom.state import Play, State
 
 
 # -- Bonus cards -----------------------------------------------------------------------------

@@ -10,9 +10,6 @@ from dataclasses import replace
 from typing import Callable
 
 from game.core import Action
-from game.krom.content import BONUS, PLACES, RESOURCES
-from game.krom.events import DestinationPicked, Passed, StealDeclined, Stole
-from game.krom.state import State
 from game.krom.basics import (
     STEALABLE,
     _add_card,
@@ -25,8 +22,11 @@ from game.krom.basics import (
     _word,
     place_name,
 )
-from game.krom.flow import _window_next
 from game.krom.bonus import _begin_play, _commit_play, _settle, bonus_problem, play_counter, target_problem
+from game.krom.content import BONUS, PLACES, RESOURCES
+from game.krom.events import DestinationPicked, Passed, StealDeclined, Stole
+from game.krom.flow import _window_next
+from game.krom.state import State
 
 
 # -- the decisions: candidates, checks, handlers ------------------------------------------------

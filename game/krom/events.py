@@ -248,7 +248,7 @@ class ActionPhaseStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Gained(Event):
-    """`seat` got `amount` of `item` (a token kind or "hp") — possibly less than promised when the supply ran short."""
+    """`seat` got `amount` of `item` (a token kind; hit points are `Healed`) — possibly less than promised when the supply ran short."""
 
     seat: int
     item: str
@@ -257,8 +257,6 @@ class Gained(Event):
     def text(self, name: Namer) -> str:
         if self.amount:
             return f"{name(self.seat)} gains {_amount(self.item, self.amount)}."
-        if self.item == "hp":
-            return f"{name(self.seat)} already has all their hit points."
         return f"The supply has no {self.item.capitalize()} left for {name(self.seat)}."
 
 
@@ -274,7 +272,7 @@ class Paid(Event):
 
 @dataclass(frozen=True, slots=True)
 class Lost(Event):
-    """Tokens or hit points taken away by a Bonus card (tokens return to the supply)."""
+    """Tokens taken away by a Bonus card; they return to the supply (hit points are `Damaged`)."""
 
     seat: int
     item: str
@@ -442,7 +440,11 @@ def describe(event: Event, state=None) -> str:
 
 
 def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it (None = spectator): other seats' drawn or stolen Bonus cards hidden."""
+    """The event as `seat` may see it (None = a spectator): other seats' drawn or stolen Bonus cards read HIDDEN (game.core.decision).
+
+    Nothing else a Krom event carries is secret: a destination pick never names its place, a
+    played or countered card is shown to the table.
+    """
     if isinstance(event, BonusDrawn) and event.seat != seat:
         return replace(event, card=HIDDEN)
     if isinstance(event, Stole) and event.item == "bonus" and seat not in (event.thief, event.victim):

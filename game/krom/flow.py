@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core import D6
+from game.krom.basics import DINO_PLACE_NAMES, HP_MAX, STEALABLE, _check_win, _has
 from game.krom.content import BONUS, CAVE, CHARACTER_BY_ID, MOUNTAIN, PLACES, RULES, SAVANNA
 from game.krom.events import (
     ActionPhaseStarted,
@@ -23,7 +24,6 @@ from game.krom.events import (
     TrophyTaken,
 )
 from game.krom.state import DINO, Combat, Player, State, Turn
-from game.krom.basics import DINO_PLACE_NAMES, HP_MAX, STEALABLE, _check_win, _has
 
 
 # -- moving the game on until someone must decide ---------------------------------------------

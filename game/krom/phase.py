@@ -5,21 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core import D6, Action
-from game.krom.content import CAVE, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, PICKING, RULES, SAVANNA, reward_label
-from game.krom.events import (
-    ActionPhaseEnded,
-    Bought,
-    DeckShuffled,
-    DiceRolled,
-    EvolutionRealized,
-    EvolutionRevealed,
-    Hunted,
-    HuntingRevealed,
-    MountainScored,
-    PickingDrawn,
-    Rested,
-)
-from game.krom.state import State, Turn
 from game.krom.basics import (
     CAVE_ITEMS,
     CAVE_LABELS,
@@ -38,6 +23,21 @@ from game.krom.basics import (
     points,
 )
 from game.krom.bonus import _begin_play, _gain_problem, bonus_problem
+from game.krom.content import CAVE, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, PICKING, RULES, SAVANNA, reward_label
+from game.krom.events import (
+    ActionPhaseEnded,
+    Bought,
+    DeckShuffled,
+    DiceRolled,
+    EvolutionRealized,
+    EvolutionRevealed,
+    Hunted,
+    HuntingRevealed,
+    MountainScored,
+    PickingDrawn,
+    Rested,
+)
+from game.krom.state import State, Turn
 
 
 def _cand_climb(s: State, seat: int) -> list[Action]:

@@ -3,16 +3,17 @@
 A round is a Movement phase (each seat in turn makes a hidden pick, then all picks are
 revealed together) followed by the Action phases, place by place (Cave, Forest,
 Savanna, Mountain); several fighters in one place fight first. Every choice in the
-middle of a resolution is a pending decision; `decision(state)` names it:
+middle of a resolution is a pending decision; `stage(state)` names it and `decision(state)`
+says who takes it, in a sentence, and whether it is private (see its docstring):
 
 | decision | who decides                  | actions                                                  |
 | -------- | ---------------------------- | -------------------------------------------------------- |
 | move     | each seat in turn            | go cave / go forest / go savanna / go mountain           |
 | combat   | each fighter with a combat card, in seat order, until all pass in a row | play CARD, pass |
-| counter  | each other player holding a counter card, in seat order after the player | counter, pass |
+| counter  | each other player holding a counter card, in seat order after the player of the card on top (a counter card can be countered too) | counter, pass |
 | target   | the player of a targeted Bonus | target SEAT, cancel                                     |
 | choice   | the player of a "choice" Bonus | take wood / take stone / take bone, cancel              |
-| steal    | the combat winner, per stunned loser | steal wood / stone / bone / krom / bonus           |
+| steal    | the combat winner, per stunned loser | steal wood / stone / bone / krom / bonus, pass (take nothing) |
 | main     | the player in their Action phase | rest, buy wood|stone|bone|bonus|hp (Cave); shuffle, pick (Forest); hunt SLOT EXTRA (Savanna); climb (Mountain); realize SLOT; play CARD; end |
 | climb    | the climber                  | keep DIE, free DIE, reroll, stop                         |
 | reward   | the climber                  | reward stone / reward bonus (full house, four of a kind) |
