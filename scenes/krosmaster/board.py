@@ -295,13 +295,17 @@ class KrosmasterBoard(BoardScene):
         top_seat = art.seat_at_top(self.layout)
         y = 0
         glyphs = glyph_counts(s)
+        teams = {seat: [self.fighter_info(f) for f in s.fighters if f.owner == seat and not (f.minion and f.cell < 0)]
+                 for seat in (0, 1)}
+        needed = sum(panels.team_height(sum(1 for f in t if f.minion)) + 10 for t in teams.values())
+        compact = needed > LEFT.height
         for seat in (top_seat, 1 - top_seat):
-            fighters = [self.fighter_info(f) for f in s.fighters if f.owner == seat and not (f.minion and f.cell < 0)]
+            fighters = teams[seat]
             extra = f"{glyphs[seat]} Glyph{'s' if glyphs[seat] != 1 else ''}" + ("  · holds the Dofus" if s.dofus == seat else "")
             title = self.seats[seat].name
-            rect = pygame.Rect(0, y, LEFT.width, panels.team_height(sum(1 for f in fighters if f.minion)))
+            rect = pygame.Rect(0, y, LEFT.width, panels.team_height(sum(1 for f in fighters if f.minion), compact))
             if fighters:
-                panels.draw_team(left, rect, seat, title, fighters, extra, regions)
+                panels.draw_team(left, rect, seat, title, fighters, extra, regions, compact)
             else:
                 picks = ", ".join(CONTENT.krosmasters[k].name for k in s.picks[seat]) or "no Krosmaster yet"
                 panels.draw_team(left, rect, seat, title, [], f"picked: {picks}", regions)

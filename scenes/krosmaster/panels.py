@@ -16,7 +16,8 @@ from scenes import assets, palette, ui
 from scenes.krosmaster.art import COLOUR_NAMES, SIDE_COLOURS
 
 CARD_H = 112
-MINION_H = 68
+COMPACT_H = 94  # without the powers line (they stay in the card's tooltip), when the column runs out of room
+MINION_H = 52
 GAP = 6
 
 
@@ -141,7 +142,39 @@ class FighterInfo:
     element: str
 
 
+def fit(text: str, size: int, width: int, bold: bool = True) -> str:
+    """`text`, cut with an ellipsis to fit `width` pixels."""
+    f = assets.font(size, bold)
+    while f.size(text)[0] > width and len(text) > 2:
+        text = text[:-2].rstrip() + "…"
+    return text
+
+
+def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Region]) -> None:
+    """A Minion's token card: name, its one spell, HP, AP and MP, and whether it has been played."""
+    colour = SIDE_COLOURS[info.owner]
+    ui.panel(surface, rect, colour=palette.PANEL_LIGHT if info.active else palette.PANEL,
+             edge=palette.SELECT if info.active else colour, width=3 if info.active else 2, radius=9, shadow=3)
+    centre = (rect.left + 19, rect.top + 15)
+    pygame.draw.circle(surface, colour, centre, 11)
+    pygame.draw.circle(surface, palette.TEXT, centre, 11, width=2)
+    ui.text(surface, initials(info.name), centre, 10, palette.TEXT, bold=True, anchor="center")
+    chip_rect = pygame.Rect(rect.right - 76, rect.top + 5, 70, 22)
+    ui.text(surface, fit(info.name, 13, chip_rect.left - rect.left - 40), (rect.left + 36, rect.top + 15), 13, palette.TEXT,
+            bold=True, anchor="midleft")
+    regions.append(Region(rect.copy(), "fighter", info.fid, _fighter_tip(info)))
+    for chip in info.chips[:1]:
+        draw_chip(surface, chip_rect, chip, small=True)
+        regions.append(Region(chip_rect, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
+    ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}  AP {info.ap}  MP {info.mp}", (rect.left + 10, rect.bottom - 13),
+            12, palette.TEXT, anchor="midleft")
+    status_colour = {"Playing": palette.SELECT, "KO": palette.BLOCKED, "Ready": palette.LEGAL}.get(info.status, palette.TEXT_DIM)
+    ui.text(surface, info.status, (rect.right - 7, rect.bottom - 13), 12, status_colour, bold=True, anchor="midright")
+
+
 def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Region]) -> None:
+    if info.minion:
+        return draw_minion(surface, rect, info, regions)
     colour = SIDE_COLOURS[info.owner]
     ui.panel(surface, rect, colour=palette.PANEL_LIGHT if info.active else palette.PANEL,
              edge=palette.SELECT if info.active else colour, width=3 if info.active else 2, radius=10, shadow=3)
@@ -176,6 +209,8 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
             draw_chip(surface, r, chip)
             regions.append(Region(r, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
         px = rect.left + 16
+        if rect.height < CARD_H:
+            return _ko(surface, rect, info)
         for name, tip in info.powers:
             r = ui.text(surface, f"• {name}", (px, rect.bottom - 19), 12, palette.GOLD, bold=True)
             regions.append(Region(r.inflate(6, 4), "power", name, tip))
@@ -190,6 +225,10 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
             r = pygame.Rect(rect.right - 90, rect.top + 26, 82, 24)
             draw_chip(surface, r, chip, small=True)
             regions.append(Region(r, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
+    _ko(surface, rect, info)
+
+
+def _ko(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo) -> None:
     if info.status == "KO":
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((*palette.SHADOW, 140))
@@ -199,16 +238,17 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
 
 def _fighter_tip(info: FighterInfo) -> str:
     kind = "Minion" if info.minion else "Krosmaster"
+    powers = "".join(f"\n{tip}" for _, tip in info.powers)
     return (f"{info.name} ({COLOUR_NAMES[info.owner]} {kind}): {info.hp} HP, {info.injuries} injuries; "
-            f"{info.ap_base} AP and {info.mp_base} MP a turn. {info.status}.")
+            f"{info.ap_base} AP and {info.mp_base} MP a turn. {info.status}.{powers}")
 
 
-def team_height(minions: int) -> int:
-    return 24 + 2 * (CARD_H + GAP) + ((minions + 1) // 2) * (MINION_H + GAP)
+def team_height(minions: int, compact: bool = False) -> int:
+    return 24 + 2 * ((COMPACT_H if compact else CARD_H) + GAP) + ((minions + 1) // 2) * (MINION_H + GAP)
 
 
 def draw_team(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str, fighters: list[FighterInfo],
-              extra: str, regions: list[Region]) -> None:
+              extra: str, regions: list[Region], compact: bool = False) -> None:
     colour = SIDE_COLOURS[seat]
     pygame.draw.circle(surface, colour, (rect.left + 9, rect.top + 10), 7)
     r = ui.text(surface, title, (rect.left + 22, rect.top + 10), 17, palette.TEXT, bold=True, shadow=True, anchor="midleft")
@@ -217,8 +257,9 @@ def draw_team(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,
     krosmasters = [f for f in fighters if not f.minion]
     minions = [f for f in fighters if f.minion]
     for f in krosmasters:
-        draw_fighter(surface, pygame.Rect(rect.left, y, rect.width, CARD_H), f, regions)
-        y += CARD_H + GAP
+        height = COMPACT_H if compact else CARD_H
+        draw_fighter(surface, pygame.Rect(rect.left, y, rect.width, height), f, regions)
+        y += height + GAP
     half = (rect.width - GAP) // 2
     for i, f in enumerate(minions):
         x = rect.left + (i % 2) * (half + GAP)
