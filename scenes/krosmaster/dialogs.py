@@ -16,7 +16,7 @@ FACE_WORDS = {"critical": "Critical", "critical_joker": "Critical-joker", "shiel
 class ChoiceDialog(Overlay):
     """Buttons for the actions of one pending decision (each with a die face picture when it names one)."""
 
-    width, height = 640, 330
+    width, height = 780, 330
 
     def __init__(self, app, board, kind: str, title: str, prompt: str, choices: list[tuple[str, str, str | None]]):
         super().__init__(app)
@@ -28,7 +28,7 @@ class ChoiceDialog(Overlay):
 
     def on_enter(self) -> None:
         n = len(self.choices)
-        w = min(140, (self.box.width - 40 - 12 * (n - 1)) // n)
+        w = min(176, (self.box.width - 40 - 12 * (n - 1)) // n)
         left = self.box.centerx - (n * w + 12 * (n - 1)) // 2
         self.buttons: dict[UIButton, str] = {}
         for i, (action, label, _face) in enumerate(self.choices):
@@ -65,10 +65,10 @@ class ChoiceDialog(Overlay):
 
 def face_dialog(app, board, pending) -> ChoiceDialog:
     choices = [(f"face {o}", FACE_WORDS.get(o, o), o) for o in pending.options]
-    return ChoiceDialog(app, board, "face", "Turn the joker", board.match.decision().prompt, choices)
+    return ChoiceDialog(app, board, "face", "Turn the joker", board.status_text()[0], choices)
 
 
 def reroll_dialog(app, board, pending) -> ChoiceDialog:
     face = FACE_WORDS.get(pending.face, pending.face)
     choices = [("reroll", "Roll again", None), ("keep", f"Keep {face}", pending.face)]
-    return ChoiceDialog(app, board, "reroll", "Spin Again?", board.match.decision().prompt, choices)
+    return ChoiceDialog(app, board, "reroll", "Spin Again?", board.status_text()[0], choices)
