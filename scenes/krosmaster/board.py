@@ -33,7 +33,7 @@ from game.krosmaster import (
     unlocked_bonuses,
 )
 from game.krosmaster.board import HEIGHT, WIDTH, index
-from game.krosmaster.checks import BONUSES
+from game.krosmaster.checks import ABILITIES, BONUSES
 from scenes import assets, palette, ui
 from scenes.board import BoardScene, BoardView, Seat
 from scenes.krosmaster import art, compat, dialogs, panels
@@ -80,6 +80,8 @@ class KrosmasterBoard(BoardScene):
         self.legal: list = []
         self.dice: list[DieView] = []
         self.banner: tuple[str, tuple[int, int, int]] | None = None
+        self.dofus_spots: dict[int, tuple[int, int]] = {}
+        self.dofus_fly: tuple | None = None  # (from, to, t) while the Dofus token changes hands
 
     def default_seats(self, n: int) -> list[Seat]:
         return [Seat(art.COLOUR_NAMES[i], art.SIDE_COLOURS[i]) for i in range(n)]
@@ -301,7 +303,7 @@ class KrosmasterBoard(BoardScene):
         compact = needed > LEFT.height
         for seat in (top_seat, 1 - top_seat):
             fighters = teams[seat]
-            extra = f"{glyphs[seat]} Glyph{'s' if glyphs[seat] != 1 else ''}" + ("  · holds the Dofus" if s.dofus == seat else "")
+            extra = f"{glyphs[seat]} Glyph{'s' if glyphs[seat] != 1 else ''}" + ("  · holds the Dofus" if self.dofus_shown == seat else "")
             title = self.seats[seat].name
             rect = pygame.Rect(0, y, LEFT.width, panels.team_height(sum(1 for f in fighters if f.minion), compact))
             if fighters:
@@ -309,7 +311,8 @@ class KrosmasterBoard(BoardScene):
             else:
                 picks = ", ".join(CONTENT.krosmasters[k].name for k in s.picks[seat]) or "no Krosmaster yet"
                 panels.draw_team(left, rect, seat, title, [], f"picked: {picks}", regions)
-            if s.dofus == seat:
+            self.dofus_spots[seat] = (LEFT.left + LEFT.width - 15, LEFT.top + y + 11)
+            if self.dofus_shown == seat and self.dofus_fly is None:
                 surf = assets.image("markers/dofus", (22, 22))
                 left.blit(surf, (LEFT.width - 26, y))
             y = rect.bottom + 10
@@ -544,17 +547,17 @@ class KrosmasterBoard(BoardScene):
         return BONUSES[key].ability.key
 
     def damage_preview(self, cell) -> list[str]:
+        ab = ABILITIES[self.ability_key()]
+        effects = [ab.text] if ab.effects or not ab.damage else []
         if combat_odds is None:
-            return []
-        odds = combat_odds(self.shown, self.shown.active, self.ability_key(), cell)
+            return effects
+        odds = combat_odds(self.shown, self.shown.active, ab.key, cell)
         if not odds:
-            what, key = self.ability
-            ab = CONTENT.character(self.shown.fighters[self.shown.active].kind).spell(key) if what == "spell" else None
-            text = ab.text if ab is not None else ""
-            return [text, "No combat roll."] if text else ["No combat roll."]
+            return effects + ["No combat roll."]
         expected = sum(d * p for d, p in odds.items())
         parts = ", ".join(f"{d} dmg {pct(p)}" for d, p in odds.items())
-        return [f"Combat roll: {parts} (about {float(expected):.1f} expected)"]
+        jokers = " (jokers counted as you would turn them)" if self.shown.setup.die_jokers else ""
+        return effects + [f"Combat roll: {parts}, about {float(expected):.1f} expected{jokers}"]
 
     def on_input(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.end_button:
@@ -769,12 +772,24 @@ class KrosmasterBoard(BoardScene):
         return Sequence(Call(flip), Tween(0.35, grow, ease=ease_out_back, on_done=lambda: setattr(self, "glyph_pop", None)))
 
     def _dofus(self, e):
+        """The Dofus token flies from its holder's side to the taker's."""
         def take() -> None:
+            start = self.dofus_spots.get(self.dofus_shown, BOARD_AREA.center)
+            self.dofus_fly = (start, self.dofus_spots.get(e.seat, BOARD_AREA.center), 0.0)
             self.dofus_shown = e.seat
-            self.render_right()
+            self.render_panels()
             self.app.play_sound("coin")
 
-        return Sequence(Call(take), self._banner(f"{self.seats[e.seat].name} takes the Dofus", art.SIDE_COLOURS[e.seat], 0.7))
+        def step(t: float) -> None:
+            if self.dofus_fly is not None:
+                self.dofus_fly = (*self.dofus_fly[:2], t)
+
+        def land() -> None:
+            self.dofus_fly = None
+            self.render_panels()
+
+        return Sequence(Call(take), Tween(0.6, step, ease=ease_out_cubic, on_done=land),
+                        self._banner(f"{self.seats[e.seat].name} takes the Dofus", art.SIDE_COLOURS[e.seat], 0.7))
 
     def _turn(self, e):
         return self._banner(f"Turn {e.turn}: {self.seats[e.seat].name}", art.SIDE_COLOURS[e.seat], 0.9)
@@ -874,6 +889,11 @@ class KrosmasterBoard(BoardScene):
             pygame.draw.circle(surface, palette.TEXT, (int(bolt[0]), int(bolt[1])), 5)
         for d in self.dice:
             d.draw(surface)
+        if self.dofus_fly is not None:
+            (x0, y0), (x1, y1), t = self.dofus_fly
+            img = assets.image("markers/dofus", (34, 34))
+            hop = math.sin(t * math.pi) * 60
+            surface.blit(img, img.get_rect(center=(int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t - hop))))
         if self.decision.kind == "draft" and not self.busy:
             self.draw_draft(surface)
         if self.toss is not None:
