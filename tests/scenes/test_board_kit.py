@@ -119,6 +119,12 @@ def ready(app):
     click_widget(app, app.stack.top.ready)
 
 
+def past_the_picks(app, monkeypatch):
+    """A fake board with autosaves off, both seats having picked (their hand-offs taken)."""
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    return to_move_phase(app)
+
+
 def finish(app, board):
     while board.busy:
         app.run_frames(5)
@@ -180,13 +186,7 @@ class TestBoardScene:
         button(app.stack.top, "Main menu")
 
     def test_clicks_are_ignored_while_animating_and_a_skip_syncs_to_the_view(self, app, monkeypatch):
-        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
-        board = start(app)
-        for _ in range(2):
-            ready(app)
-            board.act("pick 1")
-            finish(app, board)
-            settle(app)
+        board = past_the_picks(app, monkeypatch)
         assert board.match.decision().kind == "move"
         assert board.act("move 1 0")
         assert board.busy
@@ -200,13 +200,7 @@ class TestBoardScene:
             assert (int(standee.pos[0]), int(standee.pos[1])) == board.grid.cell_centre(cell)
 
     def test_an_illegal_click_shows_the_rules_reason_and_changes_nothing(self, app, monkeypatch):
-        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
-        board = start(app)
-        for _ in range(2):
-            ready(app)
-            board.act("pick 1")
-            finish(app, board)
-            settle(app)
+        board = past_the_picks(app, monkeypatch)
         before = board.match.state
         click(app, board.grid.cell_centre((3, 3)))
         assert board.match.state is before
@@ -379,15 +373,10 @@ class TestReplay:
         click(app, replay.grid.cell_centre((1, 0)))
         assert replay.match.state is before, "a replay takes no moves"
 
+
 class TestGestures:
     def test_a_gesture_plays_its_actions_in_order_and_stops_quietly_at_the_first_refused(self, app, monkeypatch):
-        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
-        board = start(app)
-        for _ in range(2):
-            ready(app)
-            board.act("pick 1")
-            finish(app, board)
-            settle(app)
+        board = past_the_picks(app, monkeypatch)
         played = len(board.match.actions)
         # Two steps are allowed in a turn: the third is refused and ends the gesture without a message.
         assert board.act("move 1 0", "move 2 0", "move 3 0", "move 4 0")
@@ -406,13 +395,7 @@ class TestGestures:
         assert len(board.match.actions) == played and board.flash_text
 
     def test_a_resumed_game_gets_its_log_back(self, app, monkeypatch):
-        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
-        board = start(app)
-        for _ in range(2):
-            ready(app)
-            board.act("pick 1")
-            finish(app, board)
-            settle(app)
+        board = past_the_picks(app, monkeypatch)
         board.act("move 1 0")
         finish(app, board)
         settle(app)
