@@ -124,8 +124,9 @@ def _shove(s: State, user: int, target: int, amount: int, ev: list) -> None:
 def _injure(s: State, fid: int, amount: int, source: str, ev: list) -> None:
     f = s.edit(fid)
     f.injuries += amount
-    ev.append(E.Damaged(fid, amount, f.injuries, source))
-    if f.injuries >= CONTENT.character(f.kind).hp:
+    hp = CONTENT.character(f.kind).hp
+    ev.append(E.Damaged(fid, amount, max(0, hp - f.injuries), source, f.injuries))
+    if f.injuries >= hp:
         f.out = True
         ev.append(E.KnockedOut(fid))
         if f.minion:
@@ -151,7 +152,7 @@ def _heal(s: State, fid: int, amount: int, ev: list) -> None:
     f = s.edit(fid)
     healed = min(amount, f.injuries)
     f.injuries -= healed
-    ev.append(E.Healed(fid, healed, f.injuries))
+    ev.append(E.Healed(fid, healed, CONTENT.character(f.kind).hp - f.injuries, f.injuries))
 
 
 def _cast(s: State, args: tuple, ev: list) -> None:
