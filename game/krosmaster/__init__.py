@@ -23,8 +23,8 @@ from game.krosmaster.queries import (
     unlocked_bonuses,
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
-from game.krosmaster.refusals import why_not
 from game.krosmaster.resolution import combat_damage
+from game.krosmaster.seam import decision, redact, reveals
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -38,6 +38,7 @@ from game.krosmaster.rules import (
     playout_choice,
     random_setup,
     view,
+    why_illegal,
 )
 from game.krosmaster.state import VERSION, Setup, State
 
@@ -58,6 +59,7 @@ __all__ = [
     "challenge_targets",
     "check_invariants",
     "combat_damage",
+    "decision",
     "demo_state",
     "describe",
     "dodge_dice",
@@ -72,10 +74,12 @@ __all__ = [
     "outcome",
     "playout_choice",
     "random_setup",
+    "reveals",
+    "redact",
     "reachable_cells",
     "spell_targets",
     "tackle_zone",
     "unlocked_bonuses",
     "view",
-    "why_not",
+    "why_illegal",
 ]

@@ -6,7 +6,7 @@ import pytest
 
 import game.krosmaster as K
 from game import registry
-from game.core import Action, IllegalAction, Rng
+from game.core import HIDDEN, Action, IllegalAction, Rng
 from game.core.api import check_module
 from game.core.events import Event
 from game.krosmaster import events as E
@@ -62,10 +62,10 @@ class TestViews:
         s = K.new_game(K.Setup(), 9)
         for seat in (0, 1, None):
             v = K.view(s, seat)
-            assert v.pile == ("hidden",) * 10 and v.rng == Rng(0)
+            assert v.pile == (HIDDEN,) * 10 and v.rng == Rng(0)
             d = v.to_dict()
             assert d["fighters"] == s.to_dict()["fighters"] and d["phase"] == s.phase
-        assert s.pile != ("hidden",) * 10
+        assert HIDDEN not in s.pile
 
     def test_a_view_of_a_pending_decision_still_lists_its_options(self):
         s = build(TEAM, active=0, setup=K.Setup(die_jokers=True))

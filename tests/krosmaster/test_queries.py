@@ -47,7 +47,7 @@ class TestReachableCells:
 
 
 class TestSpellTargets:
-    def test_green_red_and_why_not(self):
+    def test_green_red_and_the_reason_why_not(self):
         s = build([("felix_dicebag", 0, (0, 6)), FAR_BLUE, ("arrowna", 1, (0, 3)), ("wa_wabbit", 1, (2, 6))], active=0)
         t = K.spell_targets(s, 0, "catroulette")
         assert t.targetable == ((2, 6),)
