@@ -100,6 +100,30 @@ class TestTackleZones:
         assert [e.result for e in ev if isinstance(e, DodgeRolled)] == ["free", "free"]
 
 
+    def test_a_favor_that_moves_the_user_out_of_a_zone_needs_a_dodge_roll(self):
+        """Only movement caused by a spell or a power is exempt: a Krosmic Favor is neither."""
+        s = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, setup=TACKLE,
+                  left=("krosmic_leap",))
+        caught, ev = run(with_rolls(s, ["blank"]), "favor 0 left 3 9")
+        assert kinds(ev) == ["FavorUsed", "DiceRolled", "DodgeRolled"] and ev[2].result == "caught"
+        assert caught.fighters[0].xy == (3, 7) and caught.mp == 0 and caught.used_slots == ("left",)
+        free, ev = run(with_rolls(s, ["joker"]), "favor 0 left 3 9")
+        assert kinds(ev) == ["FavorUsed", "DiceRolled", "DodgeRolled", "Moved"] and free.fighters[0].xy == (3, 9)
+
+    def test_a_swapping_favor_needs_a_dodge_roll_too(self):
+        s = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (5, 7))],
+                  active=0, setup=TACKLE, left=("transposition",))
+        tackled, ev = run(with_rolls(s, ["shield_joker"]), "favor 0 left 5 7")
+        assert ev[2].result == "tackled" and tackled.ap == 0 and tackled.fighters[0].xy == (3, 7)
+
+    def test_a_power_that_moves_the_user_needs_no_roll(self):
+        """Divine Challenge bonuses are powers: Rewind jumps out of a zone without a roll."""
+        s = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  setup=K.Setup(tackle=True), challenges=("xelors_clockwork",), glyphs=GLYPHS_5)
+        s, ev = run(s, "challenge 0 rewind 3 9")
+        assert kinds(ev) == ["BonusUsed", "Moved"] and s.fighters[0].xy == (3, 9)
+
+
 class TestDodgeRolls:
     def start(self, dice=1):
         pink = [("arrowna", 1, (3, 7)), ("wa_wabbit", 1, (4, 8) if dice == 2 else (6, 0))]
@@ -351,6 +375,33 @@ class TestSpecialTerrainTiles:
                              ((5, 3), "terrain tiles cannot go on Glyph cells")]:
             with pytest.raises(IllegalAction, match=reason):
                 K.apply(s, Action("favor", (0, "left", *cell)))
+
+    def test_terrain_cells_are_free_cells_a_summon_lands_on_fire_and_burns(self):
+        """Reminder table: every terrain tile is a free cell. A Fleeflee (2 HP) summoned onto Fire is knocked out."""
+        s = build([("martine_gale", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 1)), FAR_PINK], active=0,
+                  terrain={(2, 8): "fire"})
+        s, ev = run(s, "cast 0 fleabag 2 8")
+        assert kinds(ev) == ["SpellCast", "Summoned", "Damaged", "KnockedOut"] and s.fighters[4].out
+        assert s.grid[8 * 8 + 2] == -1 and s.terrain[8 * 8 + 2] == "fire"
+
+    def test_a_summon_onto_fog_clears_it_and_onto_ice_does_not_slip(self):
+        s = build([("martine_gale", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 1)), FAR_PINK], active=0, setup=TERRAIN,
+                  terrain={(2, 8): "fog", (4, 8): "ice"})
+        fog, ev = run(s, "cast 0 fleabag 2 8")
+        assert ev[-1] == TerrainRemoved("fog", (2, 8), "entered") and fog.fighters[4].xy == (2, 8)
+        ice, _ = run(s, "cast 0 fleabag 4 8")
+        assert ice.fighters[4].xy == (4, 8)
+
+    def test_a_jump_lands_on_terrain_and_only_a_one_cell_jump_slips(self):
+        """Cold Wave slips a fighter arriving "from an adjacent" cell: a 1-cell Krosmic Leap does, Bound (2-3) does not."""
+        s = build([("bravo_stormblade", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
+                  left=("krosmic_leap",), terrain={(3, 6): "ice", (3, 7): "ice", (5, 8): "fire"})
+        bound, _ = run(s, "cast 0 bound 3 6")
+        assert bound.fighters[0].xy == (3, 6)
+        leap, ev = run(s, "favor 0 left 3 7")
+        assert [e.path for e in ev if isinstance(e, Moved)] == [((3, 8), (3, 7)), ((3, 7), (3, 6)), ((3, 6), (3, 5))]
+        burnt, ev = run(s, "cast 0 bound 5 8")
+        assert [(e.piece, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(0, 2, "fire")]
 
     def test_a_fifth_tile_of_a_type_replaces_one(self):
         """The rulebook's example: four Ice and two Fire on the board, one more Ice wanted."""

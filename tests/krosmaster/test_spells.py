@@ -175,14 +175,13 @@ class TestSummoning:
         with pytest.raises(IllegalAction, match="at most 1 Fleeflee per player on the board"):
             K.apply(s, Action("cast", (0, "fleabag", 3, 7)))
 
-    def test_the_target_cell_must_be_empty(self):
+    def test_the_target_cell_must_be_free(self):
+        """Summoning: "empty targeted spaces"; the Reminder table lists terrain tiles as free cells."""
         s = build([("martine_gale", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (3, 1)), PINK2], active=0,
                   terrain={(2, 8): "fire"})
-        assert casts(s, "fleabag") == [(3, 9), (4, 8)]
+        assert casts(s, "fleabag") == [(2, 8), (3, 9), (4, 8)]
         with pytest.raises(IllegalAction, match="that cell is occupied by a fighter"):
             K.apply(s, Action("cast", (0, "fleabag", 3, 7)))
-        with pytest.raises(IllegalAction, match="that cell already holds a terrain tile"):
-            K.apply(s, Action("cast", (0, "fleabag", 2, 8)))
 
     def test_the_summoned_minion_plays_after_the_krosmasters(self):
         s = build([("martine_gale", 0, (3, 8)), BLUE2, ("arrowna", 1, (3, 1)), PINK2], active=0)
