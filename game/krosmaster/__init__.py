@@ -13,6 +13,8 @@ from game.krosmaster.queries import (
     Targets,
     action_points,
     challenge_targets,
+    damage_odds,
+    dodge_odds,
     favor_targets,
     glyph_counts,
     line_of_sight,
@@ -20,6 +22,7 @@ from game.krosmaster.queries import (
     reachable_cells,
     spell_targets,
     tackle_zone,
+    tacklers,
     unlocked_bonuses,
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
@@ -59,6 +62,8 @@ __all__ = [
     "challenge_targets",
     "check_invariants",
     "combat_damage",
+    "damage_odds",
+    "dodge_odds",
     "decision",
     "demo_state",
     "describe",
@@ -79,6 +84,7 @@ __all__ = [
     "reachable_cells",
     "spell_targets",
     "tackle_zone",
+    "tacklers",
     "unlocked_bonuses",
     "view",
     "why_illegal",
