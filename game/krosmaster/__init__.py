@@ -1,6 +1,7 @@
 """Krosmaster: Blast, the pure rules: the rule-module API plus the board UI's query helpers.
 
-See `rules` for the actions' text forms, `events` for what `apply` returns, `queries`
+See `rules` for the actions' text forms, `events` for what `apply` returns, `seam` for `decision`,
+`redact` and `reveals` (and `rules.why_illegal`), `queries`
 for overlays (reachable cells, spell targets), `testing` for building positions, and
 RULES_NOTES.md for every decision where the rulebook is silent.
 """
