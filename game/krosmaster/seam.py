@@ -7,8 +7,8 @@ Decision kinds (`Decision.kind`), always for the seat `state.to_move`:
   "slot"    put the Krosmic Favor just revealed in the left or the right slot ("slot left|right");
   "select"  choose the next fighter to play ("activate F") or end the turn ("pass");
   "act"     play the active fighter: "move", "cast", "favor", "challenge", then "end F"; the
-            prompt says when leaving its cell needs a dodge roll (tackle zones), which `move`
-            then makes (see `queries.dodge_odds` for its chances);
+            prompt says when leaving its cell needs a dodge roll (tackle zones), which a `move`
+            or a Favor moving it then makes (`queries.dodge_odds` gives its chances);
   "face"    Dice Sides: turn the joker or shield-joker just rolled ("face F");
   "reroll"  Spin Again: roll the combat die again ("reroll") or keep it ("keep");
   "remove"  a fifth tile of a type: choose which tile of it leaves ("remove X Y");
@@ -73,9 +73,9 @@ def _select(s: State, seat: int) -> tuple[str, str]:
 def _act(s: State, seat: int) -> tuple[str, str]:
     f = s.fighters[s.active]
     prompt = f"play {_fighter(f)} ({s.ap} AP, {s.mp} MP left), then end its activation"
-    dice = dodge_dice(s, f) if s.mp > 0 else 0
-    if dice:
-        prompt += f"; moving away takes a dodge roll of {dice} {'die' if dice == 1 else 'dice'}"
+    dice = dodge_dice(s, f)
+    if dice:  # a step or a Favor that moves it (RULES_NOTES.md 33)
+        prompt += f"; leaving its cell takes a dodge roll of {dice} {'die' if dice == 1 else 'dice'}"
     return "act", prompt
 
 

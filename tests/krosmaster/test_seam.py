@@ -44,7 +44,7 @@ class TestDecision:
         assert K.decision(s) == Decision("act", 0, "Blue: play Felix Dicebag (3 AP, 3 MP left), then end its activation")
         tackled = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (2, 7))],
                         active=0, setup=K.Setup(tackle=True))
-        assert K.decision(tackled).prompt.endswith("; moving away takes a dodge roll of 2 dice")
+        assert K.decision(tackled).prompt.endswith("; leaving its cell takes a dodge roll of 2 dice")
 
     def test_a_minion_turn_says_minion(self):
         s = build([*TEAM, {"kind": "fleeflee", "owner": 0, "cell": [0, 9]}], played=[0, 1])
