@@ -17,13 +17,16 @@ from pygame_gui.elements import UIButton
 
 from game.core.match import Match
 from game.core.rng import Rng
+from game import krosmaster
 from game.krosmaster import (
     CONTENT,
     Setup,
     action_points,
     bench_setup,
     challenge_targets,
+    damage_odds,
     dodge_dice,
+    dodge_odds,
     favor_in,
     favor_targets,
     glyph_counts,
@@ -33,19 +36,15 @@ from game.krosmaster import (
     unlocked_bonuses,
 )
 from game.krosmaster.board import HEIGHT, WIDTH, index
-from game.krosmaster.checks import ABILITIES, BONUSES
+from game.krosmaster.checks import ABILITIES, BONUSES, SPELLS
 from scenes import assets, palette, ui
 from scenes.board import BoardScene, BoardView, Seat
-from scenes.krosmaster import art, compat, dialogs, panels
+from scenes.krosmaster import art, dialogs, panels
 from scenes.krosmaster.panels import Chip, FighterInfo, Region
 from scenes.widgets.die import DieView
 from scenes.widgets.standee import StandeeView
 from scenes.widgets.tween import Call, Parallel, Sequence, Tween, Wait, ease_out_back, ease_out_cubic
 
-try:  # the odds helpers land in the rules with the seam branch
-    from game.krosmaster.odds import combat_odds, dodge_odds
-except ImportError:  # pragma: no cover - only before the merge
-    combat_odds = dodge_odds = None
 
 BOARD_AREA = pygame.Rect(392, 54, 512, 640)
 LEFT = pygame.Rect(8, 52, 372, 662)
@@ -90,7 +89,7 @@ class KrosmasterBoard(BoardScene):
     def for_automation(cls, app, seed: int) -> "KrosmasterBoard":
         """A typical advanced game (every rule, one challenge) played at random into its third turn."""
         for attempt in range(20):
-            match = Match.new(compat.rules_module(), bench_setup(), seed + attempt)
+            match = Match.new(krosmaster, bench_setup(), seed + attempt)
             rng = Rng(seed * 31 + attempt)
             while not match.over and not (match.state.turn >= 3 and match.state.phase == "select"):
                 match.play(match.rules.playout_choice(match.state, match.legal_actions(), rng))
@@ -499,12 +498,7 @@ class KrosmasterBoard(BoardScene):
             r = self.reach[cell]
             self.grid.set_layer("path", r.path)
             lines.append(f"Walk here: {r.cost} MP")
-            if dodge_odds is not None:
-                for n in r.dodges:
-                    o = dodge_odds(n)
-                    each = ", ".join(f"{pct(dodge_odds(1).free)}" for _ in range(n))
-                    lines.append(f"Dodge roll, {n} {'die' if n == 1 else 'dice'} ({each} per tackler): "
-                                 f"{pct(o.free)} get away, {pct(o.caught)} caught, {pct(o.tackled)} tackled")
+            lines.extend(self.dodge_preview(r))
             if r.burns:
                 lines.append(f"Fire on the way: {r.burns} injuries")
         elif kind == "act" and self.ability is not None and self.targets is not None:
@@ -530,6 +524,22 @@ class KrosmasterBoard(BoardScene):
             out.extend(ui.wrap(line, 14, 300))
         return out
 
+    def dodge_preview(self, reach) -> list[str]:
+        """The odds of each dodge roll a walk makes (one per cell it leaves inside enemy tackle zones)."""
+        s = self.shown
+        fid = s.active
+        by_steps = {r.steps: c for c, r in self.reach.items()}
+        left = [s.fighters[fid].xy] + [by_steps[reach.steps[:i]] for i in range(1, len(reach.steps))]
+        lines = []
+        for cell in left:
+            n = dodge_dice(s, s.fighters[fid], index(*cell))
+            if n:
+                o = dodge_odds(s, fid, cell)
+                per = pct(dodge_odds(s, fid, cell)["free"] ** Fraction(1, n)) if n > 1 else pct(o["free"])
+                lines.append(f"Dodge roll leaving {cell}: {n} {'die' if n == 1 else 'dice'} ({per} to dodge each tackler): "
+                             f"{pct(o['free'])} get away, {pct(o['caught'])} caught, {pct(o['tackled'])} tackled")
+        return lines
+
     def ability_name(self) -> str:
         what, key = self.ability
         if what == "spell":
@@ -549,9 +559,7 @@ class KrosmasterBoard(BoardScene):
     def damage_preview(self, cell) -> list[str]:
         ab = ABILITIES[self.ability_key()]
         effects = [ab.text] if ab.effects or not ab.damage else []
-        if combat_odds is None:
-            return effects
-        odds = combat_odds(self.shown, self.shown.active, ab.key, cell)
+        odds = damage_odds(self.shown, self.shown.active, self.ability[1], cell)
         if not odds:
             return effects + ["No combat roll."]
         expected = sum(d * p for d, p in odds.items())
@@ -687,7 +695,7 @@ class KrosmasterBoard(BoardScene):
         return (r.centerx, r.top + int(r.height * 0.8))
 
     def dice_for(self, event) -> list:
-        st = self.standees.get(compat.piece(event))
+        st = self.standees.get(event.piece)
         x, y = (st.pos if st is not None else BOARD_AREA.center)
         x = min(max(int(x) + 60, BOARD_AREA.left + 40), BOARD_AREA.right - 40)
         y = min(max(int(y) - 90, BOARD_AREA.top + 40), BOARD_AREA.bottom - 40)
@@ -696,9 +704,9 @@ class KrosmasterBoard(BoardScene):
         return dice
 
     def event_handlers(self) -> dict:
-        shared = compat.shared_handlers(self)
         return {
-            **shared,
+            "Damaged": lambda e: Sequence(self._anim_damaged(e), self.hp_changed(e.piece, e.injuries)),
+            "Healed": lambda e: Sequence(self._anim_healed(e), self.hp_changed(e.piece, e.injuries)),
             "GlyphTossed": lambda e: self._toss_anim(e.first),
             "Placed": self._placed,
             "Summoned": self._summoned,
@@ -708,7 +716,7 @@ class KrosmasterBoard(BoardScene):
             "FavorRevealed": lambda e: Call(lambda: self.app.play_sound("card")),
             "FavorPlaced": lambda e: Call(lambda: self.app.play_sound("card")),
             "DodgeRolled": self._dodge,
-            "SpellCast": lambda e: self._cast(e.fighter, e.cell, compat.spell_name(e.spell)),
+            "SpellCast": lambda e: self._cast(e.fighter, e.cell, SPELLS[e.spell].name),
             "FavorUsed": lambda e: self._cast(e.fighter, e.cell, CONTENT.favors[e.favor].name),
             "BonusUsed": lambda e: self._cast(e.fighter, e.cell, BONUSES[e.bonus].name),
             "MarkerPlaced": self._marker,
@@ -1021,5 +1029,4 @@ def _sentence(text: str) -> str:
 
 def resume(app, match: Match) -> KrosmasterBoard:
     """The board of a game replayed from its autosave (the menu's Continue)."""
-    match.rules = compat.rules_module()
     return KrosmasterBoard(app, match)

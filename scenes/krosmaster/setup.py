@@ -8,13 +8,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game import krosmaster
 from game.core.match import Match
 from game.krosmaster import BOARDS, Setup
 from game.krosmaster.board import DEFAULT_LAYOUT
 from scenes import palette, ui
 from scenes.board.setup import Choice, SetupScene, Toggle
 from scenes.krosmaster import art
-from scenes.krosmaster.compat import rules_module
 from scenes.krosmaster.orientation import OrientationScene
 
 ADVANCED = ("superior_favors", "die_jokers", "tackle", "special_terrain", "challenges")
@@ -113,7 +113,7 @@ class KrosmasterSetup(SetupScene):
 
         setup = self.setup(options)
         setup.validate()
-        match = Match.new(rules_module(), setup, self.new_seed())
+        match = Match.new(krosmaster, setup, self.new_seed())
         self.app.stack.replace(KrosmasterBoard(self.app, match, seats))
         return None
 
