@@ -209,3 +209,36 @@ def test_the_bench_keeps_the_board_playing_and_animating(app):
         busy_frames += board.busy
     assert len(board.match.actions) > played, "the bench plays actions"
     assert busy_frames > 20, "and measures frames while they animate"
+
+
+def test_previews_show_the_rules_odds_before_a_dodge_roll_and_a_combat_roll(app):
+    from game import krosmaster
+    from game.core.match import Match
+    from game.krosmaster import Setup, damage_odds, dodge_odds
+    from game.krosmaster.testing import build
+    from scenes.krosmaster.board import pct
+
+    state = build([("felix_dicebag", 0, (5, 8)), ("golda_purse", 1, (5, 6)), ("arrowna", 1, (6, 8))],
+                  setup=Setup(tackle=True, die_jokers=True), active=0)
+    board = KrosmasterBoard(app, Match(krosmaster, state.setup, 0, state))
+    board.autosave = False
+    app.push(board)
+    settle(app)
+    assert (5, 8) in board.grid.layer_cells("danger"), "leaving Felix's cell takes a dodge roll"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre((4, 8)), rel=(0, 0), buttons=(0, 0, 0)))
+    settle(app)
+    text = " ".join(board.tip[0])
+    odds = dodge_odds(board.shown, 0, (5, 8))
+    assert f"{pct(odds['free'])} get away" in text and f"{pct(odds['tackled'])} tackled" in text, text
+    click(app, region(board, "spell", (0, "catroulette")).rect.center)
+    assert (5, 6) in board.grid.layer_cells("in_range")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre((5, 6)), rel=(0, 0), buttons=(0, 0, 0)))
+    settle(app)
+    text = " ".join(board.tip[0])
+    for damage, p in damage_odds(board.shown, 0, "catroulette", (5, 6)).items():
+        assert f"{damage} dmg {pct(p)}" in text, text
+    greyed = region(board, "spell", (0, "feline_claw"))
+    assert greyed.enabled, "Arrowna is next to Felix: Feline Claw can be cast"
+    click(app, board.grid.cell_centre((5, 6)))
+    assert board.busy or board.match.actions, "the click cast Catroulette"
+    assert str(board.match.actions[0]) == "cast 0 catroulette 5 6"
