@@ -147,6 +147,12 @@ class KrosmasterBoard(BoardScene):
         self.log.add("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
                      "when the Favor pile runs out.", palette.GOLD)
         self.log.add("Click a lit cell or card to act; hover anything to read it; right-click cancels a spell.")
+        s = self.match.state
+        if s.phase == "place":  # teams dealt at random and the Glyph tossed when the game was made
+            for seat in (0, 1):
+                names = " and ".join(CONTENT.krosmasters[k].name for k in s.picks[seat])
+                self.log.add(f"{self.seats[seat].name} gets {names}.", self.seats[seat].colour)
+            self.log.add(f"The Glyph toss: {self.seats[s.first].name} plays first.", self.seats[s.first].colour)
 
     # -- what the view says --------------------------------------------------------------
     def sync(self) -> None:
@@ -508,7 +514,7 @@ class KrosmasterBoard(BoardScene):
                 if fid >= 0 and fid != s.active and s.fighters[fid].owner == s.to_move:
                     lines.append("Careful: this fighter is on your own team.")
                 lines.extend(self.damage_preview(cell))
-        reason = self.grid.reason_at(cell)
+        reason = _sentence(self.grid.reason_at(cell) or "")
         if reason and not lines:
             lines.append(reason)
         elif reason and kind == "act" and self.ability is None:
@@ -643,7 +649,7 @@ class KrosmasterBoard(BoardScene):
                     what, key = self.ability
                     verb = {"spell": "cast", "favor": "favor", "bonus": "challenge"}[what]
                     return self.act(f"{verb} {active} {key} {x} {y}")
-                self.flash(self.grid.reason_at(cell) or (t.reason if t and t.reason else "Out of range."))
+                self.flash(_sentence(self.grid.reason_at(cell) or (t.reason if t and t.reason else "out of range")))
                 return True
             if cell in self.reach:
                 steps = [f"move {active} {cx} {cy}" for cx, cy in self.reach[cell].steps]
@@ -653,7 +659,7 @@ class KrosmasterBoard(BoardScene):
             reason = self.grid.reason_at(cell)
             if fid >= 0 and s.fighters[fid].owner == s.to_move and not s.fighters[fid].played:
                 reason = f"End {self.name(active)}'s activation first (the button on the right)."
-            self.flash(reason or "Out of reach: not enough MP, or the way is blocked.")
+            self.flash(_sentence(reason or "out of reach: not enough MP, or the way is blocked"))
             return True
         elif kind == "remove":
             return self.act(f"remove {x} {y}")
