@@ -231,9 +231,9 @@ class State:
     started: bool  # the first turn has begun (deployment is over)
     turn: int  # index in `cards` of the card whose turn it is (or which is being deployed)
     cards: tuple[Card, ...]  # in turn order
-    hands: tuple[tuple[int, ...], ...]  # per seat; 0 stands for a card hidden by a view
+    hands: tuple[tuple[int, ...], ...]  # per seat; HIDDEN (-1) stands for a card hidden by a view
     retired: tuple[tuple[int, ...], ...]  # per seat
-    deck: tuple[int, ...]  # the undealt hunters, next draw first; 0s in a view
+    deck: tuple[int, ...]  # the undealt hunters, next draw first; HIDDEN (-1) each in a view
     loot: frozenset  # squares with a treasure marker
     energy: int
     used: int  # bit n set when action n was used this turn

@@ -27,7 +27,7 @@ class TestDuringYourTurn:
         state = with_rolls(four(), [4])
         assert legal_actions(state) == [Action("roll")]
         state, events = play(state, "roll")
-        assert events == [TurnStarted(0, ELIA), DiceRolled(0, ELIA, 4, "energy"), TreasurePlaced(((7, 4),))]
+        assert events == [TurnStarted(0, ELIA), DiceRolled(ELIA, "energy", (4,), 0), TreasurePlaced(((7, 4),))]
         assert state.energy == 4 and state.phase == "active" and state.loot == {(7, 4)}
 
     def test_a_zone_never_holds_more_than_one_treasure(self):

@@ -10,6 +10,7 @@ import game.khrysos as K
 from game import registry
 from game.core import Action, IllegalAction, Rng
 from game.core.api import check_module
+from game.core.decision import HIDDEN, Decision
 from game.core.save import new_save, parse_save, replay
 from game.core.simulate import play as play_random
 from game.khrysos.events import describe
@@ -17,12 +18,14 @@ from game.khrysos.maps import MapSpec, PlacedTile, map_to_dict
 from game.khrysos.queries import (
     action_statuses,
     card_of_hunter,
+    Pending,
     current_targets,
     decision,
     hunters_at,
     hunters_in_play,
     movement_budget,
     path_actions,
+    pending,
     playable_hunters,
     range_between,
     reachable_squares,
@@ -30,6 +33,7 @@ from game.khrysos.queries import (
 from game.khrysos.testing import card, hunter, number_of, play, position
 
 N = number_of
+TURN_PROMPT = "Player 1: Elia Rose has 4 energy points to spend on moving and actions"
 
 
 def midgame(seed=3, steps=60):
@@ -137,14 +141,14 @@ class TestViews:
         state = K.new_game(K.Setup(players=3), 4)
         v = K.view(state, 1)
         assert v.hands[1] == state.hands[1]
-        assert v.hands[0] == (0,) * len(state.hands[0]) and v.hands[2] == (0,) * len(state.hands[2])
-        assert v.deck == (0,) * len(state.deck) and v.rng != state.rng
+        assert v.hands[0] == (HIDDEN,) * len(state.hands[0]) and v.hands[2] == (HIDDEN,) * len(state.hands[2])
+        assert v.deck == (HIDDEN,) * len(state.deck) and v.rng != state.rng
         assert v.cards == state.cards and v.loot == state.loot
         assert K.State.from_dict(v.to_dict()) == v
 
     def test_a_spectator_sees_no_hand(self):
         v = K.view(K.new_game(K.Setup(players=2), 4), None)
-        assert all(set(h) == {0} for h in v.hands)
+        assert all(set(h) == {HIDDEN} for h in v.hands)
 
     def test_a_view_does_not_change_the_state(self):
         state = midgame()
@@ -170,9 +174,9 @@ class TestBadInput:
             "move 4": "write it as: move X Y",
             "move a b": "write it as: move X Y",
             "act": "write it as: act N (an action number 1-6)",
-            "roll": "roll does not answer the question now: Elia Rose has 4 energy to spend",
-            "target 2": "target 2 does not answer the question now: Elia Rose has 4 energy to spend",
-            "guard 1": "guard 1 does not answer the question now: Elia Rose has 4 energy to spend",
+            "roll": f"roll does not answer the question now: {TURN_PROMPT}",
+            "target 2": f"target 2 does not answer the question now: {TURN_PROMPT}",
+            "guard 1": f"guard 1 does not answer the question now: {TURN_PROMPT}",
         }
         before = state.to_dict()
         for text, reason in cases.items():
@@ -253,13 +257,29 @@ class TestQueries:
         assert statuses[1].name == "Theft" and statuses[1].targets == ()
 
     def test_decisions_name_what_is_asked(self):
-        state = self.board(energy=6)
-        assert decision(state).kind == "turn" and decision(state).prompt == "Elia Rose has 6 energy to spend"
+        state = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5), treasure=1), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5), treasure=2)], energy=6)
+        d = decision(state)
+        assert d == Decision("turn", 0, "Player 1: Elia Rose has 6 energy points to spend on moving and actions", False)
         state, _ = play(state, "move 4 3", "move 5 3", "move 5 4", "act 2")
-        assert decision(state).kind == "hit"
+        d = decision(state)
+        assert d == Decision("hit", 0, "Player 1: choose whom Elia Rose hits within Range 1 (1 hit left), or stop", False)
+        assert pending(state) == Pending("hit", 0, N("Elia Rose"), 1)
         assert current_targets(state) == [N("Bento Rush"), N("Mara Quill")]
         assert playable_hunters(state) == []
-        assert decision(K.new_game(K.Setup(), 1)).kind == "play"
+        start = K.new_game(K.Setup(), 1)
+        assert decision(start) == Decision("play", start.to_move, f"Player {start.to_move + 1}: choose a hunter to play from your hand", True)
+
+    def test_decision_is_private_only_while_choosing_from_a_secret_hand(self):
+        state = position(
+            [hunter(None, 0), hunter("Bento Rush", 1, (5, 5)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5))],
+            retired={0: ["Elia Rose"]},
+        )
+        state.deck = ()
+        d = decision(state)
+        assert (d.kind, d.seat, d.private) == ("play", 0, False) and d.prompt == "Player 1: choose a hunter to play from your retired hunters"
+        over = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5))])
+        over.phase, over.winner, over.to_move = "over", 1, None
+        assert decision(over) == Decision("over", None, "Player 2 has won", False)
 
 
 class TestEventsAndSaves:
@@ -274,7 +294,7 @@ class TestEventsAndSaves:
                 assert text and "=" not in text and "(" not in text[:1]
                 kinds.add(e.kind)
                 assert json.dumps(e.to_dict())
-        assert {"DiceRolled", "Moved", "TreasureCollected", "ActionStarted", "TurnEnded", "Won"} <= kinds
+        assert {"DiceRolled", "Moved", "TreasureCollected", "ActionStarted", "TurnEnded", "GameOver"} <= kinds
 
     def test_a_save_replays_to_the_same_state(self):
         result = play_random(K, K.Setup(players=3, map="the_crossroad"), 21, 22)
