@@ -28,7 +28,7 @@ from game.khrysos import events as E
 from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
 from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, current_step, hit_targets, play_options, usable_boosts
-from game.khrysos.reasons import ACTION_KINDS, malformed, refusal
+from game.khrysos.reasons import malformed, refusal
 from game.khrysos.state import ACTIVE, DEPLOY, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
 
 Cell = tuple[int, int]
