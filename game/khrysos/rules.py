@@ -630,11 +630,12 @@ def _retire(s: State, t: int, by: int | None, ev: list) -> None:
     card = s.cards[t]
     moved = min(2, card.treasure)
     thief = by is not None and s.cards[by].seat != card.seat
+    by_hunter = 0 if by is None else s.cards[by].hunter  # itself, when its own Blast retired it
     _set_card(s, t, card._replace(hunter=0, at=None, endurance=0, treasure=card.treasure - moved, guard=(), boosts=(), trap=0, stun=0))
     retired = list(s.retired)
     retired[card.seat] = retired[card.seat] + (card.hunter,)
     s.retired = tuple(retired)
-    ev.append(E.KnockedOut(card.hunter, "withdrew" if by is None else "retired", card.seat, 0 if by is None else s.cards[by].hunter, moved, moved if thief else 0))
+    ev.append(E.KnockedOut(card.hunter, "withdrew" if by is None else "retired", card.seat, by_hunter, moved, moved if thief else 0))
     if thief and moved:
         _gain(s, by, moved, ev)
 

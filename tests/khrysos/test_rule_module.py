@@ -217,13 +217,15 @@ class TestQueries:
     def test_reachable_squares_with_cost_and_path(self):
         state = self.board(energy=2)
         reach = reachable_squares(state, N("Elia Rose"))
-        # The 5x5 squares around (3,3), less the pillar at (4,4) and the three squares behind
-        # it that take 3 or 4 steps (no diagonal step past a pillar).
-        assert len(reach) == 21
+        # The 5x5 squares around (3,3), less the three squares behind the pillar at (4,4)
+        # that take 3 or 4 steps (no diagonal step through a pillar); the pillar square
+        # itself is 2 steps away, entered straight.
+        assert len(reach) == 22
         assert reach[(3, 3)] == (0, ())
         assert reach[(5, 3)] == (2, ((4, 3), (5, 3)))
+        assert reach[(4, 4)].cost == 2
         assert (5, 4) not in reach and (5, 5) not in reach
-        assert reachable_squares(state, N("Elia Rose"), 3)[(5, 4)] == (3, ((4, 3), (5, 3), (5, 4)))
+        assert reachable_squares(state, N("Elia Rose"), 3)[(5, 4)].cost == 3
         assert movement_budget(state, N("Elia Rose")) == 2 and movement_budget(state, N("Bento Rush")) == 0
 
     def test_path_actions_walk_to_a_square(self):

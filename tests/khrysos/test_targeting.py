@@ -4,7 +4,7 @@ import pytest
 
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
-from game.khrysos.events import ActionStarted, Damaged, GuardGained, Moved, Targeted, TreasureCollected, TurnEnded
+from game.khrysos.events import ActionStarted, Damaged, GuardGained, KnockedOut, Moved, Targeted, TreasureCollected, TurnEnded
 from game.khrysos.maps import MapSpec, PlacedTile
 from game.khrysos.queries import action_targets, blast_area, burst_area, decision, pending, trample_squares
 from game.khrysos.testing import card, hunter, number_of, play, position
@@ -15,6 +15,10 @@ N = number_of
 def game(cards, **kw):
     """Cards given as (name, seat, square); the first one acts."""
     return position([hunter(name, seat, at) for name, seat, at in cards], **kw)
+
+
+def card_at(state, i):
+    return state.cards[i]
 
 
 def targets(state):
@@ -160,7 +164,7 @@ class TestRange:
 
 
 class TestBlast:
-    def test_blast_counts_its_area_from_the_target_and_spares_the_acting_hunter(self):
+    def test_blast_counts_its_area_from_the_target(self):
         cards = [("Gus Barrow", 0, (2, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (3, 1)), ("Mara Quill", 1, (5, 2))]
         state = game(cards, energy=6)
         assert blast_area(state, (4, 1), 1) == [(3, 0), (4, 0), (5, 0), (3, 1), (4, 1), (5, 1), (3, 2), (4, 2), (5, 2)]
@@ -171,6 +175,44 @@ class TestBlast:
             Targeted(N("Gus Barrow"), N("Vex Orion"), "blast"),
             Targeted(N("Gus Barrow"), N("Mara Quill"), "blast"),
         ]
+
+
+    def test_blast_can_hit_the_acting_hunter_standing_in_the_area(self):
+        # Only Burst spares the acting hunter; a Blast counts from the target and catches
+        # every hunter in its area, the acting one last.
+        cards = [("Gus Barrow", 0, (3, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (5, 1)), ("Mara Quill", 1, (8, 8))]
+        state, events = play(game(cards, energy=6), "act 5", f"target {N('Bento Rush')}")  # Dynamite: Blast 1 [Damage 2]
+        assert endurance(state, "Gus Barrow", "Bento Rush", "Vex Orion", "Mara Quill") == [4, 4, 4, 6]
+        assert [e.target for e in events if isinstance(e, Targeted)] == [N("Bento Rush"), N("Vex Orion"), N("Gus Barrow")]
+
+    def test_blast_a_hunter_retired_by_its_own_blast_loses_two_treasure_and_its_turn_ends(self):
+        # Damage and Endurance: retired by themselves -> the card loses 2, nobody gains.
+        cards = [
+            hunter("Gus Barrow", 0, (3, 1), endurance=2, treasure=3),
+            hunter("Bento Rush", 1, (4, 1), treasure=5),
+            hunter("Vex Orion", 0, (8, 8)),
+            hunter("Mara Quill", 1, (8, 7)),
+        ]
+        state, events = play(position(cards, energy=6), "act 5", f"target {N('Bento Rush')}")
+        gus = N("Gus Barrow")
+        assert KnockedOut(gus, "retired", 0, gus, 2, 0) in events
+        assert card_at(state, 0).treasure == 1 and card_at(state, 1).treasure == 5
+        assert N("Gus Barrow") in state.retired[0]
+        # The rest of the turn is void: the next card's player is to roll.
+        assert state.turn == 1 and state.phase == "start" and state.to_move == 1 and state.res is None
+        assert events[-1] == TurnEnded(0, 0, 1) and events[-1].text == "Player 1's turn ends, leaving 1 point unspent"
+
+    def test_blast_the_hunter_the_acting_one_retires_first_still_pays_it(self):
+        cards = [
+            hunter("Gus Barrow", 0, (3, 1), endurance=2, treasure=3),
+            hunter("Bento Rush", 1, (4, 1), endurance=2, treasure=5),
+            hunter("Vex Orion", 0, (8, 8)),
+            hunter("Mara Quill", 1, (8, 7)),
+        ]
+        state, events = play(position(cards, energy=6), "act 5", f"target {N('Bento Rush')}")
+        # Bento (an opponent) retired by Gus: Gus's card takes 2; then Gus retires itself: loses 2.
+        assert card_at(state, 0).treasure == 3 and card_at(state, 1).treasure == 3
+        assert [e.piece for e in events if isinstance(e, KnockedOut)] == [N("Bento Rush"), N("Gus Barrow")]
 
 
 class TestTargeting:
