@@ -186,6 +186,12 @@ def why_illegal(state: State, action: Action) -> str | None:
     return refusal(state, action)
 
 
+def reveals(before: State, action: Action, after: State, events: list) -> bool:
+    """Whether the action showed something hidden without the dice generator: a hunter drawn
+    from the undealt hunters, shuffled at the start (Match makes it an undo barrier)."""
+    return any(isinstance(e, E.HunterPlayed) and e.drawn for e in events)
+
+
 # -- applying ---------------------------------------------------------------------------------
 
 

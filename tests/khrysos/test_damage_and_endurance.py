@@ -128,3 +128,20 @@ class TestWithdraw:
         cards = [hunter("Bento Rush", 1, (5, 1), endurance=1), hunter("Elia Rose", 0, (0, 0)), hunter("Vex Orion", 1, (0, 8)), hunter("Mara Quill", 0, (8, 8))]
         state, events = play(with_rolls(position(cards), [1]), "roll", "end")
         assert events[-1] == TurnEnded(1, N("Bento Rush"), 1) and card(state, "Bento Rush").endurance == 1
+
+
+class TestRevealsForUndo:
+    def test_drawing_an_undealt_hunter_reveals_it_and_a_played_card_does_not(self):
+        from game.khrysos import reveals
+
+        # Card 1 waits for a replacement with an empty hand: the draw happens as its turn begins.
+        before = position(
+            [hunter("Elia Rose", 0, (4, 2)), hunter(None, 1), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (7, 7))],
+            energy=1,
+        )
+        after, events = play(with_rolls(before, [3]), "end")
+        assert any(isinstance(e, HunterPlayed) and e.drawn for e in events)
+        assert reveals(before, Action("end"), after, events)
+        before = position([hunter("Elia Rose", 0, (4, 2)), hunter("Bento Rush", 1, (6, 2)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (7, 7))], energy=2)
+        after, events = play(before, "move 4 3")
+        assert not reveals(before, Action("move", (4, 3)), after, events)

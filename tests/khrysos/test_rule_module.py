@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import game.khrysos as K
 from game import registry
 from game.core import Action, IllegalAction, Rng
+from game.core.errors import SetupError
 from game.core.api import check_module
 from game.core.decision import HIDDEN, Decision
 from game.core.save import new_save, parse_save, replay
@@ -97,11 +98,24 @@ class TestSetup:
             ({"players": 2, "colour": "red"}, "setup has an unknown field 'colour'"),
             ({"players": 2, "custom_map": {"format": "khrysos-map"}}, "the custom map cannot be played: the map file's 'version' must be 1"),
             ("two", "setup must be an object, not str"),
+            ({"players": True}, "Khrysos Hunters is for 2 to 4 players, not True"),
+            ({"players": None}, "Khrysos Hunters is for 2 to 4 players, not None"),
+            ({"players": 2, "map": ["alpha_room"]}, r"setup.map must be a sample map id, not \['alpha_room'\]"),
+            ({"players": 2, "map": 3}, "setup.map must be a sample map id, not 3"),
+            ({"players": 2, "custom_map": [1]}, r"setup.custom_map must be a map file's data \(an object\)"),
+            ({"players": 10**100}, r"Khrysos Hunters is for 2 to 4 players, not 1000000000.*\.\.\.$"),
+            ({"players": 10**5000}, "Khrysos Hunters is for 2 to 4 players, not a number of more than 900 digits$"),
+            ({1: 2}, "setup has an unknown field '1'"),
         ],
     )
     def test_bad_setups_are_refused_with_a_reason(self, data, message):
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(SetupError, match=message):
             K.Setup.from_dict(data)
+
+    @pytest.mark.parametrize("kw", [{"players": 1}, {"players": 5}, {"map": "moon"}, {"map": None}, {"custom_map": "x"}])
+    def test_a_bad_setup_built_directly_raises_setup_error(self, kw):
+        with pytest.raises(SetupError):
+            K.Setup(**kw)
 
 
 class TestPlainData:
@@ -202,6 +216,38 @@ class TestBadInput:
         else:
             assert action in K.legal_actions(state)
         assert state.to_dict() == before
+
+    @pytest.mark.parametrize(
+        "junk, reason",
+        [
+            (None, "not an action of Khrysos Hunters: NoneType"),
+            ("move 4 3", "not an action of Khrysos Hunters: str"),
+            (["move", 4, 3], "not an action of Khrysos Hunters: list"),
+            (Action("move", [4, 3]), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (Action("move", (4, None)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (Action("move", ((4, 3),)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (Action(["move"], (4, 3)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+        ],
+    )
+    def test_anything_but_an_action_is_refused_with_a_reason_and_the_state_unchanged(self, junk, reason):
+        state = POSITIONS[1]
+        before = state.to_dict()
+        assert K.why_illegal(state, junk) == reason
+        with pytest.raises(IllegalAction) as info:
+            K.apply(state, junk)
+        assert info.value.reason == reason and state.to_dict() == before
+
+    def test_why_illegal_is_none_exactly_for_the_legal_actions(self):
+        for state in POSITIONS:
+            legal = K.legal_actions(state)
+            assert all(K.why_illegal(state, a) is None for a in legal)
+            assert K.why_illegal(state, Action("fly")) == "'fly' is not an action of Khrysos Hunters"
+
+    def test_every_action_kind_has_a_handler_and_a_reason(self):
+        from game.khrysos.reasons import ACTION_KINDS
+        from game.khrysos.rules import _HANDLERS
+
+        assert set(_HANDLERS) == ACTION_KINDS
 
     def test_apply_never_changes_its_input(self):
         state = position([hunter("Elia Rose", 0, (4, 2)), hunter("Bento Rush", 1, (6, 2)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (7, 7))], energy=4)
