@@ -1,4 +1,7 @@
-"""The rules of Khrysos Hunters: new_game, legal_actions, apply, outcome, view, check_invariants.
+"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, view, check_invariants.
+
+`decision` (who decides what now) is in `pending`, the refusal reasons in `reasons`; both
+build on `state` and `hunters` only, so this module imports them without a cycle.
 
 Actions (text forms), by what is being decided (`state.phase`, and `state.res` while an
 action resolves):
@@ -10,8 +13,9 @@ action resolves):
   energy on action N; `end` -- end the turn (it also ends by itself at 0 energy)
 - choosing Boosts for the action just started: `boost S A` -- spend a Boost marker
   (symbol S, +A); `done` -- resolve the action
-- a Move symbol or Trample of the acting hunter, or a Move in a box (moving the target):
-  `step X Y` -- one square; `done` -- stop early
+- a Move symbol or Trample of the acting hunter: `step X Y` -- one square; `done` -- stop early
+- a Move in a box (the current player splits the squares between the acting hunter and the
+  target): `shift N X Y` -- move hunter N one square; `done` -- stop early
 - a Hit: `target N` -- hit hunter N; `done` -- make no more hits
 - Damage to a hunter holding Guard markers (its owner decides): `guard K` -- spend K markers
 """
