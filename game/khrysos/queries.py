@@ -9,14 +9,13 @@ from typing import NamedTuple
 from game.core.actions import Action
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, Step, plan_of, symbols_text, tokens_of
-from game.khrysos.pending import Pending, current_step, decision, hit_targets, hunter_name, pending, play_options, steals, usable_boosts
+from game.khrysos.pending import Pending, decision, pending  # noqa: F401 -- re-exported: the board asks them beside the queries below
+from game.khrysos.pending import current_step, hit_targets, hunter_name, play_options, steals, usable_boosts
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, Card, State
 
 Cell = tuple[int, int]
 _name = hunter_name
-
-__all__ = ["Pending", "decision", "pending"]  # re-exported: the board asks them beside the queries below
 
 
 # -- hunters on the map ------------------------------------------------------------------------
