@@ -1,8 +1,8 @@
 """Setup and State of a Khrysos Hunters game, with their plain-data forms (`to_dict` / `from_dict`).
 
-The state's plain form (version 1), as `State.to_dict` writes it::
+The state's plain form (version 2), as `State.to_dict` writes it::
 
-    {"version": 1, "players": 2, "map": "alpha_room" | {map file data},
+    {"version": 2, "players": 2, "map": "alpha_room" | {map file data},
      "phase": "deploy" | "place" | "replace" | "start" | "active" | "over",
      "started": bool, "turn": index of the card whose turn it is,
      "cards": [card, ...] (in turn order), "hands": [[hunter, ...] per seat],
@@ -40,7 +40,7 @@ from game.core.rng import Rng
 from game.khrysos.maps import SAMPLE_MAPS, Board, MapError, MapSpec, build_board, map_from_dict, map_to_dict, sample_map, validate_map
 
 Cell = tuple[int, int]
-VERSION = 1
+VERSION = 2  # 2: pillars open orthogonally, box Move split with `shift`, Blast hits the actor, no Steal at an empty target
 
 DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER = "deploy", "place", "replace", "start", "active", "over"
 PHASES = (DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER)
