@@ -287,9 +287,23 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
                 problems.append(
                     f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
                 )
-    if not problems:
-        problems.extend(_square_problems(placed, labels))
     return problems
+
+
+def map_warnings(data: Any) -> list[str]:
+    """What a builder should point out about a playable map without refusing it (the rulebook
+    admits any combination of connected tiles): today, solid lines cutting the floor into
+    pieces (RULES_NOTES M8). [] for a map with problems (see `validate_map`) or none to report."""
+    if validate_map(data):
+        return []
+    if isinstance(data, MapSpec):
+        numbered = list(enumerate(data.tiles, 1))
+    else:
+        if isinstance(data, str | bytes):
+            data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
+        numbered = _read_map(data)[1]
+    placed = [pt for _, pt in numbered]
+    return _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
@@ -314,8 +328,8 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _square_problems(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
-    """Walls and pillars must not cut the floor into pieces a hunter could never leave."""
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
+    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
     start = floor[0]
@@ -325,7 +339,7 @@ def _square_problems(placed: list[PlacedTile], labels: dict[int, str]) -> list[s
         return []
     first = cut[0]
     return [
-        f"solid lines and pillars cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
+        f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
         f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
         f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
     ]
@@ -357,10 +371,12 @@ def _rotate(x: int, y: int, turns: int) -> Cell:
 class Board:
     """The squares of a built map, with movement and reach adjacency computed once.
 
-    - `floor`: squares a hunter may stand on (pillar squares are not floor);
+    - `floor`: squares a hunter may stand on (pillar squares too: a pillar only stops
+      diagonal moves and reach, RULES_NOTES M4);
     - `pillars`, `stairs` (no diagonal steps), `walls` (edges, see `edge`);
     - `zones`: zone square -> number; `zone_squares[n]`: the squares of zone n;
-    - `steps[c]`: squares one walking step from c (walls, pillar and map corners, stairs);
+    - `steps[c]`: squares one walking step from c (walls, diagonals through pillars and
+      map corners, stairs);
     - `links[c]`: squares one ring further for Range, Burst and Blast (as steps, but stairs
       do not restrict reach);
     - `tile_of[c]`: index of the map entry whose card holds square c.
@@ -427,6 +443,9 @@ class Board:
         walls = self.walls
         if edge(a, c1) in walls or edge(a, c2) in walls or edge(c1, b) in walls or edge(c2, b) in walls:
             return False, False
+        pillars = self.pillars
+        if a in pillars or b in pillars or c1 in pillars or c2 in pillars:
+            return False, False
         return True, a not in self.stairs and b not in self.stairs
 
     def step_blocker(self, a: Cell, b: Cell) -> str | None:
@@ -436,19 +455,17 @@ class Board:
             return "that is the square the hunter already stands on"
         if max(abs(d[0]), abs(d[1])) != 1:
             return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
-        if b in self.pillars:
-            return f"square {b[0]},{b[1]} is a pillar"
         if b not in self.floor:
             return f"square {b[0]},{b[1]} is not on the map"
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])
-        if c1 in self.pillars or c2 in self.pillars:
-            return "a pillar blocks that diagonal step"
         if c1 not in self.floor or c2 not in self.floor:
             return "a diagonal step cannot cut the corner of the map"
         if edge(a, c1) in self.walls or edge(a, c2) in self.walls or edge(c1, b) in self.walls or edge(c2, b) in self.walls:
             return "a solid line blocks that diagonal step"
+        if a in self.pillars or b in self.pillars or c1 in self.pillars or c2 in self.pillars:
+            return "nobody moves diagonally through a pillar"
         if a in self.stairs or b in self.stairs:
             return "no diagonal steps on stairs"
         return None
@@ -512,7 +529,7 @@ def _make_board(name: str, placed: list[PlacedTile]) -> Board:
             c = at(x, y)
             dx, dy = SIDE_DELTA[SIDES[(SIDES.index(side) + turns) % 4]]
             walls.add(edge(c, (c[0] + dx, c[1] + dy)))
-    floor = set(squares) - pillars
+    floor = set(squares)  # a pillar square is floor: the pillar stops only diagonals
     width = max((c[0] for c in squares), default=-1) + 1
     height = max((c[1] for c in squares), default=-1) + 1
     return Board(name, width, height, floor, pillars, stairs, walls, zones, squares)
