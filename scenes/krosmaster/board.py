@@ -492,6 +492,10 @@ class KrosmasterBoard(BoardScene):
             self.tip = None
             return
         cell = self.grid.hover
+        if cell is not None and cell in self.grid.layer_cells("target") and self.decision.kind == "select":
+            fid = self.shown.grid[index(*cell)]
+            if fid in self.standees:
+                self.standees[fid].hovered = True
         lines = self.cell_preview(cell) if cell is not None else []
         self.tip = (lines, pos) if lines else None
 
