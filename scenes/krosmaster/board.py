@@ -81,6 +81,9 @@ class KrosmasterBoard(BoardScene):
         self.banner: tuple[str, tuple[int, int, int]] | None = None
         self.dofus_spots: dict[int, tuple[int, int]] = {}
         self.dofus_fly: tuple | None = None  # (from, to, t) while the Dofus token changes hands
+        self.mouse = (-1, -1)
+        self.glyph_pop: tuple | None = None  # (cell, t) while a Glyph tile flips
+        self.bolt: tuple[float, float] | None = None  # a spell on its way to its target
 
     def default_seats(self, n: int) -> list[Seat]:
         return [Seat(art.COLOUR_NAMES[i], art.SIDE_COLOURS[i]) for i in range(n)]
@@ -207,11 +210,7 @@ class KrosmasterBoard(BoardScene):
         st = self.standees.get(fid)
         if st is None:
             f = self.shown.fighters[fid]
-            c = CONTENT.character(f.kind)
-            height = 40 if f.minion else 56
-            st = StandeeView(c.name, ("blue", "pink")[f.owner], (0, 0), art.SIDE_COLOURS[f.owner],
-                             label=panels.initials(c.name), height=height)
-            self.standees[fid] = st
+            st = self.standees[fid] = make_standee(f.kind, f.owner)
         return st
 
     def name(self, fid: int) -> str:
@@ -630,7 +629,7 @@ class KrosmasterBoard(BoardScene):
             self.ability = None if self.ability == choice else choice
             self.app.play_sound("click")
             self.refresh()
-            self.on_hover(getattr(self, "mouse", region.rect.center))
+            self.on_hover(self.mouse)
             return True
         return True
 
@@ -767,15 +766,12 @@ class KrosmasterBoard(BoardScene):
         return Sequence(Call(show), st.appear())
 
     def _summoned(self, e):
-        self.shown.fighters  # the view may not hold the new fighter yet: build from the event
-        from scenes.widgets.standee import StandeeView as SV
-
-        c = CONTENT.character(e.minion)
-        st = SV(c.name, ("blue", "pink")[e.seat], self.point_of(e.cell), art.SIDE_COLOURS[e.seat],
-                label=panels.initials(c.name), height=40)
+        """A new Minion token drops onto its cell (the view shows it only once the animations end)."""
+        st = self.standees[e.fighter] = make_standee(e.minion, e.seat)
+        st.move_to(self.point_of(e.cell))
         st.visible = False
-        self.standees[e.fighter] = st
-        return Sequence(Call(lambda: self.app.play_sound("move")), st.appear(), self._over(e.fighter, c.name, palette.TEXT, 18))
+        name = CONTENT.character(e.minion).name
+        return Sequence(Call(lambda: self.app.play_sound("move")), st.appear(), self._over(e.fighter, name, palette.TEXT, 18))
 
     def _glyph(self, e):
         cell = tuple(e.cell)
@@ -882,7 +878,7 @@ class KrosmasterBoard(BoardScene):
         g = self.grid
         surface.blit(self.backdrop, self.backdrop_rect)
         size = g.cell_size
-        pop = getattr(self, "glyph_pop", None)
+        pop = self.glyph_pop
         for cell, owner in self.glyph_shown.items():
             if owner in (0, 1):
                 k = int(size * 0.8 * (pop[1] if pop and pop[0] == cell else 1.0))
@@ -901,7 +897,7 @@ class KrosmasterBoard(BoardScene):
             g.draw_layers(surface)
         for st in sorted(self.standees.values(), key=lambda s: s.pos[1]):
             st.draw(surface)
-        bolt = getattr(self, "bolt", None)
+        bolt = self.bolt
         if bolt is not None:
             pygame.draw.circle(surface, palette.GOLD, (int(bolt[0]), int(bolt[1])), 9)
             pygame.draw.circle(surface, palette.TEXT, (int(bolt[0]), int(bolt[1])), 5)
@@ -987,7 +983,7 @@ class KrosmasterBoard(BoardScene):
         seat = self.shown.to_move
         ui.text(surface, f"{self.seats[seat].name}: pick a Krosmaster", (box.centerx, box.top + 18), 22,
                 art.SIDE_COLOURS[seat], bold=True, shadow=True, anchor="midtop")
-        mouse = getattr(self, "mouse", (-1, -1))
+        mouse = self.mouse
         for rect, k in self.draft_cards():
             c = CONTENT.krosmasters[k]
             hover = rect.collidepoint(mouse)
@@ -1019,6 +1015,12 @@ class KrosmasterBoard(BoardScene):
             lines.append("Knocked out: " + ", ".join(out))
         lines.append(f"{s.turn} turns played")
         return lines
+
+
+def make_standee(kind: str, owner: int) -> StandeeView:
+    c = CONTENT.character(kind)
+    return StandeeView(c.name, ("blue", "pink")[owner], (0, 0), art.SIDE_COLOURS[owner], label=panels.initials(c.name),
+                       height=40 if c.minion else 56)
 
 
 def draft_tip(krosmaster: str) -> str:
