@@ -198,7 +198,8 @@ class KrosmasterBoard(BoardScene):
         kind = self.decision.kind
         s = self.shown
         if kind == "act":
-            self.end_button.set_text(f"End {self.name(s.active)}")
+            name = self.name(s.active)
+            self.end_button.set_text(f"End {name}" if len(name) <= 13 else "End this fighter")
             self.end_button.show()
         elif kind == "select":
             self.end_button.set_text(f"End turn {s.turn}")
@@ -525,7 +526,7 @@ class KrosmasterBoard(BoardScene):
         if fid >= 0 and not lines:
             f = s.fighters[fid]
             c = CONTENT.character(f.kind)
-            lines.append(f"{self.seats[f.owner].name}'s {c.name}: {c.hp - f.injuries}/{c.hp} HP")
+            lines.append(f"{self.seats[f.owner].name}'s {c.name}: {max(0, c.hp - f.injuries)}/{c.hp} HP")
         if kind == "place" and cell in self.grid.layer_cells("reachable"):
             lines = [f"Place {self.name(self.place_fid)} here"]
         out = []
@@ -679,7 +680,8 @@ class KrosmasterBoard(BoardScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.busy or self.match.over or self.autoplay is not None or self.app.stack.top is not self:
+        if (self.busy or self.match.over or self.autoplay is not None or self.replay is not None
+                or self.app.stack.top is not self):
             return
         kind = self.match.decision().kind
         if kind == "face":

@@ -166,7 +166,7 @@ def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, r
     for chip in info.chips[:1]:
         draw_chip(surface, chip_rect, chip, small=True)
         regions.append(Region(chip_rect, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
-    ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}  AP {info.ap}  MP {info.mp}", (rect.left + 10, rect.bottom - 13),
+    ui.text(surface, f"HP {max(0, info.hp - info.injuries)}/{info.hp}  AP {info.ap}  MP {info.mp}", (rect.left + 10, rect.bottom - 13),
             12, palette.TEXT, anchor="midleft")
     status_colour = {"Playing": palette.SELECT, "KO": palette.BLOCKED, "Ready": palette.LEGAL}.get(info.status, palette.TEXT_DIM)
     ui.text(surface, info.status, (rect.right - 7, rect.bottom - 13), 12, status_colour, bold=True, anchor="midright")
@@ -198,7 +198,7 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
     regions.append(Region(rect.copy(), "fighter", info.fid, _fighter_tip(info)))
     if big:
         y = rect.top + 38
-        ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}", (x, y), 13, palette.TEXT, bold=True, anchor="midleft")
+        ui.text(surface, f"HP {max(0, info.hp - info.injuries)}/{info.hp}", (x, y), 13, palette.TEXT, bold=True, anchor="midleft")
         injury_row(surface, (x + 52, y - 8), info.injuries, info.hp, 15)
         sx = stat(surface, "AP", info.ap, info.ap_base, info.ap_mark, (rect.right - 122, y), palette.TEXT)
         stat(surface, "MP", info.mp, info.mp_base, info.mp_mark, (max(sx, rect.right - 62), y), palette.TEXT)
@@ -218,7 +218,7 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
         if not info.powers:
             ui.text(surface, "No power", (px, rect.bottom - 19), 12, palette.TEXT_DIM)
     else:
-        ui.text(surface, f"HP {info.hp - info.injuries}/{info.hp}", (x, rect.top + 32), 12, palette.TEXT, bold=True,
+        ui.text(surface, f"HP {max(0, info.hp - info.injuries)}/{info.hp}", (x, rect.top + 32), 12, palette.TEXT, bold=True,
                 anchor="midleft")
         ui.text(surface, f"AP {info.ap}  MP {info.mp}", (x, rect.bottom - 11), 12, palette.TEXT_DIM, anchor="midleft")
         for chip in info.chips[:1]:
