@@ -180,7 +180,7 @@ class KrosmasterBoard(BoardScene):
             st.move_to(self.point_of(f.xy))
             st.visible, st.lift, st.flash, st.shake = True, 0.0, 0.0, 0.0
             st.tilt, st.alpha = (80.0, 150) if f.out else (0.0, 255)
-            st.dimmed = f.played and not f.out
+            st.dimmed = f.played and not f.out and f.owner == s.to_move
             st.selected = f.id in (s.active, self.place_fid)
         for fid in [k for k in self.standees if k >= len(s.fighters)]:
             del self.standees[fid]
@@ -242,15 +242,16 @@ class KrosmasterBoard(BoardScene):
                         danger[c] = f"Leaving this cell takes a dodge roll ({n} {'die' if n == 1 else 'dice'})."
                 g.set_layer("danger", danger)
             else:
+                # As in the rulebook's figure: green in range (bright where a target can be chosen now),
+                # red in range but behind something that blocks the line of sight.
                 t = self.targets = self.query(self.ability)
                 if t.usable:
                     g.set_layer("in_range", t.targetable)
+                    g.set_layer("range", {c: _sentence(r) for c, r in t.invalid.items()})
                 else:
-                    g.set_layer("invalid", {c: t.reason for c in t.targetable})
+                    g.set_layer("range", {**{c: _sentence(r) for c, r in t.invalid.items()},
+                                          **{c: _sentence(t.reason) for c in t.targetable}})
                 g.set_layer("blocked", {c: "In range, but the line of sight is blocked." for c in t.blocked})
-                invalid = dict(g.layers["invalid"].cells) if "invalid" in g.layers else {}
-                invalid.update(t.invalid)
-                g.set_layer("invalid", invalid)
         elif kind == "remove":
             p = s.pending
             g.set_layer("target", [(i % WIDTH, i // WIDTH) for i, t in enumerate(s.terrain) if t == p.terrain])
@@ -283,7 +284,8 @@ class KrosmasterBoard(BoardScene):
                               _sentence(reason), self.ability == ("spell", ab.id) and active))
         placing = f.id == self.place_fid
         active = active or placing
-        status = ("KO" if f.out else "Placing" if placing else "Playing" if active else "Played" if f.played
+        status = ("KO" if f.out else "Placing" if placing else "Playing" if active
+                  else "Played" if f.played and s.to_move == f.owner
                   else "Ready" if s.to_move == f.owner and s.phase in ("select", "act", "decide") else "Waiting")
         ap_base = c.ap
         mp_base = c.mp
