@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import json
 import math
+import os
 import random
 import sys
 from pathlib import Path
@@ -370,12 +372,14 @@ class Writer:
     def __init__(self, out: Path):
         self.out = out
         self.entries: list[dict] = []
+        self.images: dict[str, Image.Image] = {}  # what was saved, by path without ".png"
 
     def save(self, rel: str, picture, description: str, **extra) -> None:
         im = picture.final() if isinstance(picture, Sprite) else picture
         path = self.out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         im.save(path, format="PNG", optimize=True)
+        self.images[rel.removesuffix(".png")] = im
         self.entries.append({"path": rel, "width": im.width, "height": im.height,
                              "description": description, **extra})
 
@@ -929,16 +933,22 @@ def make_terrain(out: Writer) -> None:
 
 
 def make_standees(out: Writer) -> None:
-    bases = [("blue", P.KROSMASTER_BLUE, "blue side"), ("pink", P.KROSMASTER_PINK, "pink side")]
-    bases += [(f"seat{i}", c, f"{P.SEAT_NAMES[i].lower()} seat") for i, c in enumerate(P.SEATS)]
-    for name, colour, what in bases:
+    bases = [(side, colour, f"{side} side", P.SIDE_PATTERNS[side])
+             for side, colour in (("blue", P.KROSMASTER_BLUE), ("pink", P.KROSMASTER_PINK))]
+    bases += [(f"seat{i}", c, f"{P.SEAT_NAMES[i].lower()} seat", P.SEAT_PATTERNS[i])
+              for i, c in enumerate(P.SEAT_COLOURS)]
+    for name, colour, what, mark in bases:
         sp = Sprite(64, 24)
         side = shape(sp, lambda m: m.ellipse((4, 7, 60, 21)).rect((4, 9, 60, 14)))
         sp.paint(side, dark(colour, 0.35), highlight=0, shade=0.2)
         sp.paint(shape(sp, lambda m: m.ellipse((4, 3, 60, 16))), colour, outline=0.8, shadow=0,
                  highlight=0.45, shade=0.1)
         sp.fill(shape(sp, lambda m: m.rect((18, 8.5, 46, 10.5), 1)), dark(colour, 0.6), 0.85)
-        out.save(f"standees/base_{name}.png", sp, f"standee base, {what}")
+        for x in (13, 51):  # the seat's mark on both shoulders of the plinth, beside the figure
+            sp.paint(mark_mask(sp.mask(), mark, x, 13, 5), P.WHITE, outline=1.0, ink=P.OUTLINE,
+                     shadow=0, highlight=0, shade=0.1)
+        out.save(f"standees/base_{name}.png", sp, f"standee base, {what}, {mark} marks",
+                 mark=mark)
 
     sp = Sprite(56, 80)
     card = shape(sp, lambda m: m.circle(28, 26, 24).rect((4, 26, 52, 78), 4))
@@ -1198,6 +1208,274 @@ def make_icons(out: Writer) -> None:
         out.save(f"icons/{name}.png", sp, f"UI icon: {name.replace('_', ' ')}")
 
 
+# --------------------------------------------------------------------------- Game Icons art
+#
+# Faces and rules symbols are silhouettes from the Game Icons set (game-icons.net, CC BY 3.0),
+# read from the pinned subset in icons-src/game-icons-subset.json and rasterised by pygame-ce's
+# SVG loader (SDL_image); everything else about them (outline, shading, discs, plinths) is
+# drawn here like the rest of the art.
+
+ICON_SUBSET = HERE / "icons-src" / "game-icons-subset.json"
+ICON_PACKAGE = "@iconify-json/game-icons"
+ICON_VERSION = "1.2.4"
+
+# Which icon shows which piece, and the colour it is painted in.
+KROSMASTER_FACES = {  # Krosmaster id -> (icon, colour)
+    "martine_gale": ("woman-elf-face", P.ELEMENTS["earth"]),
+    "felix_dicebag": ("dice-fire", P.ELEMENTS["fire"]),
+    "golda_purse": ("shiny-purse", P.GOLD),
+    "bravo_stormblade": ("spartan-helmet", P.ELEMENTS["air"]),
+    "arrowna": ("archer", P.ELEMENTS["air"]),
+    "wa_wabbit": ("rabbit-head", P.ELEMENTS["water"]),
+}
+MINION_FACES = {  # Minion id -> (icon, colour)
+    "fleeflee": ("tick", P.ELEMENTS["air"]),
+    "black_tiwabbit": ("rabbit", P.STONE),
+    "gobball": ("sheep", P.BONE),
+    "arachnee": ("angular-spider", P.ELEMENTS["earth"]),
+    "chafer": ("skeleton", P.ELEMENTS["fire"]),
+    "crackler": ("rock-golem", P.STONE),
+    "bramble": ("thorny-vine", P.BUSH),
+    "bow_meow": ("cat", P.ELEMENTS["fire"]),
+}
+SEAT_BY_NAME = {n.lower(): c for n, c in zip(P.SEAT_NAMES, P.SEAT_COLOURS)}
+KROM_FACES = {  # character id (and the Kromosaurus) -> (icon, colour)
+    "alma": ("caveman", SEAT_BY_NAME["red"]),
+    "valkyr": ("tribal-mask", SEAT_BY_NAME["green"]),
+    "morhy": ("ogre", SEAT_BY_NAME["blue"]),
+    "nukka": ("barbarian", SEAT_BY_NAME["orange"]),
+    "karok": ("brute", SEAT_BY_NAME["purple"]),
+    "kolos": ("strong-man", SEAT_BY_NAME["yellow"]),
+    "kromosaurus": ("dinosaur-rex", P.PLACES["forest"]),
+}
+HUNTER_HUES = (P.GEM, P.GOLD, P.HEART, P.MP, P.SHIELD, P.BRONZE)
+KHRYSOS_FACES = {  # hunter number -> (icon, colour)
+    number: (icon, HUNTER_HUES[(number - 1) % len(HUNTER_HUES)])
+    for number, icon in enumerate((
+        "race-car",           # 1 Elia Rose, Scrapyard Racer
+        "fast-noodles",       # 2 Bento Rush, Lunchbox Courier
+        "visored-helm",       # 3 Vex Orion, Laser Knight
+        "cowled",             # 4 Mara Quill, Shadow Broker
+        "anvil-impact",       # 5 Torvald Grimm, Rune Smith
+        "acrobatic",          # 6 Pip Tumble, Acrobat Thief
+        "nurse-female",       # 7 Sister Halcyon, Field Medic
+        "boxing-glove",       # 8 Kaz Ironjaw, Pit Fighter
+        "telescope",          # 9 Lumen Vale, Star Cartographer
+        "law-star",           # 10 Rook Dunmore, Bounty Marshal
+        "vortex",             # 11 Nyx Arden, Void Dancer
+        "miner",              # 12 Gus Barrow, Tunnel Miner
+        "tree-face",          # 13 Ivy Thornwell, Greenwarden
+        "tesla-coil",         # 14 Dex Voltaire, Storm Engineer
+        "hang-glider",        # 15 Sola Brightwind, Sky Courier
+        "pirate-captain",     # 16 Moss Halloway, Old Sailor
+        "dynamite",           # 17 Zara Flint, Spark Sapper
+        "meditation",         # 18 Oren Ash, Ember Monk
+    ), start=1)
+}
+FACES = {"krosmaster": KROSMASTER_FACES, "minion": MINION_FACES, "krom": KROM_FACES,
+         "khrysos": {str(n): v for n, v in KHRYSOS_FACES.items()}}
+
+SYMBOLS = {  # game -> symbol -> (icon, colour)
+    "krosmaster": {
+        "fire": ("fire", P.ELEMENTS["fire"]),
+        "water": ("water-drop", P.ELEMENTS["water"]),
+        "earth": ("rock", P.ELEMENTS["earth"]),
+        "air": ("tornado", P.ELEMENTS["air"]),
+        "ap": ("round-star", P.AP),
+        "mp": ("walking-boot", P.MP),
+        "range": ("target-arrows", P.METAL),
+        "injury": ("broken-heart", P.INJURY),
+        "favor": ("laurels", P.CARD_FAMILIES["favor"]),
+        "glyph": ("rune-stone", P.GOLD),
+        "dofus": ("dinosaur-egg", P.DOFUS),
+    },
+    "krom": {
+        "cave": ("cave-entrance", P.PLACES["cave"]),
+        "forest": ("pine-tree", P.PLACES["forest"]),
+        "savanna": ("palm-tree", P.PLACES["savanna"]),
+        "mountain": ("mountains", P.PLACES["mountain"]),
+        "krom": ("gold-shell", P.GOLD),
+        "wood": ("wood-pile", P.WOOD),
+        "stone": ("stone-pile", P.STONE),
+        "bone": ("crossed-bones", P.BONE),
+        "hp": ("hearts", P.HEART),
+        "bonus": ("card-random", P.CARD_FAMILIES["bonus"]),
+        "combat": ("death-skull", P.BONE),
+        "counter": ("cancel", P.BLOCKED),
+        "action": ("hand", P.LEGAL),
+        "evolution": ("dna1", P.CARD_FAMILIES["evolution"]),
+        "trophy": ("trophy", P.GOLD),
+    },
+    "khrysos": {
+        "hit": ("punch", P.CRITICAL),
+        "range": ("target-arrows", P.METAL),
+        "burst": ("explosion-rays", P.AP),
+        "trample": ("stomp", P.BRONZE),
+        "blast": ("bright-explosion", P.FIRE),
+        "damage": ("sword-wound", P.INJURY),
+        "heal": ("heart-plus", P.HEART),
+        "guard": ("checked-shield", P.SHIELD),
+        "steal": ("robber-hand", P.GOLD),
+        "swap": ("trade", P.GEM),
+        "move": ("footsteps", P.MP),
+        "trap": ("wolf-trap", P.METAL),
+        "stun": ("knocked-out-stars", P.SELECT),
+        "boost": ("muscle-up", P.AP),
+        "upgrade": ("upgrade", P.LEGAL),
+        "treasure": ("gems", P.TREASURE),
+        "energy": ("power-lightning", P.IVORY),
+        "endurance": ("hearts", P.HEART),
+    },
+}
+
+# The second cue of a seat or side besides its colour: a mark (see palette.SEAT_PATTERNS).
+MARK_SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross")
+
+
+def used_icons() -> list[str]:
+    """Every Game Icons name the art uses, sorted."""
+    names = {icon for table in FACES.values() for icon, _ in table.values()}
+    names |= {icon for table in SYMBOLS.values() for icon, _ in table.values()}
+    return sorted(names)
+
+
+@functools.lru_cache(maxsize=1)
+def icon_subset() -> dict:
+    """The pinned subset of Game Icons (name -> {"body": svg, "author": ...}) kept in sprites/."""
+    data = json.loads(ICON_SUBSET.read_text(encoding="utf-8"))
+    missing = [n for n in used_icons() if n not in data["icons"]]
+    if missing:
+        raise SystemExit(f"{ICON_SUBSET.name} lacks {', '.join(missing)}: run "
+                         f"make_sprites.py --update-icons PATH/icons.json from "
+                         f"{ICON_PACKAGE}@{ICON_VERSION}")
+    return data
+
+
+def update_icon_subset(icons_json: Path) -> None:
+    """Rewrite the subset file from the package's full icons.json, keeping recorded authors."""
+    full = json.loads(Path(icons_json).read_text(encoding="utf-8"))
+    old = json.loads(ICON_SUBSET.read_text(encoding="utf-8")) if ICON_SUBSET.exists() else {}
+    authors = {n: e.get("author") for n, e in old.get("icons", {}).items()}
+    missing = [n for n in used_icons() if n not in full["icons"]]
+    if missing:
+        raise SystemExit(f"{icons_json} has no icon named {', '.join(missing)}")
+    data = {
+        "source": f"{ICON_PACKAGE}@{ICON_VERSION} (npm), icons.json",
+        "license": "CC BY 3.0, https://creativecommons.org/licenses/by/3.0/",
+        "credit": "Icons made by the Game Icons artists, https://game-icons.net",
+        "view_box": [full.get("width", 512), full.get("height", 512)],
+        "icons": {n: {"body": full["icons"][n]["body"], "author": authors.get(n) or "unknown"}
+                  for n in used_icons()},
+    }
+    ICON_SUBSET.parent.mkdir(parents=True, exist_ok=True)
+    ICON_SUBSET.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(data['icons'])} icons to {ICON_SUBSET}")
+
+
+def _pygame():
+    """pygame, imported only when icons are drawn (it renders their SVG)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    return pygame
+
+
+@functools.lru_cache(maxsize=None)
+def icon_coverage(name: str, w: int, h: int) -> Image.Image:
+    """Icon ``name`` rasterised by pygame-ce's SVG loader as a w×h coverage image (mode L)."""
+    pygame = _pygame()
+    vw, vh = icon_subset()["view_box"]
+    body = icon_subset()["icons"][name]["body"].replace("currentColor", "#ffffff")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+           f'viewBox="0 0 {vw} {vh}">{body}</svg>')
+    surf = pygame.image.load(io.BytesIO(svg.encode("utf-8")), f"{name}.svg")
+    rgba = Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA"))
+    return rgba.getchannel("A")
+
+
+def icon(m: Mask, name: str, box) -> Mask:
+    """Add icon ``name`` fitted into ``box`` (x0, y0, x1, y1 in final pixels) to mask ``m``."""
+    x0, y0, x1, y1 = box
+    cover = icon_coverage(name, round((x1 - x0) * S), round((y1 - y0) * S))
+    layer = Image.new("L", m.im.size, 0)
+    layer.paste(cover, (round(x0 * S), round(y0 * S)))
+    return m.add(Mask(m.size, layer))
+
+
+def face_sprite(name: str, colour, size: int = 96) -> Sprite:
+    """A piece's face: its silhouette, lit, in a light tint of its colour, on transparent."""
+    sp = Sprite(size, size)
+    pad = size * 0.06
+    m = icon(sp.mask(), name, (pad, pad, size - pad, size - pad))
+    sp.paint(m, light(colour, 0.3), outline=size / 40, ink=P.OUTLINE, shadow=0.5,
+             highlight=0.3, shade=0.22, band=size / 32)
+    return sp
+
+
+def symbol_sprite(name: str, colour, size: int = 48) -> Sprite:
+    """A rules symbol: its silhouette in its own colour with a dark outline."""
+    sp = Sprite(size, size)
+    pad = size * 0.07
+    m = icon(sp.mask(), name, (pad, pad, size - pad, size - pad))
+    sp.paint(m, colour, outline=size / 30, ink=P.OUTLINE, shadow=0.45, highlight=0.3,
+             shade=0.15, band=size / 24)
+    return sp
+
+
+def minion_token(name: str, colour) -> Sprite:
+    """A Minion token: its face on a cardboard disc in the Minion card colour."""
+    sp = Sprite(48, 48)
+    disc = P.CARD_FAMILIES["minion"]
+    token_base(sp, face=dark(disc, 0.2), rim=light(colour, 0.15))
+    m = icon(sp.mask(), name, (10, 9, 38, 37))
+    sp.paint(m, light(colour, 0.45), outline=1.2, ink=P.OUTLINE, shadow=0.4, highlight=0.3,
+             shade=0.15)
+    return sp
+
+
+def mark_mask(m: Mask, shape_name: str, cx, cy, r) -> Mask:
+    """Add the seat mark ``shape_name`` of radius ``r`` centred on (cx, cy) to ``m``."""
+    if shape_name == "circle":
+        m.circle(cx, cy, r * 0.85)
+    elif shape_name == "square":
+        m.rect((cx - r * 0.75, cy - r * 0.75, cx + r * 0.75, cy + r * 0.75), r * 0.12)
+    elif shape_name == "triangle":
+        m.polygon(regular_points(cx, cy + r * 0.15, r * 1.05, 3))
+    elif shape_name == "diamond":
+        m.polygon([(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)])
+    elif shape_name == "star":
+        m.polygon(star_points(cx, cy + r * 0.08, r * 1.05, r * 0.45))
+    elif shape_name == "cross":
+        t = r * 0.3
+        m.rect((cx - r * 0.9, cy - t, cx + r * 0.9, cy + t), t * 0.3)
+        m.rect((cx - t, cy - r * 0.9, cx + t, cy + r * 0.9), t * 0.3)
+    else:
+        raise ValueError(f"unknown mark {shape_name!r}")
+    return m
+
+
+def make_faces(out: Writer) -> None:
+    for game, table in FACES.items():
+        for pid, (name, colour) in table.items():
+            out.save(f"faces/{game}/{pid}.png", face_sprite(name, colour),
+                     f"{game} face of {pid} (Game Icons: {name})", icon=name)
+    for pid, (name, colour) in MINION_FACES.items():
+        out.save(f"tokens/minion/{pid}.png", minion_token(name, colour),
+                 f"Minion token of {pid} (Game Icons: {name})", icon=name)
+    for game, table in SYMBOLS.items():
+        for symbol, (name, colour) in table.items():
+            out.save(f"symbols/{game}/{symbol}.png", symbol_sprite(name, colour),
+                     f"{game} rules symbol: {symbol} (Game Icons: {name})", icon=name)
+    for shape_name in MARK_SHAPES:
+        sp = Sprite(24, 24)
+        sp.paint(mark_mask(sp.mask(), shape_name, 12, 12, 9), P.WHITE, outline=1.6,
+                 ink=P.OUTLINE, shadow=0.4, highlight=0, shade=0.12)
+        out.save(f"standees/mark_{shape_name}.png", sp,
+                 f"seat mark: white {shape_name} (second cue besides the seat colour)")
+
+
 # --------------------------------------------------------------------------- emblems
 
 
@@ -1441,20 +1719,159 @@ def make_ui(out: Writer) -> None:
     out.save("ui/app_icon.png", app_icon(), "application icon")
 
 
+# --------------------------------------------------------------------------- contact sheet
+
+
+def standee_preview(images, face: str, base: str, colour, mark: str, h: int) -> Image.Image:
+    """A standee as scenes.widgets.standee.StandeeView draws it (face, plate, mark, plinth)."""
+    w = round(h * 0.7)
+    bw, bh = round(h * 0.8), round(h * 0.3)
+    canvas = Image.new("RGBA", (bw + 4, h + bh), (0, 0, 0, 0))
+    base_im = images[f"standees/base_{base}"].resize((bw, bh), Image.LANCZOS)
+    by = h - 2 + bh // 2
+    canvas.alpha_composite(base_im, (2, by - bh // 2))
+    card = images["standees/figure_blank"].resize((w, h), Image.LANCZOS)
+    side = min(round(w * 0.86), round(h * 0.62))
+    face_im = images[face].resize((side, side), Image.LANCZOS)
+    card.alpha_composite(face_im, ((w - side) // 2, round(h * 0.05)))
+    plate = (round(w * 0.08), round(h * 0.72), round(w * 0.92), round(h * 0.92))
+    ImageDraw.Draw(card).rounded_rectangle(plate, radius=max(2, h // 20), fill=(*colour, 255))
+    ph = plate[3] - plate[1]
+    mark_im = images[f"standees/mark_{mark}"].resize((ph, ph), Image.LANCZOS)
+    card.alpha_composite(mark_im, ((w - ph) // 2, plate[1]))
+    canvas.alpha_composite(card, ((bw + 4 - w) // 2, 0))
+    return canvas
+
+
+def simulate_cvd(colour, kind: str):
+    """``colour`` as seen with ``kind`` ("deuteranopia" or "protanopia"), Machado et al. 2009."""
+    matrix = {"deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                               (-0.011820, 0.042940, 0.968881)),
+              "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                             (-0.003882, -0.048116, 1.051998))}[kind]
+
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def enc(v):
+        v = min(1.0, max(0.0, v))
+        return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+    rgb = [lin(v) for v in colour]
+    return tuple(enc(sum(m * c for m, c in zip(row, rgb))) for row in matrix)
+
+
+def contact_sheet(images) -> Image.Image:
+    """Every piece (as a standee, a bare face at board size and a card picture), every symbol,
+    and the seat plinths in normal vision and simulated deuteranopia and protanopia."""
+    width, cell = 1500, 124
+    per_row = width // cell
+    sections = []  # (title, [(label, [images])])
+    krosmaster = [(pid, [standee_preview(images, f"faces/krosmaster/{pid}",
+                                         "blue" if k % 2 == 0 else "pink",
+                                         P.KROSMASTER_BLUE if k % 2 == 0 else P.KROSMASTER_PINK,
+                                         P.SIDE_PATTERNS["blue" if k % 2 == 0 else "pink"], 80),
+                         images[f"faces/krosmaster/{pid}"].resize((48, 48), Image.LANCZOS)])
+                  for k, pid in enumerate(KROSMASTER_FACES)]
+    krosmaster += [(pid, [standee_preview(images, f"faces/minion/{pid}", "blue", P.KROSMASTER_BLUE,
+                                          "circle", 64),
+                          images[f"tokens/minion/{pid}"]]) for pid in MINION_FACES]
+    sections.append(("Krosmaster: Blast - Krosmasters (standee, board face) and Minions "
+                     "(standee, token)", krosmaster))
+    krom = []
+    for k, pid in enumerate(KROM_FACES):
+        seat = k % 6
+        krom.append((pid, [standee_preview(images, f"faces/krom/{pid}", f"seat{seat}",
+                                           P.SEAT_COLOURS[seat], P.SEAT_PATTERNS[seat], 80),
+                           images[f"faces/krom/{pid}"].resize((48, 48), Image.LANCZOS)]))
+    sections.append(("Krom: Evolution - characters and the Kromosaurus", krom))
+    khrysos = []
+    for k, pid in enumerate(FACES["khrysos"]):
+        seat = k % 4
+        khrysos.append((f"{pid} {KHRYSOS_FACES[int(pid)][0]}",
+                        [standee_preview(images, f"faces/khrysos/{pid}", f"seat{seat}",
+                                         P.SEAT_COLOURS[seat], P.SEAT_PATTERNS[seat], 80),
+                         images[f"faces/khrysos/{pid}"].resize((48, 48), Image.LANCZOS)]))
+    sections.append(("Khrysos Hunters - the eighteen hunters", khrysos))
+    for game, table in SYMBOLS.items():
+        sections.append((f"{game} symbols (48 px and 24 px)",
+                         [(sym, [images[f"symbols/{game}/{sym}"],
+                                 images[f"symbols/{game}/{sym}"].resize((24, 24), Image.LANCZOS)])
+                          for sym in table]))
+    seats = []
+    for kind in ("normal", "deuteranopia", "protanopia"):
+        for i, c in enumerate(P.SEAT_COLOURS):
+            shown = c if kind == "normal" else simulate_cvd(c, kind)
+            seats.append((f"{P.SEAT_NAMES[i]} {kind[:6]}",
+                          [standee_preview(images, "faces/krom/alma", f"seat{i}", shown,
+                                           P.SEAT_PATTERNS[i], 64)]))
+    sections.append(("Seat colours with their marks: normal vision, deuteranopia, protanopia "
+                     "(the plinth keeps its true colour; the plate shows the simulation)", seats))
+
+    heights = []
+    for _, items in sections:
+        rows = (len(items) + per_row - 1) // per_row
+        tallest = max(sum(im.height + 4 for im in ims) for _, ims in items)
+        heights.append(34 + rows * (tallest + 22))
+    sheet = Image.new("RGBA", (width, sum(heights) + 10), (*P.BG, 255))
+    floor_tile = images["terrain/floor_a"]
+    draw = ImageDraw.Draw(sheet)
+    title_font = ImageFont.truetype(str(FONT_BOLD), 18)
+    label_font = ImageFont.truetype(str(_font_dir() / "NotoSans-Regular.ttf"), 12)
+    y = 6
+    for (title, items), height in zip(sections, heights):
+        draw.text((10, y), title, font=title_font, fill=P.GOLD)
+        tallest = max(sum(im.height + 4 for im in ims) for _, ims in items)
+        for k, (label, ims) in enumerate(items):
+            x0 = 8 + (k % per_row) * cell
+            y0 = y + 34 + (k // per_row) * (tallest + 22)
+            sheet.paste(floor_tile.resize((cell - 8, tallest)), (x0, y0))
+            yy = y0 + 2
+            for im in ims:
+                sheet.alpha_composite(im, (x0 + (cell - 8 - im.width) // 2, yy))
+                yy += im.height + 4
+            draw.text((x0 + 2, y0 + tallest + 2), label[:20], font=label_font, fill=P.TEXT)
+        y += height
+    return sheet
+
+
 # --------------------------------------------------------------------------- main
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=HERE,
+    parser.add_argument("--out", type=Path, default=None,
                         help="folder to write the PNGs and manifest.json into (default: sprites/)")
+    parser.add_argument("--sheet", type=Path, metavar="PATH",
+                        help="draw a contact sheet of every piece and symbol to PATH (a PNG) "
+                             "instead of writing the sprites (unless --out is given too)")
+    parser.add_argument("--update-icons", type=Path, metavar="ICONS_JSON",
+                        help=f"refresh icons-src/ from the icons.json of {ICON_PACKAGE}@"
+                             f"{ICON_VERSION} (npm pack), then stop")
     args = parser.parse_args(argv)
-    out = Writer(args.out)
-    for make in (make_dice, make_markers, make_terrain, make_standees, make_icons, make_cards,
-                 make_ui):
+    if args.update_icons:
+        update_icon_subset(args.update_icons)
+        return
+    if args.sheet and args.out is None:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Writer(Path(tmp))
+            make_all(out)
+    else:
+        out = Writer(args.out or HERE)
+        make_all(out)
+        out.write_manifest()
+        print(f"wrote {len(out.entries)} images and manifest.json to {out.out}")
+    if args.sheet:
+        contact_sheet(out.images).convert("RGB").save(args.sheet, format="PNG", optimize=True)
+        print(f"wrote the contact sheet to {args.sheet}")
+
+
+def make_all(out: Writer) -> None:
+    for make in (make_dice, make_markers, make_terrain, make_faces, make_standees, make_icons,
+                 make_cards, make_ui):
         make(out)
-    out.write_manifest()
-    print(f"wrote {len(out.entries)} images and manifest.json to {args.out}")
 
 
 if __name__ == "__main__":
