@@ -937,6 +937,7 @@ def make_standees(out: Writer) -> None:
              for side, colour in (("blue", P.KROSMASTER_BLUE), ("pink", P.KROSMASTER_PINK))]
     bases += [(f"seat{i}", c, f"{P.SEAT_NAMES[i].lower()} seat", P.SEAT_PATTERNS[i])
               for i, c in enumerate(P.SEAT_COLOURS)]
+    bases.append(("neutral", P.STONE, "no seat (the Kromosaurus, a neutral piece)", None))
     for name, colour, what, mark in bases:
         sp = Sprite(64, 24)
         side = shape(sp, lambda m: m.ellipse((4, 7, 60, 21)).rect((4, 9, 60, 14)))
@@ -944,11 +945,12 @@ def make_standees(out: Writer) -> None:
         sp.paint(shape(sp, lambda m: m.ellipse((4, 3, 60, 16))), colour, outline=0.8, shadow=0,
                  highlight=0.45, shade=0.1)
         sp.fill(shape(sp, lambda m: m.rect((18, 8.5, 46, 10.5), 1)), dark(colour, 0.6), 0.85)
-        for x in (13, 51):  # the seat's mark on both shoulders of the plinth, beside the figure
+        for x in (13, 51) if mark else ():  # the seat's mark on both shoulders, beside the figure
             sp.paint(mark_mask(sp.mask(), mark, x, 13, 5), P.WHITE, outline=1.0, ink=P.OUTLINE,
                      shadow=0, highlight=0, shade=0.1)
-        out.save(f"standees/base_{name}.png", sp, f"standee base, {what}, {mark} marks",
-                 mark=mark)
+        out.save(f"standees/base_{name}.png", sp,
+                 f"standee base, {what}" + (f", {mark} marks" if mark else ""),
+                 **({"mark": mark} if mark else {}))
 
     sp = Sprite(56, 80)
     card = shape(sp, lambda m: m.circle(28, 26, 24).rect((4, 26, 52, 78), 4))
@@ -1218,6 +1220,7 @@ def make_icons(out: Writer) -> None:
 ICON_SUBSET = HERE / "icons-src" / "game-icons-subset.json"
 ICON_PACKAGE = "@iconify-json/game-icons"
 ICON_VERSION = "1.2.4"
+UNKNOWN_AUTHOR = "Game Icons contributor (see game-icons.net)"
 
 # Which icon shows which piece, and the colour it is painted in.
 KROSMASTER_FACES = {  # Krosmaster id -> (icon, colour)
@@ -1279,7 +1282,7 @@ SYMBOLS = {  # game -> symbol -> (icon, colour)
     "krosmaster": {
         "fire": ("fire", P.ELEMENTS["fire"]),
         "water": ("water-drop", P.ELEMENTS["water"]),
-        "earth": ("rock", P.ELEMENTS["earth"]),
+        "earth": ("earth-spit", P.ELEMENTS["earth"]),
         "air": ("tornado", P.ELEMENTS["air"]),
         "ap": ("round-star", P.AP),
         "mp": ("walking-boot", P.MP),
@@ -1324,7 +1327,7 @@ SYMBOLS = {  # game -> symbol -> (icon, colour)
         "upgrade": ("upgrade", P.LEGAL),
         "treasure": ("gems", P.TREASURE),
         "energy": ("power-lightning", P.IVORY),
-        "endurance": ("hearts", P.HEART),
+        "endurance": ("heart-tower", P.HEART),
     },
 }
 
@@ -1364,8 +1367,8 @@ def update_icon_subset(icons_json: Path) -> None:
         "license": "CC BY 3.0, https://creativecommons.org/licenses/by/3.0/",
         "credit": "Icons made by the Game Icons artists, https://game-icons.net",
         "view_box": [full.get("width", 512), full.get("height", 512)],
-        "icons": {n: {"body": full["icons"][n]["body"], "author": authors.get(n) or "unknown"}
-                  for n in used_icons()},
+        "icons": {n: {"body": full["icons"][n]["body"],
+                      "author": authors.get(n) or UNKNOWN_AUTHOR} for n in used_icons()},
     }
     ICON_SUBSET.parent.mkdir(parents=True, exist_ok=True)
     ICON_SUBSET.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -1437,10 +1440,10 @@ def minion_token(name: str, colour) -> Sprite:
 
 def mark_mask(m: Mask, shape_name: str, cx, cy, r) -> Mask:
     """Add the seat mark ``shape_name`` of radius ``r`` centred on (cx, cy) to ``m``."""
-    if shape_name == "circle":
-        m.circle(cx, cy, r * 0.85)
+    if shape_name == "circle":  # a ring, so that it never reads as a blurred square
+        m.add(Mask(m.size).circle(cx, cy, r * 0.9).cut(Mask(m.size).circle(cx, cy, r * 0.42)))
     elif shape_name == "square":
-        m.rect((cx - r * 0.75, cy - r * 0.75, cx + r * 0.75, cy + r * 0.75), r * 0.12)
+        m.rect((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8))
     elif shape_name == "triangle":
         m.polygon(regular_points(cx, cy + r * 0.15, r * 1.05, 3))
     elif shape_name == "diamond":
@@ -1448,12 +1451,77 @@ def mark_mask(m: Mask, shape_name: str, cx, cy, r) -> Mask:
     elif shape_name == "star":
         m.polygon(star_points(cx, cy + r * 0.08, r * 1.05, r * 0.45))
     elif shape_name == "cross":
-        t = r * 0.3
-        m.rect((cx - r * 0.9, cy - t, cx + r * 0.9, cy + t), t * 0.3)
-        m.rect((cx - t, cy - r * 0.9, cx + t, cy + r * 0.9), t * 0.3)
+        t = r * 0.24
+        m.rect((cx - r, cy - t, cx + r, cy + t))
+        m.rect((cx - t, cy - r, cx + t, cy + r))
     else:
         raise ValueError(f"unknown mark {shape_name!r}")
     return m
+
+
+# The artists of the Game Icons set, as its licence file names them.
+GAME_ICONS_ARTISTS = ("Lorc", "Delapouite", "John Colburn", "Felbrigg", "John Redman",
+                      "Carl Olsen", "Sbed", "PriorBlue", "Willdabeast", "Viscious Speed",
+                      "Lord Berandas", "Irongamer", "HeavenlyDog", "Andy Meneely", "Aussiesim",
+                      "and the other contributors named on game-icons.net")
+
+
+def hunter_names() -> dict[str, str]:
+    """Hunter number (as text) -> name, read from the Khrysos data (for the credits)."""
+    import tomllib
+
+    path = HERE.parent / "game" / "khrysos" / "data" / "hunters.toml"
+    return {str(h["number"]): h["name"] for h in tomllib.loads(path.read_text("utf-8"))["hunter"]}
+
+
+def credits_data() -> dict:
+    """Who made the art the program shows: written to credits.json for the Credits screen."""
+    uses: dict[str, list[str]] = {}
+    sprites: dict[str, list[str]] = {}
+    hunters = hunter_names()
+    for game, table in FACES.items():
+        for pid, (name, _) in table.items():
+            who = f"hunter {pid} {hunters[pid]}" if game == "khrysos" else pid.replace("_", " ")
+            uses.setdefault(name, []).append(f"{game} {who}")
+            sprites.setdefault(name, []).append(f"faces/{game}/{pid}")
+    for game, table in SYMBOLS.items():
+        for symbol, (name, _) in table.items():
+            uses.setdefault(name, []).append(f"{game} symbol {symbol}")
+            sprites.setdefault(name, []).append(f"symbols/{game}/{symbol}")
+    subset = icon_subset()["icons"]
+    return {
+        "game_icons": {
+            "title": "Game Icons",
+            "url": "https://game-icons.net",
+            "source": f"{ICON_PACKAGE} {ICON_VERSION}",
+            "license": "CC BY 3.0",
+            "license_url": "https://creativecommons.org/licenses/by/3.0/",
+            "artists": list(GAME_ICONS_ARTISTS),
+            "changes": "recoloured, outlined, shaded and set on standees, tokens and cards",
+            "icons": [{"icon": name, "author": subset[name]["author"], "used_for": uses[name],
+                       "sprites": sprites[name]} for name in sorted(uses)],
+        },
+        "fonts": "Noto Sans and Fira Code, bundled with pygame-gui (SIL Open Font License 1.1)",
+        "other_art": "every other picture and every sound is drawn or synthesized by the "
+                     "scripts kept beside it (sprites/make_sprites.py, sounds/make_sounds.py)",
+    }
+
+
+def credits_text(data: dict) -> str:
+    """The CREDITS file at the repository root, from credits_data()."""
+    gi = data["game_icons"]
+    lines = ["Tabletop Trio - credits", "", "Piece faces and rules symbols",
+             "-----------------------------",
+             f"Icons made by the artists of {gi['title']} ({gi['url']}): "
+             + ", ".join(gi["artists"][:-1]) + f" {gi['artists'][-1]}.",
+             f"Licensed under {gi['license']} ({gi['license_url']}); taken from the npm package "
+             f"{gi['source']}; {gi['changes']}.",
+             "", "Icons used (icon name on game-icons.net: artist - what it shows here):"]
+    for e in gi["icons"]:
+        lines.append(f"  {e['icon']}: {e['author']} - {', '.join(e['used_for'])}")
+    lines += ["", "Fonts", "-----", data["fonts"] + ".", "", "Everything else", "---------------",
+              data["other_art"][0].upper() + data["other_art"][1:] + "."]
+    return "\n".join(lines) + "\n"
 
 
 def make_faces(out: Writer) -> None:
@@ -1470,10 +1538,14 @@ def make_faces(out: Writer) -> None:
                      f"{game} rules symbol: {symbol} (Game Icons: {name})", icon=name)
     for shape_name in MARK_SHAPES:
         sp = Sprite(24, 24)
-        sp.paint(mark_mask(sp.mask(), shape_name, 12, 12, 9), P.WHITE, outline=1.6,
-                 ink=P.OUTLINE, shadow=0.4, highlight=0, shade=0.12)
+        sp.paint(mark_mask(sp.mask(), shape_name, 12, 12, 9.5), P.WHITE, outline=1.4,
+                 ink=P.OUTLINE, shadow=0, highlight=0, shade=0.12)
         out.save(f"standees/mark_{shape_name}.png", sp,
                  f"seat mark: white {shape_name} (second cue besides the seat colour)")
+    data = credits_data()
+    (out.out / "credits.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if out.out.resolve() == HERE:
+        (HERE.parent / "CREDITS").write_text(credits_text(data), encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- emblems
