@@ -94,13 +94,18 @@ class CreditsScene(Scene):
             ui.text(surface, value, (inner.left + 8, y), size, colour, bold=size >= 18)
             y += size + 10
         y += 8
+        columns = (inner.left + 56, inner.left + 56 + inner.width * 2 // 11, inner.left + 56 + inner.width * 5 // 11)
         for entry in self.icons:
             if y + ROW >= inner.top and y <= inner.bottom:
                 picture = assets.image(entry["sprites"][0], (ROW - 6, ROW - 6))
                 surface.blit(picture, (inner.left + 8, y + 3))
-                ui.text(surface, entry["icon"], (inner.left + 56, y + 9), 16, palette.TEXT, bold=True)
-                ui.text(surface, entry["author"], (inner.left + 250, y + 9), 16, palette.TEXT_DIM)
-                ui.text(surface, ", ".join(entry["used_for"]), (inner.left + 560, y + 9), 15, palette.TEXT)
+                cells = (entry["icon"], entry["author"], ", ".join(entry["used_for"]))
+                edges = (*columns[1:], inner.right)
+                for (value, x, right, colour) in zip(cells, columns, edges, (palette.TEXT, palette.TEXT_DIM, palette.TEXT)):
+                    size = 16
+                    while size > 11 and assets.font(size).size(value)[0] > right - x - 12:
+                        size -= 1
+                    ui.text(surface, value, (x, y + 20), size, colour, anchor="midleft")
             y += ROW
         surface.set_clip(old_clip)
         if self.max_scroll():

@@ -1220,7 +1220,7 @@ def make_icons(out: Writer) -> None:
 ICON_SUBSET = HERE / "icons-src" / "game-icons-subset.json"
 ICON_PACKAGE = "@iconify-json/game-icons"
 ICON_VERSION = "1.2.4"
-UNKNOWN_AUTHOR = "Game Icons contributor (see game-icons.net)"
+UNKNOWN_AUTHOR = "not recorded here; see game-icons.net"
 
 # Which icon shows which piece, and the colour it is painted in.
 KROSMASTER_FACES = {  # Krosmaster id -> (icon, colour)
@@ -1320,7 +1320,7 @@ SYMBOLS = {  # game -> symbol -> (icon, colour)
         "guard": ("checked-shield", P.SHIELD),
         "steal": ("robber-hand", P.GOLD),
         "swap": ("trade", P.GEM),
-        "move": ("footsteps", P.MP),
+        "move": ("boot-prints", P.MP),
         "trap": ("wolf-trap", P.METAL),
         "stun": ("knocked-out-stars", P.SELECT),
         "boost": ("muscle-up", P.AP),
@@ -1462,8 +1462,8 @@ def mark_mask(m: Mask, shape_name: str, cx, cy, r) -> Mask:
 # The artists of the Game Icons set, as its licence file names them.
 GAME_ICONS_ARTISTS = ("Lorc", "Delapouite", "John Colburn", "Felbrigg", "John Redman",
                       "Carl Olsen", "Sbed", "PriorBlue", "Willdabeast", "Viscious Speed",
-                      "Lord Berandas", "Irongamer", "HeavenlyDog", "Andy Meneely", "Aussiesim",
-                      "and the other contributors named on game-icons.net")
+                      "Lord Berandas", "Irongamer", "HeavenlyDog", "Skoll", "Andy Meneely",
+                      "Aussiesim", "and the other contributors named on game-icons.net")
 
 
 def hunter_names() -> dict[str, str]:
@@ -1516,6 +1516,8 @@ def credits_text(data: dict) -> str:
              + ", ".join(gi["artists"][:-1]) + f" {gi['artists'][-1]}.",
              f"Licensed under {gi['license']} ({gi['license_url']}); taken from the npm package "
              f"{gi['source']}; {gi['changes']}.",
+             "The artist of each icon is named on its page at game-icons.net; where this file",
+             "names one, it was checked against the artist folders of github.com/game-icons/icons.",
              "", "Icons used (icon name on game-icons.net: artist - what it shows here):"]
     for e in gi["icons"]:
         lines.append(f"  {e['icon']}: {e['author']} - {', '.join(e['used_for'])}")
@@ -1809,8 +1811,9 @@ def standee_preview(images, face: str, base: str, colour, mark: str, h: int) -> 
     plate = (round(w * 0.08), round(h * 0.72), round(w * 0.92), round(h * 0.92))
     ImageDraw.Draw(card).rounded_rectangle(plate, radius=max(2, h // 20), fill=(*colour, 255))
     ph = plate[3] - plate[1]
-    mark_im = images[f"standees/mark_{mark}"].resize((ph, ph), Image.LANCZOS)
-    card.alpha_composite(mark_im, ((w - ph) // 2, plate[1]))
+    if mark:
+        mark_im = images[f"standees/mark_{mark}"].resize((ph, ph), Image.LANCZOS)
+        card.alpha_composite(mark_im, ((w - ph) // 2, plate[1]))
     canvas.alpha_composite(card, ((bw + 4 - w) // 2, 0))
     return canvas
 
@@ -1833,6 +1836,20 @@ def simulate_cvd(colour, kind: str):
     return tuple(enc(sum(m * c for m, c in zip(row, rgb))) for row in matrix)
 
 
+def simulate_image(im: Image.Image, kind: str) -> Image.Image:
+    """``im`` (RGBA) as seen with ``kind``, pixel by pixel through simulate_cvd."""
+    seen: dict[tuple, tuple] = {}
+    out = im.copy()
+    px = out.load()
+    for y in range(out.height):
+        for x in range(out.width):
+            r, g, b, a = px[x, y]
+            if (r, g, b) not in seen:
+                seen[r, g, b] = simulate_cvd((r, g, b), kind)
+            px[x, y] = (*seen[r, g, b], a)
+    return out
+
+
 def contact_sheet(images) -> Image.Image:
     """Every piece (as a standee, a bare face at board size and a card picture), every symbol,
     and the seat plinths in normal vision and simulated deuteranopia and protanopia."""
@@ -1851,11 +1868,14 @@ def contact_sheet(images) -> Image.Image:
     sections.append(("Krosmaster: Blast - Krosmasters (standee, board face) and Minions "
                      "(standee, token)", krosmaster))
     krom = []
-    for k, pid in enumerate(KROM_FACES):
-        seat = k % 6
-        krom.append((pid, [standee_preview(images, f"faces/krom/{pid}", f"seat{seat}",
-                                           P.SEAT_COLOURS[seat], P.SEAT_PATTERNS[seat], 80),
-                           images[f"faces/krom/{pid}"].resize((48, 48), Image.LANCZOS)]))
+    for pid, (_, colour) in KROM_FACES.items():
+        if colour in P.SEAT_COLOURS:  # a character stands on the plinth of its colour
+            seat = P.SEAT_COLOURS.index(colour)
+            figure = standee_preview(images, f"faces/krom/{pid}", f"seat{seat}", colour,
+                                     P.SEAT_PATTERNS[seat], 80)
+        else:
+            figure = standee_preview(images, f"faces/krom/{pid}", "neutral", P.STONE, None, 80)
+        krom.append((pid, [figure, images[f"faces/krom/{pid}"].resize((48, 48), Image.LANCZOS)]))
     sections.append(("Krom: Evolution - characters and the Kromosaurus", krom))
     khrysos = []
     for k, pid in enumerate(FACES["khrysos"]):
@@ -1873,12 +1893,12 @@ def contact_sheet(images) -> Image.Image:
     seats = []
     for kind in ("normal", "deuteranopia", "protanopia"):
         for i, c in enumerate(P.SEAT_COLOURS):
-            shown = c if kind == "normal" else simulate_cvd(c, kind)
+            figure = standee_preview(images, "faces/khrysos/12", f"seat{i}", c,
+                                     P.SEAT_PATTERNS[i], 64)
             seats.append((f"{P.SEAT_NAMES[i]} {kind[:6]}",
-                          [standee_preview(images, "faces/krom/alma", f"seat{i}", shown,
-                                           P.SEAT_PATTERNS[i], 64)]))
-    sections.append(("Seat colours with their marks: normal vision, deuteranopia, protanopia "
-                     "(the plinth keeps its true colour; the plate shows the simulation)", seats))
+                          [figure if kind == "normal" else simulate_image(figure, kind)]))
+    sections.append(("Seat colours with their marks: normal vision, then simulated "
+                     "deuteranopia, then protanopia", seats))
 
     heights = []
     for _, items in sections:
