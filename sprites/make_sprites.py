@@ -1,6 +1,31 @@
 """Draw every sprite of Tabletop Trio with Pillow and write them, with manifest.json, as PNGs.
 
-Run from the repository root: ``python sprites/make_sprites.py [--out DIR]``.
+Run from the repository root: ``python sprites/make_sprites.py [--out DIR]``;
+``--sheet PATH`` draws a contact sheet of every piece and symbol (without touching sprites/),
+``--update-icons ICONS_JSON`` refreshes the pinned Game Icons subset (see below).
+
+Sprite names (a path under sprites/ without ".png"; scenes ask ``scenes.assets`` for them):
+
+  faces/krosmaster/<Krosmaster id>   e.g. faces/krosmaster/arrowna        96 x 96
+  faces/minion/<Minion id>           e.g. faces/minion/gobball            96 x 96
+  faces/krom/<character id>          e.g. faces/krom/alma; faces/krom/kromosaurus
+  faces/khrysos/<hunter number>      e.g. faces/khrysos/7 (Sister Halcyon)
+  tokens/minion/<Minion id>          a Minion token: its face on a disc   48 x 48
+  symbols/<game>/<symbol>            a rules symbol in its own colour     48 x 48
+      krosmaster: fire water earth air ap mp range injury favor glyph dofus
+      krom: cave forest savanna mountain krom wood stone bone hp bonus combat counter
+            action evolution trophy
+      khrysos: hit range burst trample blast damage heal guard steal swap move trap stun
+               boost upgrade treasure energy endurance
+  standees/base_<blue|pink|seat0..seat5|neutral>   plinths, marked with the seat's shape
+  standees/mark_<circle|square|triangle|diamond|star|cross>   the seat marks (24 x 24)
+  dice/…, markers/…, terrain/…, icons/…, cards/…, ui/…   as before (see manifest.json)
+
+Faces and symbols are Game Icons silhouettes (game-icons.net, CC BY 3.0) from the pinned
+subset sprites/icons-src/game-icons-subset.json of the npm package @iconify-json/game-icons
+1.2.4, rendered by pygame-ce's SVG loader: no network and no npm is needed to regenerate.
+The art's credits are written to credits.json (read by the Credits screen) and, when writing
+into sprites/ itself, to CREDITS at the repository root.
 
 Every shape is drawn as a coverage mask at ``S`` times the final size, styled (drop
 shadow, soft dark outline, flat fill, top highlight, bottom shading) and the finished
