@@ -1026,24 +1026,6 @@ def icon_hourglass(m):
     m.polygon([(13, 23.5), (19, 23.5), (16, 19.5)]).polygon([(13.5, 9.5), (18.5, 9.5), (16, 13)])
 
 
-def icon_skull(m):
-    m.circle(16, 14, 11).rect((10, 18, 22, 28), 2.5)
-    holes = Mask(m.size).circle(11.5, 14.5, 3.3).circle(20.5, 14.5, 3.3)
-    holes.polygon([(16, 18), (14, 22), (18, 22)])
-    for x in (13, 16, 19):
-        holes.rect((x - 0.7, 24.5, x + 0.7, 28.5))
-    m.cut(holes)
-
-
-def burst_points(cx, cy, r):
-    return star_points(cx, cy, r, r * 0.55, 9, -90, random.Random(4))
-
-
-def icon_counter(m):
-    m.polygon(burst_points(16, 16, 12))
-    m.cut(Mask(m.size).line([(5, 27), (27, 5)], 6.5))
-    m.line([(4.5, 27.5), (27.5, 4.5)], 2.6)
-
 
 def icon_target(m):
     m.ring(16, 16, 9.5, 2.6).circle(16, 16, 3)
@@ -1052,143 +1034,7 @@ def icon_target(m):
         m.line([(16 + 6 * c, 16 + 6 * s), (16 + 14 * c, 16 + 14 * s)], 2.6)
 
 
-def icon_range(m):
-    m.circle(6, 26, 3.3)
-    for t0 in (0.22, 0.44):
-        x0, y0 = 6 + 20 * t0, 26 - 20 * t0
-        m.line([(x0, y0), (x0 + 2.8, y0 - 2.8)], 2.6)
-    arrow(m, [(21, 11), (26.5, 5.5)], head=8)
-
-
-def icon_damage(m):
-    blade = [(25, 4), (28, 7), (13, 22), (10, 19)]
-    m.polygon(blade).polygon([(25, 4), (28.5, 3.5), (28, 7)])
-    m.line([(6, 16), (16, 26)], 3).line([(11, 21), (5, 27)], 3.2).circle(4.5, 27.5, 2.5)
-
-
-def icon_heal(m):
-    m.circle(10.5, 11, 6.8).circle(21.5, 11, 6.8).polygon([(4, 13), (28, 13), (16, 28)])
-    m.cut(Mask(m.size).rect((14, 8, 18, 22), 1).rect((9, 13, 23, 17), 1))
-
-
-def icon_move(m):
-    boot(m, 4, 4, 25, 25)
-    m.cut(Mask(m.size).line([(6, 23.5), (29, 23.5)], 1.2, caps=False))
-
-
-def icon_steal(m):
-    """A bandit's eye mask."""
-    m.polygon([(3, 12)] + bezier((3, 12), (16, 8), (29, 12), 10) + [(28, 19)]
-              + bezier((28, 19), (22, 24), (16, 19.5), 8) + bezier((16, 19.5), (10, 24), (4, 19), 8))
-    m.cut(Mask(m.size).ellipse((7, 13, 14, 18)).ellipse((18, 13, 25, 18)))
-    m.line([(3, 14), (0.5, 22)], 2).line([(3, 14), (1, 9)], 2)
-
-
-def icon_swap(m):
-    arrow(m, [(5, 10), (26, 10)], head=6)
-    arrow(m, [(27, 22), (6, 22)], head=6)
-
-
-def icon_burst(m):
-    m.circle(16, 16, 4.5)
-    for i in range(8):
-        a = math.radians(i * 45)
-        m.line([(16 + 8 * math.cos(a), 16 + 8 * math.sin(a)),
-                (16 + 13 * math.cos(a), 16 + 13 * math.sin(a))], 2.8)
-
-
-def icon_blast(m):
-    m.polygon(burst_points(16, 16, 13.5))
-    m.cut(Mask(m.size).polygon(star_points(16, 16, 6.5, 3.4, 9, -70, random.Random(8))))
-
-
-def icon_trample(m):
-    footprints(m, [(10, 22, 55), (23, 11, 55)], 9, 2.6)
-    for dx, dy in ((0, 0), (5, 5)):
-        m.line([(2 + dx, 13 + dy), (7 + dx, 8 + dy)], 1.6)
-
-
-def icon_hit(m):
-    for x in (6, 11.5, 17, 22.5):
-        m.rect((x, 8, x + 5, 19), 2.5)
-    m.rect((6, 13, 27.5, 28), 4)
-    thumb = Mask(m.size).rect((4, 17, 18, 22.5), 2.7)
-    gaps = Mask(m.size)
-    for x in (11.25, 16.75, 22.25):
-        gaps.line([(x, 8), (x, 15)], 0.9, caps=False)
-    m.cut(gaps).cut(thumb.grown(1.2)).add(thumb)
-    for a, b in (((27, 6), (30.5, 2.5)), ((28.5, 11), (31.5, 11))):
-        m.line([a, b], 2)
-
-
-def icon_fire(m):
-    m.polygon(teardrop_points(16, 29, 16, 27, 2, belly=0.5))
-    m.polygon(teardrop_points(9.5, 29, 9, 15, -3)).polygon(teardrop_points(22.5, 29, 9, 17, 3))
-    m.cut(Mask(m.size).polygon(teardrop_points(16, 28, 6, 11, 1)))
-
-
-def icon_water(m):
-    m.polygon(teardrop_points(16, 29, 19, 27, 0, belly=0.45))
-    m.cut(Mask(m.size).arc(16, 19.5, 5.2, 100, 170, 2))
-
-
-def icon_earth(m):
-    """A pile of three boulders."""
-    rng = random.Random(6)
-
-    def lumpy(x0, y0, x1, y1):
-        cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
-        return [(cx + rx * k * math.cos(a), cy + ry * k * math.sin(a))
-                for a, k in ((math.radians(i * 60 + 15), rng.uniform(0.82, 1.12))
-                             for i in range(6))]
-    rocks = [Mask(m.size).polygon(lumpy(*box)) for box in ((1, 15, 18, 30), (14, 16, 31, 30),
-                                                            (7, 3, 25, 19))]
-    for k, rock_mask in enumerate(rocks):
-        for later in rocks[k + 1:]:
-            rock_mask.cut(later.grown(1.2))
-        m.add(rock_mask)
-
-
-def icon_air(m):
-    m.line([(4, 11)] + bezier((4, 11), (22, 11), (24, 7), 8) + bezier((24, 7), (25, 3), (20, 4), 6),
-           2.6)
-    m.line([(3, 17), (27, 17)] + bezier((27, 17), (31, 20), (27, 23), 6), 2.6)
-    m.line([(6, 23)] + bezier((6, 23), (17, 23), (18, 27), 6), 2.6)
-
-
-def icon_cave(m):
-    m.polygon([(1, 28), (3, 20), (7, 15), (9, 9), (14, 5), (19, 7), (23, 5), (27, 11), (29, 18),
-               (31, 28)])
-    m.cut(Mask(m.size).circle(16, 21, 6).rect((10, 21, 22, 28)))
-    m.cut(Mask(m.size).line([(7, 17), (11, 14)], 1.2).line([(22, 10), (25, 14)], 1.2))
-    m.rect((0, 27, 32, 29.5), 1)
-
-
-def icon_forest(m):
-    for cx, top, s in ((11, 3, 1.0), (23, 8, 0.8)):
-        m.polygon([(cx, top), (cx + 7 * s, top + 10 * s), (cx - 7 * s, top + 10 * s)])
-        m.polygon([(cx, top + 6 * s), (cx + 9 * s, top + 18 * s), (cx - 9 * s, top + 18 * s)])
-        m.rect((cx - 1.6 * s, top + 17 * s, cx + 1.6 * s, top + 23 * s))
-
-
-def icon_savanna(m):
-    """An acacia on the grassy plain."""
-    m.ellipse((4, 7, 28, 13))
-    for x in (8, 13, 19, 24):
-        m.circle(x, 8.5, 3)
-    m.polygon([(14.5, 28), (18.5, 28), (18, 18), (16, 18)])
-    m.line([(17, 19), (12, 11)], 2.2).line([(17, 19), (22, 11)], 2.2)
-    m.rect((1, 26.5, 31, 29), 1)
-    for x in (4, 8, 25, 29):
-        m.line([(x, 27), (x - 1.5, 22.5)], 1.3).line([(x, 27), (x + 1.5, 23)], 1.3)
-
-
-def icon_mountain(m):
-    m.polygon([(1, 28), (12, 6), (18.5, 17), (22, 12), (31, 28)])
-    m.cut(Mask(m.size).line([(7, 16), (9.5, 14), (12, 16.5), (14.5, 14), (17, 16)], 1.4))
-
-
-ICONS = {
+ICONS = {  # UI icons drawn here
     "settings": icon_gear,
     "sound_on": lambda m: speaker(m).arc(16, 16, 5.5, -50, 50, 2.6).arc(16, 16, 10.5, -50, 50, 2.6),
     "sound_off": lambda m: speaker(m).line([(20, 11), (28, 21)], 2.8).line([(28, 11), (20, 21)], 2.8),
@@ -1202,37 +1048,35 @@ ICONS = {
     "log": lambda m: m.rect((6, 3, 26, 29), 3).cut(Mask(m.size).rect((9, 6, 23, 26), 1.5)).rect(
         (11, 9, 21, 11), 1).rect((11, 14, 21, 16), 1).rect((11, 19, 18, 21), 1),
     "hourglass": icon_hourglass,
-    "skull": icon_skull,
-    "counter": icon_counter,
     "target": icon_target,
-    "range": icon_range,
-    "damage": icon_damage,
-    "heal": icon_heal,
-    "move": icon_move,
-    "steal": icon_steal,
-    "swap": icon_swap,
-    "burst": icon_burst,
-    "blast": icon_blast,
-    "trample": icon_trample,
-    "hit": icon_hit,
-    "fire": icon_fire,
-    "water": icon_water,
-    "earth": icon_earth,
-    "air": icon_air,
-    "cave": icon_cave,
-    "forest": icon_forest,
-    "savanna": icon_savanna,
-    "mountain": icon_mountain,
+}
+# White icons of rules symbols: the same silhouette as symbols/<game>/<symbol>, so a symbol
+# looks the same in a log line or on a button as on a card.
+SYMBOL_ICONS = {
+    "skull": ("krom", "combat"), "counter": ("krom", "counter"), "range": ("khrysos", "range"),
+    "damage": ("khrysos", "damage"), "heal": ("khrysos", "heal"), "move": ("khrysos", "move"),
+    "steal": ("khrysos", "steal"), "swap": ("khrysos", "swap"), "burst": ("khrysos", "burst"),
+    "blast": ("khrysos", "blast"), "trample": ("khrysos", "trample"), "hit": ("khrysos", "hit"),
+    "fire": ("krosmaster", "fire"), "water": ("krosmaster", "water"),
+    "earth": ("krosmaster", "earth"), "air": ("krosmaster", "air"), "cave": ("krom", "cave"),
+    "forest": ("krom", "forest"), "savanna": ("krom", "savanna"),
+    "mountain": ("krom", "mountain"),
 }
 
 
 def make_icons(out: Writer) -> None:
-    for name, draw in ICONS.items():
+    for name in sorted([*ICONS, *SYMBOL_ICONS]):
         sp = Sprite(32, 32)
         m = sp.mask()
-        draw(m)
+        if name in ICONS:
+            ICONS[name](m)
+            what = f"UI icon: {name.replace('_', ' ')}"
+        else:
+            game, symbol = SYMBOL_ICONS[name]
+            icon(m, SYMBOLS[game][symbol][0], (2, 2, 30, 30))
+            what = f"UI icon: {name}, in white (the shape of symbols/{game}/{symbol})"
         sp.paint(m, P.WHITE, outline=0, shadow=0.5, highlight=0, shade=0)
-        out.save(f"icons/{name}.png", sp, f"UI icon: {name.replace('_', ' ')}")
+        out.save(f"icons/{name}.png", sp, what)
 
 
 # --------------------------------------------------------------------------- Game Icons art
