@@ -1225,7 +1225,11 @@ def icon_subset() -> dict:
 
 def update_icon_subset(icons_json: Path) -> None:
     """Rewrite the subset file from the package's full icons.json, keeping recorded authors."""
-    full = json.loads(Path(icons_json).read_text(encoding="utf-8"))
+    try:
+        full = json.loads(Path(icons_json).read_text(encoding="utf-8"))
+        full["icons"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{icons_json} is not the icons.json of {ICON_PACKAGE}: {e}") from None
     old = json.loads(ICON_SUBSET.read_text(encoding="utf-8")) if ICON_SUBSET.exists() else {}
     authors = {n: e.get("author") for n, e in old.get("icons", {}).items()}
     missing = [n for n in used_icons() if n not in full["icons"]]
