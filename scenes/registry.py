@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
+    "credits": "scenes.credits:CreditsScene",
     "krosmaster.orientation": "scenes.krosmaster.orientation:OrientationScene",
     "krosmaster.setup": "scenes.krosmaster.setup:KrosmasterSetup",
     "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
