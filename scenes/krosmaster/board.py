@@ -292,7 +292,7 @@ class KrosmasterBoard(BoardScene):
         return FighterInfo(
             f.id, c.name, f.owner, f.minion, c.hp, self.hp_shown.get(f.id, f.injuries),
             action_points(s, f.id), ap_base, movement_points(s, f.id), mp_base, f.ap_mark, f.mp_mark, status, active,
-            chips, [(p.name, f"{p.name}: {p.text}") for p in c.powers], c.element,
+            chips, [(p.name, f"{p.name}: {p.text}") for p in c.powers], c.element, f.kind,
         )
 
     def render_panels(self) -> None:
@@ -998,13 +998,15 @@ class KrosmasterBoard(BoardScene):
             pygame.draw.rect(surface, palette.ELEMENTS.get(c.element, palette.GOLD), band, border_top_left_radius=10,
                              border_top_right_radius=10)
             ui.text(surface, c.name, band.center, 14, palette.TEXT, bold=True, shadow=True, anchor="center")
-            ui.text(surface, f"HP {c.hp}  AP {c.ap}  MP {c.mp}", (rect.centerx, rect.top + 36), 13, palette.TEXT_DARK,
-                    bold=True, anchor="midtop")
-            y = rect.top + 58
+            face = assets.image(panels.face_of(k), (44, 44))
+            surface.blit(face, (rect.left + 6, rect.top + 34))
+            ui.text(surface, f"HP {c.hp}  AP {c.ap}  MP {c.mp}", (rect.left + 56, rect.top + 46), 13, palette.TEXT_DARK,
+                    bold=True, anchor="midleft")
+            y = rect.top + 82
             for sp in c.spells:
                 ui.text(surface, sp.name, (rect.left + 8, y), 12, palette.TEXT_DARK, bold=True)
                 ui.text(surface, panels.spell_line(sp), (rect.left + 8, y + 15), 11, palette.TEXT_DARK)
-                y += 34
+                y += 30
             for p in c.powers:
                 ui.text(surface, f"• {p.name}", (rect.left + 8, y), 12, palette.GOLD_DARK, bold=True)
                 y += 16
@@ -1024,7 +1026,7 @@ class KrosmasterBoard(BoardScene):
 def make_standee(kind: str, owner: int) -> StandeeView:
     c = CONTENT.character(kind)
     return StandeeView(c.name, ("blue", "pink")[owner], (0, 0), art.SIDE_COLOURS[owner], label=panels.initials(c.name),
-                       height=40 if c.minion else 56)
+                       height=44 if c.minion else 58, face=panels.face_of(kind))
 
 
 def draft_tip(krosmaster: str) -> str:

@@ -44,6 +44,19 @@ class Chip:
     chosen: bool = False
 
 
+def face_of(kind: str) -> str:
+    """The face sprite of a Krosmaster or a Minion."""
+    return assets.face("minion" if CONTENT.character(kind).minion else "krosmaster", kind)
+
+
+def portrait(surface: pygame.Surface, centre: tuple[int, int], radius: int, kind: str, colour) -> None:
+    """The fighter's face in a disc of its team's colour."""
+    pygame.draw.circle(surface, colour, centre, radius)
+    side = int(radius * 1.8)
+    surface.blit(assets.image(face_of(kind), (side, side)), (centre[0] - side // 2, centre[1] - side // 2))
+    pygame.draw.circle(surface, palette.TEXT, centre, radius, width=2)
+
+
 def initials(name: str) -> str:
     parts = [p for p in name.replace("-", " ").split() if p]
     return (parts[0][0] + (parts[1][0] if len(parts) > 1 else parts[0][1:2])).upper()
@@ -140,6 +153,7 @@ class FighterInfo:
     chips: list[Chip]
     powers: list[tuple[str, str]]  # (name, tooltip)
     element: str
+    kind: str = ""  # the Krosmaster or Minion id (its face)
 
 
 def fit(text: str, size: int, width: int, bold: bool = True) -> str:
@@ -155,10 +169,7 @@ def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, r
     colour = SIDE_COLOURS[info.owner]
     ui.panel(surface, rect, colour=palette.PANEL_LIGHT if info.active else palette.PANEL,
              edge=palette.SELECT if info.active else colour, width=3 if info.active else 2, radius=9, shadow=3)
-    centre = (rect.left + 19, rect.top + 15)
-    pygame.draw.circle(surface, colour, centre, 11)
-    pygame.draw.circle(surface, palette.TEXT, centre, 11, width=2)
-    ui.text(surface, initials(info.name), centre, 10, palette.TEXT, bold=True, anchor="center")
+    portrait(surface, (rect.left + 19, rect.top + 15), 12, info.kind, colour)
     chip_rect = pygame.Rect(rect.right - 76, rect.top + 5, 70, 22)
     ui.text(surface, fit(info.name, 13, chip_rect.left - rect.left - 40), (rect.left + 36, rect.top + 15), 13, palette.TEXT,
             bold=True, anchor="midleft")
@@ -183,9 +194,7 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
     big = not info.minion
     radius = 19 if big else 13
     centre = (rect.left + 14 + radius, rect.top + 8 + radius)
-    pygame.draw.circle(surface, colour, centre, radius)
-    pygame.draw.circle(surface, palette.TEXT, centre, radius, width=2)
-    ui.text(surface, initials(info.name), centre, 16 if big else 12, palette.TEXT, bold=True, shadow=True, anchor="center")
+    portrait(surface, centre, radius, info.kind, colour)
     x = centre[0] + radius + 8
     name_rect = ui.text(surface, info.name, (x, rect.top + 5), 16 if big else 13, palette.TEXT, bold=True)
     if info.element in ("fire", "water", "earth", "air"):
