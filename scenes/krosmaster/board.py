@@ -1000,8 +1000,10 @@ class KrosmasterBoard(BoardScene):
             ui.text(surface, c.name, band.center, 14, palette.TEXT, bold=True, shadow=True, anchor="center")
             face = assets.image(panels.face_of(k), (44, 44))
             surface.blit(face, (rect.left + 6, rect.top + 34))
-            ui.text(surface, f"HP {c.hp}  AP {c.ap}  MP {c.mp}", (rect.left + 56, rect.top + 46), 13, palette.TEXT_DARK,
-                    bold=True, anchor="midleft")
+            ui.text(surface, f"HP {c.hp}", (rect.left + 56, rect.top + 46), 13, palette.TEXT_DARK, bold=True,
+                    anchor="midleft")
+            ui.text(surface, f"AP {c.ap} · MP {c.mp}", (rect.left + 56, rect.top + 64), 13, palette.TEXT_DARK, bold=True,
+                    anchor="midleft")
             y = rect.top + 82
             for sp in c.spells:
                 ui.text(surface, sp.name, (rect.left + 8, y), 12, palette.TEXT_DARK, bold=True)
