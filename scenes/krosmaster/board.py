@@ -206,6 +206,8 @@ class KrosmasterBoard(BoardScene):
             self.end_button.show()
         else:
             self.end_button.hide()
+        if self.mouse != (-1, -1):
+            self.on_hover(self.mouse)  # what is under the mouse may have changed
 
     def standee(self, fid: int) -> StandeeView:
         st = self.standees.get(fid)
