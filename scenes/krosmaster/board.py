@@ -106,6 +106,7 @@ class KrosmasterBoard(BoardScene):
         if self.autoplay is None:
             self.autoplay = Rng(len(self.match.actions) + 1)
             self._idle = 0
+            self.autosave = False  # never overwrite a player's game in progress
         if self.busy or self.match.over or self.app.stack.top is not self:
             self._idle = 0
             return
