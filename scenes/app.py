@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from scenes import assets, palette
-from scenes.settings import Settings, load_settings, save_settings
+from scenes.settings import Settings, load_settings, remove_stale_temp_files, save_settings
 from scenes.stack import Scene, SceneStack
 
 SIZE = (1280, 720)
@@ -28,8 +28,10 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.warning: str | None = None
+        if persist_settings:
+            remove_stale_temp_files()
         if settings is None:
-            settings, self.warning = load_settings()
+            settings, self.warning = load_settings(repair=persist_settings)
         self.settings = settings
         self.persist_settings = persist_settings
         pygame.display.set_caption(TITLE)
