@@ -16,15 +16,14 @@ is good), for the map editor to show live; nothing here raises a traceback on ba
 from __future__ import annotations
 
 import json
-import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
-from game.core.serial import BadJSON, excerpt, load_json, shorten
 from game.core.grid import EIGHT_WAY
+from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
@@ -158,9 +157,6 @@ def map_to_text(spec: MapSpec) -> str:
     )
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _quote(value: Any) -> str:
     """How a problem quotes a value from the file: as JSON, and short whatever the file holds."""
     short = excerpt(value, 60)
@@ -224,7 +220,7 @@ def _read_map(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile]], 
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(f"the map needs a 'name' (a non-empty text), not {_quote(name)}")
-    elif not name.isprintable() or _SURROGATE.search(name):
+    elif not name.isprintable() or has_lone_surrogate(name):
         problems.append(f"the map's name {excerpt(name)} holds a character that cannot be shown or saved")
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
