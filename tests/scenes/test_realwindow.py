@@ -10,6 +10,7 @@ servers use displays :N and :N+1 (default: from the process id).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -50,6 +51,7 @@ class Display:
         self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.wm = None
+        self.programs: list = []  # Program objects to stop on close
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         self.env.update(DISPLAY=self.name, SDL_VIDEO_X11_WMCLASS="tabletrio",
                         TABLETRIO_CONFIG_DIR=str(tmp / "config"), TABLETRIO_DATA_DIR=str(tmp / "data"))
@@ -67,6 +69,8 @@ class Display:
         time.sleep(0.5)
 
     def close(self) -> None:
+        for program in self.programs:
+            program.quit()
         for proc in (self.wm, self.proc):
             if proc is not None:
                 proc.terminate()
@@ -173,6 +177,7 @@ class Program:
         found = display.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", "tabletrio")
         assert found.returncode == 0, found.stderr
         self.window = found.stdout.split()[0]
+        display.programs.append(self)
         self.wait_drawn()
 
     def geometry(self) -> tuple[int, int, int, int]:
@@ -241,11 +246,20 @@ def _needs_window_manager():
     _require(all(shutil.which(t) for t in (*TOOLS, "openbox", "xwininfo")), "Xvfb, xdotool, xwininfo and openbox are needed")
 
 
-def _keep(tmp_path: Path) -> None:
-    keep = os.environ.get("TABLETRIO_KEEP_SHOTS")
-    if keep:
-        for shot in tmp_path.glob("*.png"):
-            shutil.copy(shot, Path(keep) / f"realwindow_{shot.name}")
+@contextlib.contextmanager
+def _managed_display(tmp_path: Path, screen: str = "1920x1080", offset: int = 0):
+    """An X server with openbox; every program started on it is stopped, screenshots kept if asked."""
+    _needs_window_manager()
+    display = Display(tmp_path, screen, offset)
+    try:
+        display.start_window_manager()
+        yield display
+    finally:
+        keep = os.environ.get("TABLETRIO_KEEP_SHOTS")
+        if keep:
+            for shot in tmp_path.glob("*.png"):
+                shutil.copy(shot, Path(keep) / f"realwindow_{shot.name}")
+        display.close()
 
 
 SETTINGS_PROBE = (380, 560)  # inside the Settings panel once it opens, the plain table before
@@ -253,11 +267,7 @@ MUTE_BOX = (360 + 40 + 13, 140 + 86 + 62 + 13)
 
 
 def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_path):
-    _needs_window_manager()
-    display = Display(tmp_path)
-    display.start_window_manager()
-    program = None
-    try:
+    with _managed_display(tmp_path) as display:
         program = Program(display, tmp_path, "resize")
         assert program.geometry()[2:] == (1280, 720)
         for w, h in ((1800, 950), (1000, 700), (1500, 1000), (900, 500)):
@@ -288,19 +298,10 @@ def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_
         assert '"fullscreen": false' in (tmp_path / "config" / "settings.json").read_text()
         output = program.quit()
         assert "Traceback" not in output, output
-    finally:
-        _keep(tmp_path)
-        if program is not None:
-            program.quit()
-        display.close()
 
 
 def test_on_a_1280x720_screen_the_whole_window_fits(tmp_path):
-    _needs_window_manager()
-    display = Display(tmp_path, screen="1280x720", offset=1)
-    display.start_window_manager()
-    program = None
-    try:
+    with _managed_display(tmp_path, screen="1280x720", offset=1) as display:
         program = Program(display, tmp_path, "small_screen")
         x, y, w, h = program.geometry()
         assert y > 0, "the title bar is on the screen"
@@ -311,11 +312,6 @@ def test_on_a_1280x720_screen_the_whole_window_fits(tmp_path):
             assert _close(program.logical(image, *corner), palette.BG, 30)
         program.click(745, 636)  # Quit, at its place in the scaled picture
         assert program.proc.wait(timeout=15) == 0
-    finally:
-        _keep(tmp_path)
-        if program is not None:
-            program.quit()
-        display.close()
 
 
 BROKEN_SETTINGS = {
@@ -327,11 +323,7 @@ BROKEN_SETTINGS = {
 
 
 def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
-    _needs_window_manager()
-    display = Display(tmp_path)
-    display.start_window_manager()
-    program = None
-    try:
+    with _managed_display(tmp_path) as display:
         for name, raw in BROKEN_SETTINGS.items():
             config = tmp_path / "config"
             shutil.rmtree(config, ignore_errors=True)
@@ -352,9 +344,3 @@ def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
                 program.key("Escape")  # closes the dialog (the first time) or asks to quit
                 output = program.quit()
                 assert "Traceback" not in output and "internal error" not in output, output
-                program = None
-    finally:
-        _keep(tmp_path)
-        if program is not None:
-            program.quit()
-        display.close()
