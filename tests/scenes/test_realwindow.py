@@ -48,6 +48,11 @@ class Display:
         base = os.environ.get("TABLETRIO_XVFB_DISPLAY")
         self.number = (int(base) if base else 90 + os.getpid() % 500) + offset
         self.name = f":{self.number}"
+        lock = Path(f"/tmp/.X{self.number}-lock")
+        for _ in range(1800):  # another test (another xdist worker) may be using this display: wait for it
+            if not lock.exists():
+                break
+            time.sleep(0.1)
         self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.wm = None
