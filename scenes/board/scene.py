@@ -193,15 +193,12 @@ class BoardScene(Scene):
         return seat is not None and not self.seats[seat].human
 
     def process_event(self, event) -> bool:
-        # A click or Space anywhere skips the animation playing, before any widget sees the click
-        # (in a replay the control bar keeps working: its buttons skip what plays themselves).
-        if self.replay is not None and self.replay.owns(event):
-            return super().process_event(event)
-        if self.busy and ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
-                          or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
+        # A click (the base Scene) or Space skips the animation playing, before any widget sees it.
+        if self.busy and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.timeline.skip()
             return True
-        if self.busy and event.type in (pygame.MOUSEBUTTONUP, pygame_gui.UI_BUTTON_PRESSED):
+        if self.busy and event.type in (pygame.MOUSEBUTTONUP, pygame_gui.UI_BUTTON_PRESSED) \
+                and not (self.replay is not None and self.replay.owns(event)):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause()
@@ -225,6 +222,12 @@ class BoardScene(Scene):
                 self.redo()
                 return True
         return super().process_event(event)
+
+    def skips_animation(self, event) -> bool:
+        # In a replay the control bar keeps working: its buttons skip what plays themselves.
+        if self.replay is not None and self.replay.owns(event):
+            return False
+        return super().skips_animation(event)
 
     def handle_event(self, event) -> bool:
         if self.locked:
@@ -606,6 +609,9 @@ class ReplayControl:
             x += 74
 
     def owns(self, event) -> bool:
+        """The event is for the control bar (a click on it, or one of its buttons pressed)."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return event.ui_element in self.buttons
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         return any(b.rect.collidepoint(event.pos) for b in self.buttons)
