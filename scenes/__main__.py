@@ -1,6 +1,8 @@
 """Start Tabletop Trio: `tabletrio` or `python -m scenes` opens the main menu.
 
 For automation: `python -m scenes --scene NAME --seed N --frames N --screenshot PATH`
+(and `--autoplay`: the computer plays every seat of a board, at full speed, printing
+`autosaved N` after each autosave; the crash-safety test kills it at random moments)
 runs N frames of that scene (a board starts a default game from the seed, already past
 setup), saves a PNG and exits 0. Bad arguments (an unknown scene, `--frames 0`, a screenshot
 folder that cannot be made) print the usage and a reason, and exit 2.
@@ -34,6 +36,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the game a board scene starts")
     parser.add_argument("--frames", type=_positive, default=None, help="run this many frames (1 or more), then exit")
     parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG here (needs --frames)")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="the computer plays every seat of a board at full speed (for testing)")
     args = parser.parse_args(argv)
     if args.scene not in registry.SCENES:
         parser.error(f"unknown scene {args.scene!r}; known scenes: {', '.join(registry.SCENES)}")
@@ -71,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from scenes.app import App
 
-        app = App(persist_settings=not automated)  # inside the handler: a crash here gets a log too
+        app = App(persist_settings=not automated and not args.autoplay)  # inside the handler: a crash here gets a log too
+        app.autoplay = args.autoplay
         app.push(registry.make_scene(args.scene, app, args.seed))
         if automated:
             app.run_frames(args.frames)

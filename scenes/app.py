@@ -59,6 +59,7 @@ class App:
         self.running = True
         self._theme = json.loads(assets.theme_path().read_text(encoding="utf-8"))
         self.time = 0.0  # seconds of frames run, for animations that need a phase
+        self.autoplay = False  # --autoplay: boards give every seat to a random computer player
         if settings.fullscreen:
             self.set_fullscreen(True)
 
