@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
+    "krom.setup": "scenes.krom.setup:KromSetupScene",
+    "krom.board": "scenes.krom.board:KromBoard",
 }
 
 
@@ -33,7 +35,10 @@ class GameEntry:
 
 
 # Each game's board adds its entry here when it lands.
-GAMES: list[GameEntry] = []
+GAMES: list[GameEntry] = [
+    GameEntry("krom", "Krom: Evolution", "2-6 players", "ui/emblem_krom", "scenes.krom.setup:KromSetupScene",
+              "scenes.krom.board:resume"),
+]
 
 
 def playable_games() -> list[GameEntry]:
