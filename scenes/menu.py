@@ -31,9 +31,12 @@ class MenuScene(Scene):
             if saves.has_autosave(entry.game_id):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 62, card_w - 60, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
-        self.settings_button = UIButton(pygame.Rect(w // 2 - 230, h - 112, 220, 56), "Settings", self.ui,
+        self.continues = {entry.game_id: saves.autosave_info(entry.game_id) for entry in self.games}
+        self.saves_button = UIButton(pygame.Rect(w // 2 - 345, h - 112, 220, 56), "Saved games", self.ui,
+                                     object_id="@menu_button")
+        self.settings_button = UIButton(pygame.Rect(w // 2 - 110, h - 112, 220, 56), "Settings", self.ui,
                                         object_id="@menu_button")
-        self.quit_button = UIButton(pygame.Rect(w // 2 + 10, h - 112, 220, 56), "Quit", self.ui,
+        self.quit_button = UIButton(pygame.Rect(w // 2 + 125, h - 112, 220, 56), "Quit", self.ui,
                                     object_id="@menu_button")
         if self.app.warning:
             warning, self.app.warning = self.app.warning, None
@@ -44,6 +47,10 @@ class MenuScene(Scene):
             self.app.play_sound("click")
             if event.ui_element is self.settings_button:
                 self.app.push(SettingsScene(self.app))
+            elif event.ui_element is self.saves_button:
+                from scenes.board.saveload import SavesScene
+
+                self.app.push(SavesScene(self.app))
             elif event.ui_element is self.quit_button:
                 self.app.quit()
             elif event.ui_element in self.game_buttons:
@@ -86,4 +93,14 @@ class MenuScene(Scene):
             surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.top + 16)))
             ui.text(surface, entry.title, (rect.centerx, rect.top + 142), 24, palette.TEXT, bold=True, anchor="midtop")
             ui.text(surface, entry.players, (rect.centerx, rect.top + 176), 16, palette.TEXT_DIM, anchor="midtop")
+            info = self.continues.get(entry.game_id)
+            if info is not None:
+                lines = ["Game in progress", info.players, f"{info.progress} · saved {info.when}"] if not info.error \
+                    else ["The saved game is damaged", info.error]
+                y = rect.top + 206
+                for i, line in enumerate(lines):
+                    for part in ui.wrap(line, 15, rect.width - 40)[:2]:
+                        ui.text(surface, part, (rect.centerx, y), 15, palette.GOLD if i == 0 else palette.TEXT,
+                                anchor="midtop")
+                        y += 21
         ui.text(surface, VERSION_TEXT, (w - 16, h - 12), 14, palette.TEXT_DIM, anchor="bottomright")

@@ -178,13 +178,22 @@ class PauseScene(Overlay):
     width, height = 460, 420
     title = "Paused"
 
-    def __init__(self, app, *, note: str = "Your game is saved after every move."):
+    def __init__(self, app, *, note: str = "Your game is saved after every move.", board=None):
+        self.board = board  # a board offers Save / Load too
+        if board is not None:
+            self.height = 540
         super().__init__(app)
         self.note = note
 
     def on_enter(self) -> None:
-        self.resume, self.settings, self.menu, self.quit = self.button_column(
-            ["Resume", "Settings", "Main menu", "Quit"], self.box.top + 92)
+        self.saves = None
+        labels = ["Resume", "Save / Load", "Settings", "Main menu", "Quit"] if self.board is not None else \
+            ["Resume", "Settings", "Main menu", "Quit"]
+        buttons = self.button_column(labels, self.box.top + 92)
+        if self.board is not None:
+            self.resume, self.saves, self.settings, self.menu, self.quit = buttons
+        else:
+            self.resume, self.settings, self.menu, self.quit = buttons
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -195,6 +204,12 @@ class PauseScene(Overlay):
             if event.ui_element is self.settings:
                 self.app.play_sound("click")
                 self.app.push(SettingsScene(self.app))
+                return True
+            if event.ui_element is self.saves and self.saves is not None:
+                self.app.play_sound("click")
+                from scenes.board.saveload import SavesScene
+
+                self.app.push(SavesScene(self.app, self.board))
                 return True
             if event.ui_element is self.menu:
                 self.app.play_sound("click")

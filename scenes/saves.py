@@ -1,13 +1,16 @@
-"""Autosave: after every action a board writes its game here, atomically, so nothing is lost on a crash."""
+"""Saves on disk: the autosave a board writes after every action (so nothing is lost on a crash), and named saves."""
 
 from __future__ import annotations
 
+import re
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.core import SaveError
 from game.core.match import Match
-from game.core.save import Save, read_save, write_save
+from game.core.save import Save, parse_save, read_save, write_save
 from scenes.settings import data_dir
 
 
@@ -40,3 +43,114 @@ def discard_autosave(game_id: str) -> None:
         pass
     except OSError as e:
         raise SaveError(f"the old save could not be removed: {e.strerror or e}") from None
+
+
+# -- named saves ------------------------------------------------------------------------------
+
+
+@dataclass
+class SaveInfo:
+    """One named save as the list shows it; `error` says why it cannot be loaded (the file stays listed)."""
+
+    path: Path
+    name: str
+    game: str
+    players: str
+    progress: str
+    saved: float  # seconds since the epoch (file time)
+    error: str | None = None
+
+    @property
+    def when(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9 _-]+", "", name).strip().replace(" ", "_")[:48]
+    return slug or "save"
+
+
+def save_path(name: str) -> Path:
+    return saves_dir() / f"{_slug(name)}.json"
+
+
+def check_name(name: str) -> str | None:
+    """None when `name` can name a save; otherwise what is wrong with it."""
+    if not name.strip():
+        return "Give the save a name."
+    if len(name) > 48:
+        return "A save name has at most 48 characters."
+    if not re.search(r"[A-Za-z0-9]", name):
+        return "A save name needs at least one letter or digit."
+    return None
+
+
+def write_named(name: str, save: Save) -> str | None:
+    """Write a named save atomically; returns a message for the player if it failed."""
+    problem = check_name(name)
+    if problem:
+        return problem
+    save.table = dict(save.table, title=name.strip())
+    try:
+        write_save(save_path(name), save)
+    except OSError as e:
+        return f"The game could not be saved: {e.strerror or e}. No earlier save was changed."
+    return None
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every named save, newest first. A damaged file is listed with its error, never a crash."""
+    try:
+        paths = sorted(saves_dir().glob("*.json"))
+    except OSError:
+        return []
+    found = [read_info(path) for path in paths]
+    found.sort(key=lambda s: s.saved, reverse=True)
+    return found
+
+
+def autosave_info(game_id: str) -> SaveInfo | None:
+    path = autosave_path(game_id)
+    return read_info(path) if path.is_file() else None
+
+
+def read_info(path: Path) -> SaveInfo:
+    """What the list shows of a save file, read without replaying it; a damaged file gets its error."""
+    from game import registry as rules
+
+    try:
+        saved = path.stat().st_mtime
+        save = parse_save(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        return SaveInfo(path, path.stem, "?", "", "", 0.0, f"cannot be read ({type(e).__name__})")
+    except SaveError as e:
+        return SaveInfo(path, path.stem, "?", "", "", saved, str(e))
+    table = save.table
+    title = table.get("title") if isinstance(table.get("title"), str) else path.stem
+    seats = table.get("seats") if isinstance(table.get("seats"), list) else []
+    players = ", ".join(str(s.get("name"))[:24] for s in seats if isinstance(s, dict) and s.get("name"))
+    progress = table.get("progress") if isinstance(table.get("progress"), str) else f"{len(save.actions)} moves"
+    try:
+        game = rules.load(save.game).TITLE
+    except LookupError:
+        game = save.game
+    return SaveInfo(path, title[:48], game, players, progress[:40], saved)
+
+
+def load_named(path: Path) -> Match:
+    """Replay a named save; SaveError says what is wrong with it."""
+    return Match.from_save(read_save(path))
+
+
+def delete_named(path: Path) -> str | None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        return f"The save could not be deleted: {e.strerror or e}."
+    return None

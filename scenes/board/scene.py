@@ -22,7 +22,9 @@ import pygame
 import pygame_gui
 
 from game.core.errors import IllegalAction
-from game.core.events import DiceRolled, Damaged, GameOver, Healed, KnockedOut, Moved
+from pygame_gui.elements import UIButton
+
+from game.core.events import Damaged, DiceRolled, Healed, KnockedOut, Moved
 from game.core.match import Match
 from scenes import palette, saves, ui
 from scenes.overlays import Overlay, PauseScene
@@ -30,7 +32,7 @@ from scenes.stack import Scene
 from scenes.widgets.floating import Floaters
 from scenes.widgets.handoff import HandOffScene
 from scenes.widgets.log import GameLog
-from scenes.widgets.tween import Anim, Call, EventPlayer, Parallel, Sequence, Timeline, Wait
+from scenes.widgets.tween import Anim, Call, EventPlayer, Parallel, Sequence, Timeline
 
 STATUS_HEIGHT = 44
 FLASH_SECONDS = 3.5
@@ -67,6 +69,7 @@ class BoardScene(Scene):
     """Owns a Match and plays it on screen. Subclasses implement `build`, `sync`, `draw_board`, `on_input`."""
 
     log_rect = pygame.Rect(980, 420, 286, 250)  # where the game log sits; boards may move it
+    undo_rect: pygame.Rect | None = None  # where the Undo and Redo buttons sit (two halves); None: keys only
     autosave = True
     bot_delay = 0.8  # seconds a bot seems to think, at animation speed 1
 
@@ -83,7 +86,7 @@ class BoardScene(Scene):
         match.table["seats"] = [seat.to_dict() for seat in self.seats]
         self.viewer: int | None = None
         self.shown = match.view(None)
-        self.history: list[Any] = []  # every event so far, in order, for rebuilding the log per viewer
+        self.history: list[tuple[int, Any]] = []  # (action number, event) so far, for rebuilding the log per viewer
         self.flash_text: str | None = None
         self.flash_colour = palette.BLOCKED
         self.flash_left = 0.0
@@ -91,6 +94,9 @@ class BoardScene(Scene):
         self._bot_wait: float | None = None
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot object with choose(view, seat, legal, rng) (issue 14)
+        self.replay: Any = None  # a ReplayControl when this board shows a replay
+        self.undo_button = self.redo_button = None
+        self._undo_key: tuple | None = None
 
     # -- hooks for the board -------------------------------------------------------------
     def default_seats(self, n: int) -> list[Seat]:
@@ -117,6 +123,13 @@ class BoardScene(Scene):
     def event_handlers(self) -> dict[str, Callable[[Any], Anim | None]]:
         """Animations for the game's own events, by event class name (the shared shapes have defaults below)."""
         return {}
+
+    def progress(self) -> str:
+        """A few words on how far the game is (saves list it): the rules' `progress(state)` if they have one."""
+        words = getattr(self.rules, "progress", None)
+        if words is not None:
+            return words(self.match.state)
+        return f"{len(self.match.actions)} moves"
 
     def end_lines(self) -> list[str]:
         """Extra lines for the end screen (e.g. each player's points)."""
@@ -156,6 +169,13 @@ class BoardScene(Scene):
         handlers.update(self.event_handlers())
         self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
         self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
+        if self.undo_rect is not None:
+            r = pygame.Rect(self.undo_rect)
+            half = r.width // 2 - 4
+            self.undo_button = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Undo", self.ui)
+            self.redo_button = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Redo", self.ui)
+        if self.replay is not None:
+            self.replay.build(self.ui)
         self.build()
         self.sync()
         self._settled()
@@ -167,13 +187,16 @@ class BoardScene(Scene):
     @property
     def locked(self) -> bool:
         """No human input now: animating, a bot is to move, or the game is over."""
-        if self.busy or self.match.over:
+        if self.busy or self.match.over or self.replay is not None:
             return True
         seat = self.match.state.to_move
         return seat is not None and not self.seats[seat].human
 
     def process_event(self, event) -> bool:
-        # A click or Space anywhere skips the animation playing, before any widget sees the click.
+        # A click or Space anywhere skips the animation playing, before any widget sees the click
+        # (in a replay the control bar keeps working: its buttons skip what plays themselves).
+        if self.replay is not None and self.replay.owns(event):
+            return super().process_event(event)
         if self.busy and ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
                           or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
             self.timeline.skip()
@@ -185,6 +208,22 @@ class BoardScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.on_hover(event.pos)
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
+            if event.key == pygame.K_z:
+                self.undo()
+                return True
+            if event.key == pygame.K_y:
+                self.redo()
+                return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.replay is not None and self.replay.press(event.ui_element):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is not None:
+            if event.ui_element is self.undo_button:
+                self.undo()
+                return True
+            if event.ui_element is self.redo_button:
+                self.redo()
+                return True
         return super().process_event(event)
 
     def handle_event(self, event) -> bool:
@@ -193,7 +232,64 @@ class BoardScene(Scene):
         return bool(self.on_input(event))
 
     def pause(self) -> None:
-        self.app.push(PauseScene(self.app))
+        self.app.push(PauseScene(self.app, board=self))
+
+    # -- undo and redo (within the rules: never across a reveal or another seat's action) ----------
+    def why_no_undo(self) -> str | None:
+        if self.replay is not None:
+            return "This is a replay."
+        seat = self.match.state.to_move
+        if seat is not None and not self.seats[seat].human:
+            return "The computer is playing."
+        return self.match.why_no_undo()
+
+    def undo(self) -> bool:
+        if self.busy:
+            self.timeline.skip()
+        reason = self.why_no_undo()
+        if reason is not None:
+            self.flash(reason)
+            return False
+        action = self.match.undo()
+        n = len(self.match.actions)
+        self.history = [(i, e) for i, e in self.history if i <= n]
+        self.write_autosave()
+        self.shown = self.match.view(self.viewer)
+        self._rebuild_log()
+        self.log.add(f"{self.seats[self.match.state.to_move].name} takes back: {action}.", palette.TEXT_DIM)
+        self.after_undo()
+        self.sync()
+        self._sync_undo_buttons()
+        return True
+
+    def redo(self) -> bool:
+        if self.busy or self.replay is not None or not self.match.can_redo():
+            return False
+        self._after(self.match.redo())
+        return True
+
+    def after_undo(self) -> None:
+        """The state went back one action without events: clear selections and previews."""
+
+    def _sync_undo_buttons(self) -> None:
+        if self.undo_button is None:
+            return
+        reason = None if self.busy else self.why_no_undo()
+        key = (self.busy, reason, self.match.can_redo(), self.replay is None)
+        if key == self._undo_key:
+            return
+        self._undo_key = key
+        if reason is None and not self.busy:
+            self.undo_button.enable()
+            self.undo_button.set_tooltip("Take back your last step (Ctrl+Z)")
+        else:
+            self.undo_button.disable()
+            self.undo_button.set_tooltip(reason or "Wait for the animation to end.")
+        if self.redo_button is not None:
+            if self.match.can_redo() and not self.busy and self.replay is None:
+                self.redo_button.enable()
+            else:
+                self.redo_button.disable()
 
     # -- playing -------------------------------------------------------------------------
     def act(self, action) -> bool:
@@ -210,7 +306,8 @@ class BoardScene(Scene):
 
     def _after(self, events: list) -> None:
         self.write_autosave()
-        self.history.extend(events)
+        n = len(self.match.actions)
+        self.history.extend((n, e) for e in events)
         self.before_animations(events)
         self.player.play(events, then=self._settled)
 
@@ -222,7 +319,9 @@ class BoardScene(Scene):
             return
         if self.match.over:
             return
-        message = saves.write_autosave(self.match.save())
+        save = self.match.save()
+        save.table["progress"] = self.progress()
+        message = saves.write_autosave(save)
         if message:
             self.save_warning = message
             self.flash(message)
@@ -231,6 +330,10 @@ class BoardScene(Scene):
 
     def _settled(self) -> None:
         """Animations are done: show the engine's view, then see who decides next."""
+        if self.replay is not None:
+            self.shown = self.match.view(self.viewer)
+            self.sync()
+            return
         if self.match.over:
             self.shown = self.match.view(self.viewer)
             self.sync()
@@ -278,7 +381,7 @@ class BoardScene(Scene):
 
     def _rebuild_log(self) -> None:
         lines = []
-        for event in self.history:
+        for _, event in self.history:
             line = self.log_line(event)
             if line:
                 lines.append((line, self.log_colour(event)))
@@ -291,6 +394,9 @@ class BoardScene(Scene):
     # -- bots ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
+        self._sync_undo_buttons()
+        if self.replay is not None:
+            self.replay.update(dt)
         if self.flash_left > 0:
             self.flash_left -= dt
             if self.flash_left <= 0:
@@ -389,6 +495,8 @@ class BoardScene(Scene):
         self.draw_status(surface)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.replay is not None:
+            return self.replay.status(), palette.GOLD
         if self.match.over:
             return "The game is over.", palette.GOLD
         decision = self.match.decision()
@@ -406,7 +514,7 @@ class BoardScene(Scene):
         text, colour = self.status_text()
         pygame.draw.rect(surface, colour, pygame.Rect(0, 0, 10, STATUS_HEIGHT))
         ui.text(surface, text, (22, STATUS_HEIGHT // 2), 20, palette.TEXT, bold=True, anchor="midleft")
-        if self.busy:
+        if self.busy and self.replay is None:
             ui.text(surface, "Click or Space to skip", (w - 16, STATUS_HEIGHT // 2), 14, palette.TEXT_DIM, anchor="midright")
         if self.flash_text:
             width = min(w - 80, 16 + ui.render(self.flash_text, 17, palette.TEXT).get_width() + 16)
@@ -419,7 +527,7 @@ class BoardScene(Scene):
 class GameOverScene(Overlay):
     """The end screen over the board: who won and why, extra lines, Play again and Main menu."""
 
-    width, height = 560, 420
+    width, height = 560, 480
     title = "Game over"
 
     def __init__(self, app, board: BoardScene, headline: str, reason: str, lines: list[str]):
@@ -430,7 +538,7 @@ class GameOverScene(Overlay):
         self.lines = lines
 
     def on_enter(self) -> None:
-        labels = (["Play again"] if self.board.has_play_again else []) + ["Main menu"]
+        labels = (["Play again"] if self.board.has_play_again else []) + ["Watch the replay", "Main menu"]
         buttons = self.button_column(labels, self.box.bottom - 20 - len(labels) * 66)
         self.actions = dict(zip(buttons, labels))
 
@@ -445,6 +553,11 @@ class GameOverScene(Overlay):
                 scene = self.board.play_again()
                 if scene is not None:
                     self.app.stack.reset(scene)
+                    return True
+            if label == "Watch the replay":
+                from scenes.board.saveload import start_replay
+
+                if start_replay(self.app, self.board.match):
                     return True
             from scenes.menu import MenuScene
 
@@ -463,3 +576,106 @@ class GameOverScene(Overlay):
         for line in self.lines:
             ui.text(surface, line, (self.box.centerx, y), 17, palette.TEXT_DIM, anchor="midtop")
             y += 24
+
+
+class ReplayControl:
+    """Steps a board through a finished or saved game: first, back, next, last, play at a chosen speed."""
+
+    SPEEDS = (0.5, 1.0, 2.0, 4.0)
+    PAUSE = 0.6  # seconds between two actions while playing, at speed 1
+
+    def __init__(self, board: BoardScene, actions):
+        self.board = board
+        self.actions = list(actions)
+        self.playing = False
+        self.speed = 1.0
+        self.wait = 0.0
+        self.buttons: dict[Any, str] = {}
+
+    @property
+    def position(self) -> int:
+        return len(self.board.match.actions)
+
+    def build(self, manager) -> None:
+        w = self.board.app.size[0]
+        labels = ["First", "Back", "Next", "Last", "Play", "1×"]
+        x = w - 8 - len(labels) * 74
+        for label in labels:
+            b = UIButton(pygame.Rect(x, 4, 70, STATUS_HEIGHT - 8), label, manager)
+            self.buttons[b] = label
+            x += 74
+
+    def owns(self, event) -> bool:
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        return any(b.rect.collidepoint(event.pos) for b in self.buttons)
+
+    def press(self, element) -> bool:
+        label = self.buttons.get(element)
+        if label is None:
+            return False
+        self.board.app.play_sound("click")
+        if label == "First":
+            self.goto(0)
+        elif label == "Back":
+            self.goto(self.position - 1)
+        elif label == "Next":
+            self.forward()
+        elif label == "Last":
+            self.goto(len(self.actions))
+        elif label in ("Play", "Pause"):
+            self.playing = not self.playing
+            if self.playing and self.position >= len(self.actions):
+                self.goto(0)
+            self.wait = 0.0
+            element.set_text("Pause" if self.playing else "Play")
+        else:
+            self.speed = self.SPEEDS[(self.SPEEDS.index(self.speed) + 1) % len(self.SPEEDS)]
+            element.set_text(f"{self.speed:g}×")
+        return True
+
+    def forward(self) -> None:
+        board = self.board
+        board.timeline.skip()
+        if self.position >= len(self.actions):
+            return
+        board._after(board.match.play(self.actions[self.position]))
+
+    def goto(self, n: int) -> None:
+        """Jump to the state after the first n actions, without animating; the log follows."""
+        board = self.board
+        n = max(0, min(n, len(self.actions)))
+        board.timeline.skip()
+        match = Match.new(board.rules, board.match.setup, board.match.seed)
+        match.table = board.match.table
+        history = []
+        for i, action in enumerate(self.actions[:n], 1):
+            history.extend((i, e) for e in match.play(action))
+        board.match = match
+        board.history = history
+        board.shown = match.view(board.viewer)
+        board._rebuild_log()
+        board.sync()
+
+    def update(self, dt: float) -> None:
+        if not self.playing or self.board.busy:
+            return
+        self.wait += dt * self.speed
+        if self.wait < self.PAUSE:
+            return
+        self.wait = 0.0
+        if self.position >= len(self.actions):
+            self.playing = False
+            for b, label in self.buttons.items():
+                if label in ("Play", "Pause"):
+                    b.set_text("Play")
+            return
+        self.forward()
+
+    def status(self) -> str:
+        text = f"Replay — move {self.position} of {len(self.actions)}"
+        outcome = self.board.match.outcome()
+        if outcome is not None and self.position >= len(self.actions):
+            names = " and ".join(self.board.seats[w].name for w in outcome.winners) or "Nobody"
+            text += f": {names} won"
+        return text

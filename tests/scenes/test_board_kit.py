@@ -242,3 +242,139 @@ def test_seats_come_back_from_the_save(app, monkeypatch):
     assert board.seats == [Seat("Ann", (10, 20, 30)), Seat("Bo", (40, 50, 60), bot="easy")]
     again.table["seats"] = [{"name": 5}, "junk"]
     assert [s.name for s in FakeBoard(app, again).seats] == ["Red", "Blue"]
+
+
+# -- undo, named saves, replays (issue 13) on the kit -------------------------------------------------
+
+from game import registry as rules_registry  # noqa: E402
+from scenes import registry  # noqa: E402
+from scenes.board.saveload import SavesScene  # noqa: E402
+from scenes.overlays import MessageScene, PauseScene  # noqa: E402
+from tests.scenes.helpers import press_key, top  # noqa: E402
+
+
+def resume_fake(app, match):
+    return FakeBoard(app, match)
+
+
+@pytest.fixture
+def fake_entry(monkeypatch):
+    monkeypatch.setitem(rules_registry.GAMES, "fake", "tests.scenes.fakegame")
+    entry = registry.GameEntry("fake", "Fake Race", "2-3 players", "ui/emblem_krom",
+                               "tests.scenes.test_board_kit:FakeBoard", "tests.scenes.test_board_kit:resume_fake")
+    monkeypatch.setattr(registry, "GAMES", [entry])
+    return entry
+
+
+def to_move_phase(app):
+    board = start(app)
+    for _ in range(2):
+        ready(app)
+        board.act("pick 1")
+        finish(app, board)
+        settle(app)
+    return board
+
+
+def ctrl(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+class TestUndo:
+    def test_ctrl_z_takes_back_own_steps_and_ctrl_y_replays_them(self, app):
+        board = to_move_phase(app)
+        start_state = board.match.state
+        board.act("move 1 0")
+        finish(app, board)
+        board.act("move 2 0")
+        finish(app, board)
+        settle(app)
+        ctrl(app, pygame.K_z)
+        ctrl(app, pygame.K_z)
+        assert board.match.state is start_state
+        assert read_save(saves.autosave_path("fake")).actions == ["pick 1", "pick 1"]
+        assert (int(board.standees[0].pos[0]), int(board.standees[0].pos[1])) == board.grid.cell_centre((0, 0))
+        ctrl(app, pygame.K_y)
+        finish(app, board)
+        assert board.match.state.at[0] == (1, 0)
+
+    def test_undo_stops_at_a_roll_and_says_why(self, app):
+        board = to_move_phase(app)
+        board.act("roll")
+        finish(app, board)
+        settle(app)
+        before = board.match.state
+        ctrl(app, pygame.K_z)
+        assert board.match.state is before
+        assert "revealed" in board.flash_text
+
+
+class TestNamedSaves:
+    def open_saves(self, app, board):
+        finish(app, board)
+        press_key(app, pygame.K_ESCAPE)
+        assert isinstance(top(app), PauseScene)
+        click_widget(app, button(top(app), "Save / Load"))
+        assert isinstance(top(app), SavesScene)
+        return top(app)
+
+    def test_save_then_load_gives_the_same_game(self, app, fake_entry):
+        board = to_move_phase(app)
+        board.act("move 1 0")
+        dialog = self.open_saves(app, board)
+        dialog.name_entry.set_text("Friday game")
+        click_widget(app, button(dialog, "Save"))
+        assert [i.name for i in saves.list_saves()] == ["Friday game"]
+        assert "Friday game" in dialog.message
+        click_widget(app, button(dialog, "Load"))
+        loaded = top(app)
+        assert isinstance(loaded, FakeBoard) and loaded is not board
+        assert loaded.match.state.to_dict() == board.match.state.to_dict()
+
+    def test_a_tampered_save_is_refused_and_the_game_kept(self, app, fake_entry):
+        board = to_move_phase(app)
+        dialog = self.open_saves(app, board)
+        dialog.name_entry.set_text("tampered")
+        click_widget(app, button(dialog, "Save"))
+        path = saves.save_path("tampered")
+        path.write_text(path.read_text().replace('"pick 1"', '"pick 9"', 1))
+        click_widget(app, button(dialog, "Load"))
+        message = top(app)
+        assert isinstance(message, MessageScene)
+        assert "action 1 of 2 ('pick 9') cannot be replayed" in " ".join(message.message_lines)
+        click_widget(app, button(message, "OK"))
+        assert board in app.stack.scenes
+
+    def test_a_damaged_file_is_listed_with_its_error(self, app, fake_entry):
+        saves.saves_dir().mkdir(parents=True)
+        (saves.saves_dir() / "broken.json").write_bytes(b"\xff\xfe not json")
+        infos = saves.list_saves()
+        assert len(infos) == 1 and infos[0].error
+
+
+class TestReplay:
+    def test_the_end_screen_offers_a_replay_that_steps_both_ways(self, app, fake_entry):
+        board = to_move_phase(app)
+        route = ["move 1 0", "move 2 0", "end", "end", "pick 1", "pick 1", "move 3 0", "move 4 0", "end", "end",
+                 "pick 1", "pick 1", "move 4 1", "move 4 2", "end", "end", "pick 1", "pick 1", "move 4 3", "move 4 4"]
+        for a in route:
+            board.match.play(a)
+        board._after([])
+        app.run_frames(5)
+        assert isinstance(top(app), GameOverScene)
+        total = len(board.match.actions)
+        click_widget(app, button(top(app), "Watch the replay"))
+        replay = top(app)
+        assert isinstance(replay, FakeBoard) and replay.replay is not None and replay.match.actions == []
+        click_widget(app, button(replay, "Next"))
+        assert len(replay.match.actions) == 1
+        click_widget(app, button(replay, "Last"))
+        assert len(replay.match.actions) == total and "P1 won" in replay.replay.status()
+        click_widget(app, button(replay, "Back"))
+        assert len(replay.match.actions) == total - 1
+        click_widget(app, button(replay, "First"))
+        assert replay.match.actions == [] and replay.log.lines == []
+        before = replay.match.state
+        click(app, replay.grid.cell_centre((1, 0)))
+        assert replay.match.state is before, "a replay takes no moves"
