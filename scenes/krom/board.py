@@ -125,6 +125,7 @@ class KromBoard(BoardScene):
         self.panel_lines: list[tuple[str, tuple[int, int, int]]] = []
         self.shop_rows: list[tuple[str, int]] = []
         self._place_cache: dict[tuple, pygame.Surface] = {}
+        self._boards: dict[int, tuple[tuple, pygame.Surface]] = {}
         self.n = n
 
     # -- the kit's hooks -------------------------------------------------------------------
@@ -822,16 +823,38 @@ class KromBoard(BoardScene):
         return False
 
     # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        # the kit's draw without its table: the board's cached background covers the whole window
+        self.draw_board(surface)
+        self.floaters.draw(surface)
+        self.draw_status(surface)
+
     def frame_draw(self, surface) -> None:
         super().frame_draw(surface)
         self.draw_tooltip(surface)
 
+    def _background(self, s) -> pygame.Surface:
+        """Everything that changes only with the round's phase: the table, the panels, the four places."""
+        key = (s.setup.glacial, s.phase == "places" and s.place)
+        if getattr(self, "_bg_key", None) != key:
+            self._bg_key = key
+            bg = pygame.Surface(self.app.size).convert()
+            ui.draw_table(bg)
+            for area in (CARDS_AREA, HAND_AREA, TRAY, PANEL):
+                ui.panel(bg, area, shadow=4)
+            for place in range(4):
+                active = s.phase == "places" and s.place == place
+                bg.blit(self._place_surface(place, s.setup.glacial, active), place_rect(place))
+            self._bg = bg
+        return self._bg
+
     def draw_board(self, surface: pygame.Surface) -> None:
         self.hits = []
         s = self.shown
+        surface.blit(self._background(s), (0, 0))
         self.draw_header(surface, s)
         for place in range(4):
-            self.draw_place(surface, s, place)
+            self.hits.append((place_rect(place), "place", place))
         for st in sorted(self.standees, key=lambda x: x.pos[0]):
             st.draw(surface)
         self.dino.draw(surface)
@@ -886,15 +909,8 @@ class KromBoard(BoardScene):
             self._place_cache[key] = surf
         return surf
 
-    def draw_place(self, surface, s, place: int) -> None:
-        r = place_rect(place)
-        active = s.phase == "places" and s.place == place
-        surface.blit(self._place_surface(place, s.setup.glacial, active), r)
-        self.hits.append((r, "place", place))
-
     def draw_cards(self, surface, s) -> None:
         area = CARDS_AREA
-        ui.panel(surface, area, shadow=4)
         ui.text(surface, "Hunting", (area.left + 10, area.top + 6), 15, palette.TEXT_DIM, bold=True)
         ui.text(surface, "Evolutions", (area.left + 10, area.top + 138), 15, palette.TEXT_DIM, bold=True)
         k = kind(self.match.state)
@@ -957,7 +973,6 @@ class KromBoard(BoardScene):
 
     def draw_hand(self, surface, s) -> None:
         area = HAND_AREA
-        ui.panel(surface, area, shadow=4)
         viewer = self.viewer
         state = self.match.state
         k = kind(state)
@@ -1007,7 +1022,6 @@ class KromBoard(BoardScene):
 
     def draw_tray(self, surface, s) -> None:
         area = TRAY
-        ui.panel(surface, area, shadow=4)
         if self.tray_label:
             ui.text(surface, self.tray_label, (area.left + 12, area.top + 8), 15, palette.TEXT_DIM, bold=True)
         if self.tray_kind == "card" and self.shown_card is not None:
@@ -1046,7 +1060,23 @@ class KromBoard(BoardScene):
             ui.text(surface, f"Total {total}", (area.centerx, area.bottom - 26), 15, palette.GOLD, bold=True, anchor="midtop")
 
     def draw_player(self, surface, s, seat: int) -> None:
+        """A player's board, redrawn only when something on it changes."""
         r = board_rect(seat, self.n)
+        p = s.players[seat]
+        state = self.match.state
+        key = (p.to_dict(), krom.points(s, seat), round(self.hp_shown[seat] * 20), s.trophy == seat,
+               self._status(s, seat), state.to_move == seat, s.turn is not None and s.turn.seat == seat,
+               self.seats[seat])
+        cache = self._boards.get(seat)
+        if cache is None or cache[0] != key:
+            img = pygame.Surface((r.width, r.height + 6), pygame.SRCALPHA)
+            self._draw_player(img, s, seat, pygame.Rect(0, 0, r.width, r.height))
+            cache = self._boards[seat] = (key, img)
+        surface.blit(cache[1], r)
+        self.hits.append((pygame.Rect(r.left + 36, r.top + 104, r.width - 52, 20), "realized", seat))
+        self.hits.append((r, "player", seat))
+
+    def _draw_player(self, surface, s, seat: int, r: pygame.Rect) -> None:
         p = s.players[seat]
         state = self.match.state
         deciding = state.to_move == seat
@@ -1086,14 +1116,11 @@ class KromBoard(BoardScene):
         ui.text(surface, f"{len(p.hand)}", (x + 18, y + 1), 14, palette.TEXT, bold=True)
         evo = len(p.evolutions)
         ui.text(surface, f"{evo} Evolution{'s' if evo != 1 else ''}", (x + 38, y + 2), 13, palette.TEXT)
-        evo_rect = pygame.Rect(x + 36, y, r.width - 52, 20)
-        self.hits.append((evo_rect, "realized", seat))
         if s.trophy == seat:
             surface.blit(assets.image("markers/trophy", (20, 20)), (r.right - 28, y))
         status = self._status(s, seat)
         if status:
             ui.text(surface, status[0], (x, r.top + 130), 13, status[1], bold=True)
-        self.hits.append((r, "player", seat))
 
     def _status(self, s, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         p = s.players[seat]
@@ -1118,7 +1145,6 @@ class KromBoard(BoardScene):
         return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
     def draw_panel(self, surface) -> None:
-        ui.panel(surface, PANEL, shadow=4)
         y = PANEL.top + 14
         for text, colour in self.panel_lines:
             ui.text(surface, text, (PANEL.left + 12, y), 15, colour, bold=colour == palette.GOLD)

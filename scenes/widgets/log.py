@@ -9,28 +9,43 @@ from pygame_gui.elements import UITextBox
 
 
 class GameLog:
-    """A pygame-gui text box that keeps the last `keep` lines and scrolls to the newest."""
+    """A pygame-gui text box that keeps at most the last `keep` lines and scrolls to the newest.
 
-    def __init__(self, manager, rect: pygame.Rect, keep: int = 200):
-        self.lines: list[str] = []
+    Laying out a text box costs time per line, so the box is rebuilt rarely: lines are appended,
+    and when there are more than `keep` the oldest quarter goes at once (colours kept).
+    """
+
+    def __init__(self, manager, rect: pygame.Rect, keep: int = 80):
+        self.entries: list[tuple[str, tuple[int, int, int] | None]] = []
         self.keep = keep
         self.box = UITextBox("", rect, manager, object_id="#game_log")
 
+    @property
+    def lines(self) -> list[str]:
+        return [line for line, _ in self.entries]
+
     def reset(self, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
-        """Show exactly these lines (e.g. the log rebuilt for another seat's eyes)."""
-        self.lines = [line for line, _ in lines][-self.keep :]
-        self.box.set_text("<br>".join(_html(line, colour) for line, colour in lines[-self.keep :]))
-        if self.box.scroll_bar is not None:
-            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        """Show exactly these lines (e.g. the log rebuilt for another seat's eyes), the newest `keep` of them."""
+        entries = list(lines)[-self.keep :]
+        if entries == self.entries:
+            return  # the same words for these eyes: no costly layout
+        self.entries = entries
+        self._rebuild()
 
     def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
-        self.lines.append(line)
-        text = _html(line, colour)
-        if len(self.lines) > self.keep:
-            self.lines = self.lines[-self.keep :]
-            self.box.set_text("<br>".join(html.escape(x) for x in self.lines))
-        else:
-            self.box.append_html_text(("<br>" if len(self.lines) > 1 else "") + text)
+        self.entries.append((line, colour))
+        if len(self.entries) > self.keep:
+            self.entries = self.entries[-(self.keep - self.keep // 4) :]
+            self._rebuild()
+            return
+        self.box.append_html_text(("<br>" if len(self.entries) > 1 else "") + _html(line, colour))
+        self._scroll_to_end()
+
+    def _rebuild(self) -> None:
+        self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
+        self._scroll_to_end()
+
+    def _scroll_to_end(self) -> None:
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
