@@ -11,14 +11,17 @@ from pygame_gui.elements import UITextBox
 class GameLog:
     """A pygame-gui text box that keeps at most the last `keep` lines and scrolls to the newest.
 
-    Laying out a text box costs time per line, so the box is rebuilt rarely: lines are appended,
-    and when there are more than `keep` the oldest quarter goes at once (colours kept).
+    Laying out a text box costs time per line, so the box changes only in `flush()` (once a
+    frame, from the board's update; `lines` is always current): new lines are appended in one
+    go, and when there are more than `keep` the oldest quarter goes at once (colours kept).
     """
 
-    def __init__(self, manager, rect: pygame.Rect, keep: int = 80):
+    def __init__(self, manager, rect: pygame.Rect, keep: int = 60):
         self.entries: list[tuple[str, tuple[int, int, int] | None]] = []
         self.keep = keep
         self.box = UITextBox("", rect, manager, object_id="#game_log")
+        self._shown = 0  # entries already in the box
+        self._stale = False  # the box must be rebuilt from scratch
 
     @property
     def lines(self) -> list[str]:
@@ -27,25 +30,27 @@ class GameLog:
     def reset(self, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
         """Show exactly these lines (e.g. the log rebuilt for another seat's eyes), the newest `keep` of them."""
         entries = list(lines)[-self.keep :]
-        if entries == self.entries:
-            return  # the same words for these eyes: no costly layout
-        self.entries = entries
-        self._rebuild()
+        if entries != self.entries:
+            self.entries = entries
+            self._stale = True
 
     def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
         self.entries.append((line, colour))
         if len(self.entries) > self.keep:
             self.entries = self.entries[-(self.keep - self.keep // 4) :]
-            self._rebuild()
+            self._stale = True
+
+    def flush(self) -> None:
+        """Bring the text box up to date (cheap when nothing changed)."""
+        if self._stale:
+            self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
+        elif self._shown < len(self.entries):
+            new = self.entries[self._shown :]
+            self.box.append_html_text(("<br>" if self._shown else "") + "<br>".join(_html(line, c) for line, c in new))
+        else:
             return
-        self.box.append_html_text(("<br>" if len(self.entries) > 1 else "") + _html(line, colour))
-        self._scroll_to_end()
-
-    def _rebuild(self) -> None:
-        self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
-        self._scroll_to_end()
-
-    def _scroll_to_end(self) -> None:
+        self._stale = False
+        self._shown = len(self.entries)
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
