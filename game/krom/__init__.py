@@ -1,8 +1,13 @@
 """Krom: Evolution — the pure rules engine (2-6 players, Glacial board and Kromosaurus options).
 
-The rule-module API of ../shared/DESIGN.md, plus the query helpers a board scene needs.
-See rules.py for the decisions and their actions, state.py for the state's plain-data
-schema, testing.py for building positions in tests, RULES_NOTES.md for rule decisions.
+The rule-module API of ../shared/DESIGN.md (with `decision`, `why_illegal`, `redact` and
+`reveals` of the rules-to-screen seam), plus the query helpers a board scene needs, exact
+odds included. rules.py holds the public API and the table of decisions; the rules behind
+it are split along their own decisions: basics.py (tokens, decks, names, points), flow.py
+(the reveal, combats, place order, the round), bonus.py (playing, countering and resolving
+Bonus cards), decisions.py (the choices outside a player's own Action phase), phase.py
+(the Action phase). state.py gives the plain-data schema, events.py the events and their
+log lines, testing.py builds positions for tests, RULES_NOTES.md records rule decisions.
 """
 
 from game.krom.content import BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES
@@ -12,12 +17,17 @@ from game.krom.queries import (
     action_order,
     affordable_anywhere,
     affordable_evolutions,
+    combat_odds,
     combat_standing,
+    combination_value,
     evolution_problems,
+    hunt_chances,
     hunt_cost,
     hunt_odds,
     mountain_reward,
     playable_bonuses,
+    reroll_improves,
+    win_chances,
 )
 from game.krom.rules import (
     apply,
@@ -30,6 +40,7 @@ from game.krom.rules import (
     points,
     reroll_cost,
     reward_options,
+    reveals,
     steal_options,
     target_points,
     why_illegal,
@@ -63,11 +74,14 @@ __all__ = [
     "bench_setup",
     "cave_price",
     "check_invariants",
+    "combat_odds",
     "combat_standing",
+    "combination_value",
     "decision",
     "demo_state",
     "describe",
     "evolution_problems",
+    "hunt_chances",
     "hunt_cost",
     "hunt_odds",
     "legal_actions",
@@ -81,9 +95,12 @@ __all__ = [
     "random_setup",
     "redact",
     "reroll_cost",
+    "reroll_improves",
     "reward_options",
+    "reveals",
     "steal_options",
     "target_points",
     "view",
     "why_illegal",
+    "win_chances",
 ]

@@ -1,7 +1,13 @@
 """The events `apply` returns, in resolution order, and `describe(event, state)` for the game log.
 
 A fighter or seat of -1 (DINO) is the Kromosaurus. Card ids refer to game.krom.content;
-a card id of -1 is a card the viewer may not see (see `redact`).
+a card id of HIDDEN (-1, game.core.decision) is a card the viewer may not see (see `redact`).
+
+The shapes every game shares (game.core.events) are used as they are, subclassed only to
+give them a log line and a few defaulted fields: `DiceRolled`, `Moved`, `Damaged`,
+`Healed`, `KnockedOut`, `GameOver`. In them `piece` is a seat (the Krom standee of that
+player) or -1 for the Kromosaurus; a `Moved` path is (place left, place reached), places
+numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain.
 """
 
 from __future__ import annotations
@@ -9,9 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from game.core import events as shared
+from game.core.decision import HIDDEN
 from game.core.events import Event
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES, CHARACTER_BY_ID
-from game.krom.state import DINO, HIDDEN
+from game.krom.state import DINO
 
 Namer = Callable[[int], str]
 
@@ -32,6 +40,74 @@ def _bonus_name(card: int) -> str:
     return "a Bonus card" if card == HIDDEN else BONUS[card].name
 
 
+# -- the shared shapes ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(shared.DiceRolled):
+    """Dice thrown for `piece` for `purpose` ("combat", "combat card", "hunt", "mountain")."""
+
+    bonus: int = 0  # added to the faces (the Kromosaurus' +2)
+
+    def text(self, name: Namer) -> str:
+        extra = f" +{self.bonus}" if self.bonus else ""
+        return f"{name(self.piece)} rolls {' '.join(map(str, self.faces))}{extra} ({self.purpose})."
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(shared.Moved):
+    """A Krom standee walked from one place to another after the destinations were revealed."""
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.piece)} walks from the {_place(self.path[0])} to the {_place(self.path[-1])}."
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(shared.Damaged):
+    """Hit points lost; `source` is "combat", "cold" (the Glacial board) or "bonus" (a Bonus card)."""
+
+    def text(self, name: Namer) -> str:
+        if self.source == "cold":
+            return f"{name(self.piece)} shivers in the cold: -{_amount('hp', self.amount)} ({self.left} left)."
+        return f"{name(self.piece)} loses {_amount('hp', self.amount)} ({self.left} left)."
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(shared.Healed):
+    """Hit points gained; `cause` is "" (a reward, a rest, a purchase), "fire" (the Glacial Cave) or "recovered" (back on their feet)."""
+
+    cause: str = ""
+
+    def text(self, name: Namer) -> str:
+        if self.cause == "recovered":
+            return f"{name(self.piece)} is back on their feet with {_amount('hp', self.left)}."
+        if self.cause == "fire":
+            return f"{name(self.piece)} warms up by the fire: +{_amount('hp', self.amount)} ({self.left})."
+        if self.amount == 0:
+            return f"{name(self.piece)} already has all their hit points."
+        return f"{name(self.piece)} gains {_amount('hp', self.amount)} ({self.left})."
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedOut(shared.KnockedOut):
+    """A player dropped to 0 hit points: stunned, they lose this round's Action phase."""
+
+    how: str = "stunned"
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.piece)} is stunned and loses this round's Action phase."
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(shared.GameOver):
+    """`winners` is the one seat that reached the target; `points` its Evolution points."""
+
+    points: int = 0
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.winners[0])} reaches {self.points} Evolution points and becomes the new chief!"
+
+
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
@@ -39,14 +115,6 @@ class RoundStarted(Event):
     def text(self, name: Namer) -> str:
         return f"Round {self.round} begins: everyone picks a destination."
 
-
-@dataclass(frozen=True, slots=True)
-class Recovered(Event):
-    seat: int
-    hp: int
-
-    def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} is back on their feet with {self.hp} hit points."
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +152,6 @@ class CombatStarted(Event):
         return f"Combat in the {_place(self.place)}: " + " vs ".join(name(f) for f in self.fighters) + "."
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRolled(Event):
-    """Dice thrown by `seat` for `purpose` ("combat", "combat card", "hunt", "mountain")."""
-
-    seat: int
-    purpose: str
-    faces: tuple[int, ...]
-    bonus: int = 0  # added to the faces (the Kromosaurus' +2)
-
-    def text(self, name: Namer) -> str:
-        extra = f" +{self.bonus}" if self.bonus else ""
-        return f"{name(self.seat)} rolls {' '.join(map(str, self.faces))}{extra} ({self.purpose})."
-
 
 @dataclass(frozen=True, slots=True)
 class CombatScoreRaised(Event):
@@ -127,22 +182,6 @@ class CombatWon(Event):
         return f"{name(self.ranking[0])} wins the combat in the {_place(self.place)}. Order: {order}."
 
 
-@dataclass(frozen=True, slots=True)
-class Hurt(Event):
-    seat: int
-    amount: int
-    hp: int
-
-    def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} loses {_amount('hp', self.amount)} ({self.hp} left)."
-
-
-@dataclass(frozen=True, slots=True)
-class Stunned(Event):
-    seat: int
-
-    def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} is stunned and loses this round's Action phase."
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +226,17 @@ class NothingToSteal(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StealDeclined(Event):
+    """The combat winner chose to take nothing from a player they stunned."""
+
+    thief: int
+    victim: int
+
+    def text(self, name: Namer) -> str:
+        return f"{name(self.thief)} takes nothing from {name(self.victim)}."
+
+
+@dataclass(frozen=True, slots=True)
 class ActionPhaseStarted(Event):
     seat: int
     place: int
@@ -195,23 +245,10 @@ class ActionPhaseStarted(Event):
         return f"{name(self.seat)} plays their Action phase in the {_place(self.place)}."
 
 
-@dataclass(frozen=True, slots=True)
-class Frozen(Event):
-    """The glacial board changed a player's hit points at the start of their Action phase."""
-
-    seat: int
-    change: int
-    hp: int
-
-    def text(self, name: Namer) -> str:
-        if self.change > 0:
-            return f"{name(self.seat)} warms up by the fire: +{self.change} hit point ({self.hp})."
-        return f"{name(self.seat)} shivers: {self.change} hit point ({self.hp})."
-
 
 @dataclass(frozen=True, slots=True)
 class Gained(Event):
-    """`seat` got `amount` of `item` (a token kind or "hp") — possibly less than promised when the supply ran short."""
+    """`seat` got `amount` of `item` (a token kind; hit points are `Healed`) — possibly less than promised when the supply ran short."""
 
     seat: int
     item: str
@@ -220,8 +257,6 @@ class Gained(Event):
     def text(self, name: Namer) -> str:
         if self.amount:
             return f"{name(self.seat)} gains {_amount(self.item, self.amount)}."
-        if self.item == "hp":
-            return f"{name(self.seat)} already has all their hit points."
         return f"The supply has no {self.item.capitalize()} left for {name(self.seat)}."
 
 
@@ -237,7 +272,7 @@ class Paid(Event):
 
 @dataclass(frozen=True, slots=True)
 class Lost(Event):
-    """Tokens or hit points taken away by a Bonus card (tokens return to the supply)."""
+    """Tokens taken away by a Bonus card; they return to the supply (hit points are `Damaged`)."""
 
     seat: int
     item: str
@@ -390,14 +425,6 @@ class ActionPhaseEnded(Event):
         return f"{name(self.seat)} ends their Action phase."
 
 
-@dataclass(frozen=True, slots=True)
-class GameWon(Event):
-    seat: int
-    points: int
-
-    def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} reaches {self.points} Evolution points and becomes the new chief!"
-
 
 def describe(event: Event, state=None) -> str:
     """A readable English line for the game log; with a state, players are named by their character."""
@@ -413,7 +440,11 @@ def describe(event: Event, state=None) -> str:
 
 
 def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it (None = spectator): other seats' drawn or stolen Bonus cards hidden."""
+    """The event as `seat` may see it (None = a spectator): other seats' drawn or stolen Bonus cards read HIDDEN (game.core.decision).
+
+    Nothing else a Krom event carries is secret: a destination pick never names its place, a
+    played or countered card is shown to the table.
+    """
     if isinstance(event, BonusDrawn) and event.seat != seat:
         return replace(event, card=HIDDEN)
     if isinstance(event, Stole) and event.item == "bonus" and seat not in (event.thief, event.victim):

@@ -8,7 +8,7 @@ from game.core.actions import Action
 from game.core.rng import Rng
 from game.krom.content import CAVE, CHARACTERS, EVOLUTIONS, FOREST, MOUNTAIN, RESOURCES, SAVANNA
 from game.krom.queries import hunt_odds
-from game.krom.rules import apply, decision, legal_actions, mountain_combination, new_game
+from game.krom.rules import apply, legal_actions, mountain_combination, new_game, stage
 from game.krom.state import Setup, State
 
 GOOD_HANDS = ("full_house", "four", "five", "straight")
@@ -42,7 +42,7 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
 
     if rng.below(12) == 0:  # now and then anything legal, so simulations reach every action
         return pick(actions)
-    d = decision(state)
+    d = stage(state)
     if d == "main":
         return _main_choice(state, kinds, rng, pick)
     if d == "climb":
@@ -96,7 +96,7 @@ def demo_state(seed: int) -> State:
     """A game from the default setup, played by the random policy into round 3's first Action phase."""
     state = new_game(Setup(), seed)
     rng = Rng(seed)
-    while not (state.round >= 3 and decision(state) == "main"):
+    while not (state.round >= 3 and stage(state) == "main"):
         actions = legal_actions(state)
         if not actions:
             break

@@ -4,23 +4,30 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 
-from game.krom.content import BONUS, EVOLUTIONS, HUNTING, RULES, HuntingCard
+from game.krom.content import BONUS, CAVE, CHARACTER_BY_ID, EVOLUTIONS, HUNTING, RULES, SAVANNA, HuntingCard
+from game.krom.flow import fighters_at
 from game.krom.rules import (
     SLOTS,
     bonus_problem,
-    decision,
     evolution_problem,
     fight_ranking,
     mountain_combination,
     next_pick_cost,
     reroll_cost,
     reward_label,
+    stage,
 )
-from game.krom.state import State
+from game.krom.state import DINO, State
 
 __all__ = [
     "action_order",
+    "combat_odds",
+    "combination_value",
+    "hunt_chances",
+    "reroll_improves",
+    "win_chances",
     "affordable_evolutions",
     "combat_standing",
     "evolution_problems",
@@ -63,6 +70,11 @@ def hunt_odds(card: HuntingCard | int, extra_dice: int = 0) -> Fraction:
     return _at_least(card.dice + extra_dice, card.value)
 
 
+def hunt_chances(card: HuntingCard | int) -> tuple[Fraction, ...]:
+    """The exact chance to catch a prey with 0, 1 and 2 bought dice, in that order."""
+    return tuple(hunt_odds(card, extra) for extra in range(len(RULES.extra_dice_costs)))
+
+
 def hunt_cost(extra_dice: int) -> int:
     """Krom price of 0, 1 or 2 extra hunting dice."""
     return RULES.extra_dice_costs[extra_dice]
@@ -74,7 +86,7 @@ def evolution_problems(state: State, seat: int | None = None) -> list[str | None
     Outside that seat's own Action phase every slot reads why.
     """
     seat = state.to_move if seat is None else seat
-    if seat is None or decision(state) != "main" or state.turn.seat != seat:
+    if seat is None or stage(state) != "main" or state.turn.seat != seat:
         return ["Evolutions are realized only in your own Action phase"] * SLOTS
     return [evolution_problem(state, seat, slot) for slot in range(SLOTS)]
 
@@ -100,7 +112,7 @@ def playable_bonuses(state: State, seat: int | None = None) -> dict[int, str | N
     if seat is None:
         return {}
     hand = state.players[seat].hand
-    d = decision(state)
+    d = stage(state)
     if d == "combat" and state.combat.asked == seat:
         return {c: bonus_problem(state, seat, c, True) for c in hand}
     if d == "counter" and state.play.asked[0] == seat:
@@ -129,3 +141,81 @@ def action_order(state: State) -> list[int]:
         for place in range(state.place + 1, 4):
             out.extend(i for i, p in enumerate(state.players) if p.place == place)
     return out
+
+
+# -- exact odds for a board: the Mountain reroll and a combat before its roll ----------------------
+
+
+def _token_value(kind: str) -> Fraction:
+    """What one token or hit point is worth in Krom, at the Cave's prices."""
+    if kind == "krom":
+        return Fraction(1)
+    if kind == "bonus":
+        return Fraction(RULES.bonus_price)
+    if kind == "hp":
+        return Fraction(RULES.hp_price, RULES.hp_per_purchase)
+    return Fraction(RULES.resource_price)
+
+
+def combination_value(combination: str) -> Fraction:
+    """The worth in Krom of a Mountain combination's best reward (Cave prices); 0 for no combination.
+
+    It orders the combinations, so "improves" below means a reward worth more.
+    """
+    options = RULES.mountain_rewards.get(combination, ())
+    return max((sum((_token_value(k) * n for k, n in bundle), Fraction(0)) for bundle in options), default=Fraction(0))
+
+
+@lru_cache(maxsize=4096)
+def _reroll_improves(kept: tuple[int, ...], rerolled: int, value: Fraction) -> Fraction:
+    better = 0
+    for faces in product(range(1, 7), repeat=rerolled):
+        if combination_value(mountain_combination(kept + faces)) > value:
+            better += 1
+    return Fraction(better, 6**rerolled)
+
+
+def reroll_improves(dice, kept) -> Fraction:
+    """The exact chance that rerolling every die not in `kept` (die numbers) ends on a combination worth more than now."""
+    dice = tuple(dice)
+    kept_faces = tuple(sorted(dice[i] for i in set(kept)))
+    rerolled = len(dice) - len(kept_faces)
+    return _reroll_improves(kept_faces, rerolled, combination_value(mountain_combination(dice)))
+
+
+def win_chances(fighters, heaviest_wins: bool) -> list[Fraction]:
+    """Before the roll: each fighter's exact chance to win a combat.
+
+    `fighters` lists (weight, die bonus) pairs, each rolling one die and adding its bonus;
+    the highest score wins and a tie goes to the heaviest (`heaviest_wins`) or the lightest.
+    Weights must differ, so every tie has an answer.
+    """
+    def beats(i: int, j: int) -> bool:  # i wins a tie against j
+        return fighters[i][0] > fighters[j][0] if heaviest_wins else fighters[i][0] < fighters[j][0]
+
+    chances = []
+    for i, (_, bonus) in enumerate(fighters):
+        total = Fraction(0)
+        for face in range(1, 7):
+            score = face + bonus
+            p = Fraction(1, 6)
+            for j, (_, other) in enumerate(fighters):
+                if j != i:
+                    losing = sum(1 for f in range(1, 7) if f + other < score or (f + other == score and beats(i, j)))
+                    p *= Fraction(losing, 6)
+            total += p
+        chances.append(total)
+    return chances
+
+
+def combat_odds(state: State, place: int) -> dict[int, Fraction]:
+    """Before the roll: each fighter in `place` (seats, -1 the Kromosaurus) -> its exact chance to win there; {} when nobody would fight."""
+    fighters = fighters_at(state, place)
+    if len(fighters) < 2:
+        return {}
+
+    def weight(f: int) -> int:
+        return RULES.dino_weight if f == DINO else CHARACTER_BY_ID[state.players[f].character].weight
+
+    pairs = [(weight(f), RULES.dino_die_bonus if f == DINO else 0) for f in fighters]
+    return dict(zip(fighters, win_chances(pairs, place in (CAVE, SAVANNA))))

@@ -19,7 +19,8 @@ hand (see game/krom/testing.py for the friendlier way):
      "combat": null|{"place", "fighters" (seats, then -1 for the Kromosaurus), "scores", "asked", "passes"},
      "turn": null|{"seat", "place", "cave": ""|"rest"|"services", "picks", "shuffled", "hunted",
                    "climb": ""|"rolling"|"reward"|"done", "dice", "kept", "rerolls"},
-     "play": null|{"seat", "card", "stage": "target"|"choice"|"counter", "target", "choice", "asked"},
+     "play": null|{"seat", "card", "stage": "target"|"choice"|"counter", "target", "choice", "asked",
+              "counters": [[seat, counter card], ...]},
      "rng": {"state": n, "script": [...]}}
 
 Places are numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain. In a `view`, hidden cards
@@ -30,12 +31,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.decision import HIDDEN
+from game.core.errors import SetupError
 from game.core.rng import Rng
 from game.krom.content import CHARACTER_BY_ID, CHARACTERS, TOKENS
 
 VERSION = 1
 DINO = -1  # the Kromosaurus, where a fighter is named by seat
-HIDDEN = -1  # a card or a pick another seat may not see
 
 
 @dataclass(frozen=True)
@@ -50,19 +52,19 @@ class Setup:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= 6:
-            raise ValueError(f"players must be 2 to 6, got {self.players!r}")
+            raise SetupError(f"players must be 2 to 6, got {self.players!r}")
         for name in ("glacial", "kromosaurus", "longer"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
+                raise SetupError(f"{name} must be true or false, got {getattr(self, name)!r}")
         chars = self.characters
         if chars is not None:
             if not isinstance(chars, tuple | list) or len(chars) != self.players:
-                raise ValueError(f"characters must list one character per seat ({self.players}), got {chars!r}")
+                raise SetupError(f"characters must list one character per seat ({self.players}), got {chars!r}")
             for c in chars:
-                if c not in CHARACTER_BY_ID:
-                    raise ValueError(f"unknown character {c!r} (known: {', '.join(x.id for x in CHARACTERS)})")
+                if not isinstance(c, str) or c not in CHARACTER_BY_ID:
+                    raise SetupError(f"unknown character {c!r} (known: {', '.join(x.id for x in CHARACTERS)})")
             if len(set(chars)) != len(chars):
-                raise ValueError(f"two seats play the same character: {list(chars)!r}")
+                raise SetupError(f"two seats play the same character: {list(chars)!r}")
             object.__setattr__(self, "characters", tuple(chars))
 
     def to_dict(self) -> dict:
@@ -77,15 +79,18 @@ class Setup:
     @classmethod
     def from_dict(cls, d: dict) -> "Setup":
         if not isinstance(d, dict):
-            raise ValueError(f"setup must be an object, got {type(d).__name__}")
+            raise SetupError(f"setup must be an object, got {type(d).__name__}")
         unknown = sorted(set(d) - {"players", "characters", "glacial", "kromosaurus", "longer"})
         if unknown:
-            raise ValueError(f"setup has an unknown field {unknown[0]!r}")
+            raise SetupError(f"setup has an unknown field {unknown[0]!r}")
         if "players" not in d:
-            raise ValueError("setup lacks 'players'")
+            raise SetupError("setup lacks 'players'")
         chars = d.get("characters")
         if chars is not None and not isinstance(chars, list):
-            raise ValueError(f"characters must be a list or null, got {chars!r}")
+            raise SetupError(f"characters must be a list or null, got {chars!r}")
+        for name in ("glacial", "kromosaurus", "longer"):
+            if name in d and not isinstance(d[name], bool):
+                raise SetupError(f"{name} must be true or false, got {d[name]!r}")
         return cls(
             d["players"],
             None if chars is None else tuple(chars),
@@ -210,13 +215,23 @@ class Play:
     target: int | None = None
     choice: str = ""  # the resource chosen for a "choice" card
     asked: tuple[int, ...] = ()  # counter window: seats still to answer, the first is answering now
+    counters: tuple[tuple[int, int], ...] = ()  # (seat, counter card) played on it, each against the one before; the last is open to counters
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "card": self.card, "stage": self.stage, "target": self.target, "choice": self.choice, "asked": list(self.asked)}
+        return {
+            "seat": self.seat,
+            "card": self.card,
+            "stage": self.stage,
+            "target": self.target,
+            "choice": self.choice,
+            "asked": list(self.asked),
+            "counters": [list(c) for c in self.counters],
+        }
 
     @classmethod
     def from_dict(cls, d: dict) -> "Play":
-        return cls(d["seat"], d["card"], d["stage"], d["target"], d["choice"], tuple(d["asked"]))
+        counters = tuple((seat, card) for seat, card in d.get("counters", ()))
+        return cls(d["seat"], d["card"], d["stage"], d["target"], d["choice"], tuple(d["asked"]), counters)
 
 
 def _opt(cls, d):

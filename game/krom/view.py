@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from game.core.rng import Rng
 from game.krom.content import BONUS, CHARACTER_BY_ID, EVOLUTIONS, HUNTING, PICKING, RULES, TOKENS, TOTAL_TOKENS
-from game.krom.rules import HP_MAX, SLOTS, decision, points, target_points
+from game.krom.rules import HP_MAX, SLOTS, points, stage, target_points
 from game.krom.state import DINO, HIDDEN, State
 
 _HIDDEN_RNG = Rng(0)
@@ -20,10 +20,13 @@ def _hide(cards: tuple[int, ...]) -> tuple[int, ...]:
 def view(state: State, seat: int | None) -> State:
     """The state as `seat` may see it (None = a spectator).
 
-    Hidden: the other seats' Bonus hands (their size stays visible), the other seats'
-    destination picks before the reveal (shown as -1, "picked", or None, "not yet"), the
-    Bonus card another seat is about to play while it still chooses a target or resource,
-    the order of every deck (sizes stay visible) and the random generator.
+    Only what the table would see: the other seats' Bonus hands are HIDDEN cards (their
+    size stays visible), the other seats' destination picks before the reveal are HIDDEN
+    ("picked") or None ("not yet"), a Bonus card another seat is still aiming (choosing
+    its target or resource) is not shown at all, since the card is still in their hand,
+    the players who will be asked whether to counter are not listed (only the one
+    answering now, who is to move), the order of every deck (sizes stay visible) and the
+    random generator are hidden. HIDDEN is game.core.decision's marker.
     """
     v = state.clone()
     for i, p in enumerate(v.players):
@@ -35,8 +38,11 @@ def view(state: State, seat: int | None) -> State:
     v.hunting_deck = _hide(v.hunting_deck)
     v.evolution_deck = _hide(v.evolution_deck)
     if v.play is not None and v.play.stage != "counter" and v.play.seat != seat:
-        # the card is still in its player's hand while they choose its target or resource
-        v.play = replace(v.play, card=HIDDEN, target=None, choice="")
+        # the card is still in its player's hand while they choose its target or resource:
+        # the table sees a player thinking in their Action phase
+        v.play = None
+    elif v.play is not None and v.play.stage == "counter":
+        v.play = replace(v.play, asked=v.play.asked[:1])
     v.rng = _HIDDEN_RNG.copy()
     return v
 
@@ -66,7 +72,7 @@ def check_invariants(state: State) -> None:
         assert s.supply[k] >= 0, f"no negative tokens: the supply has {s.supply[k]} {k}"
         total = s.supply[k] + sum(getattr(p, k) for p in s.players)
         assert total == TOTAL_TOKENS[k], f"supply plus players' {k} is constant: {total} != {TOTAL_TOKENS[k]}"
-    in_play = () if s.play is None or s.play.stage != "counter" else (s.play.card,)
+    in_play = () if s.play is None or s.play.stage != "counter" else (s.play.card,) + tuple(c for _, c in s.play.counters)
     _each_once("Bonus", [s.bonus_deck, s.bonus_discard, in_play] + [p.hand for p in s.players], len(BONUS))
     _each_once("Picking", [s.picking_deck, s.picking_discard], len(PICKING))
     _each_once("Hunting", [s.hunting_deck, s.hunting_discard, tuple(c for c in s.hunting_row if c >= 0)], len(HUNTING))
@@ -92,7 +98,7 @@ def check_invariants(state: State) -> None:
     if over:
         assert points(s, s.winner) >= target, "the winner reached the target"
         return
-    d = decision(s)
+    d = stage(s)
     assert s.to_move is not None and 0 <= s.to_move < n, "someone is to move"
     if d == "move":
         assert s.picks[s.to_move] is None and all(p is not None for p in s.picks[: s.to_move]), "seats pick in seat order"

@@ -10,7 +10,9 @@ from game.core.api import check_module
 from game.core.rng import Rng
 from game.core.save import new_save, parse_save, replay
 from game.krom import HIDDEN, Setup, State, apply, check_invariants, decision, legal_actions, new_game, view
-from game.krom.events import BonusDrawn, Stole, describe, redact
+from game.core.decision import HIDDEN as core_hidden
+from game.core.decision import Decision
+from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe, redact
 from game.krom.queries import action_order, combat_standing, playable_bonuses
 from game.krom.testing import action_phase, position, run, with_rolls
 
@@ -61,9 +63,19 @@ class TestViews:
     def test_a_bonus_being_aimed_stays_secret_until_it_is_played(self):
         s = action_phase(position(["alma", "morhy", "valkyr"], hands=[[17], [9], []]), 0)
         s, _ = run(s, "play 17")
-        assert view(s, 0).play.card == 17 and view(s, 1).play.card == HIDDEN and view(s, None).play.card == HIDDEN
+        assert view(s, 0).play.card == 17 and view(s, 0).play.stage == "target"
+        for seat in (1, 2, None):  # not even the stage: the table sees Alma thinking in her Action phase
+            assert view(s, seat).play is None and decision(view(s, seat)).kind == "main"
+            assert view(s, seat).players[0].hand == (HIDDEN,)
         s, _ = run(s, "target 2")
         assert view(s, 1).play.card == 17 and view(s, 1).play.target == 2  # now shown to all: Mörhy may counter it
+
+    def test_play_a_bonus_nobody_sees_who_else_will_be_asked_to_counter(self):
+        s = action_phase(position(["alma", "morhy", "valkyr", "kolos"], hands=[[13], [9], [], [10]]), 0)
+        s, _ = run(s, "play 13")
+        assert s.play.asked == (1, 3)
+        for seat in (0, 1, 2, 3, None):
+            assert view(s, seat).play.asked == (1,)  # only the seat answering now, who is to move anyway
 
     def test_a_pick_is_only_known_as_picked_until_the_reveal(self):
         s, _ = run(position(["alma", "morhy", "valkyr"]), "go forest", "go mountain")
@@ -87,7 +99,7 @@ class TestRoundTrips:
 
     def test_pending_decisions_and_scripts_survive(self):
         s, _ = run(with_rolls(position(["kolos", "karok"], hp=[7, 2], hands=[[5], [6]]), [6, 1, 4]), "go forest", "go forest")
-        assert decision(s) == "combat"
+        assert decision(s).kind == "combat"
         again = State.from_dict(s.to_dict())
         assert again == s and again.rng.script == (4,)
 
@@ -171,7 +183,7 @@ class TestEventsText:
                 assert "Player " not in line
                 seen.add(type(e).__name__)
                 json.dumps(e.to_dict())
-        assert {"CombatWon", "ActionPhaseStarted", "EvolutionRealized", "GameWon", "DestinationsRevealed"} <= seen
+        assert {"CombatWon", "ActionPhaseStarted", "EvolutionRealized", "GameOver", "DestinationsRevealed"} <= seen
 
     def test_some_exact_lines(self):
         s = position(["kolos", "karok"], hp=[7, 3], krom=[5, 5], hands=[[], []])
@@ -205,14 +217,14 @@ class TestQueries:
 
     def test_combat_standing_during_a_card_window(self):
         s, _ = run(with_rolls(position(["alma", "kolos"], hands=[[5], []]), [3, 5]), "go savanna", "go savanna")
-        assert decision(s) == "combat" and combat_standing(s) == [(1, 5), (0, 3)]
+        assert decision(s).kind == "combat" and combat_standing(s) == [(1, 5), (0, 3)]
         assert action_order(s) == [1, 0]
 
 
 class TestDemoAndPolicy:
     def test_demo_state_is_a_game_in_progress(self):
         s = krom.demo_state(4)
-        assert s.round == 3 and decision(s) == "main" and s.setup == Setup()
+        assert s.round == 3 and decision(s).kind == "main" and s.setup == Setup()
         check_invariants(s)
         assert krom.demo_state(4) == s
 
@@ -231,3 +243,82 @@ class TestDemoAndPolicy:
         seen = {krom.random_setup(Rng(i)) for i in range(200)}
         assert {x.players for x in seen} == {2, 3, 4, 5, 6}
         assert {(x.glacial, x.kromosaurus, x.longer) for x in seen} == {(g, k, l) for g in (False, True) for k in (False, True) for l in (False, True)}
+
+
+class TestSeam:
+    """decision, why_illegal and redact: the three questions every board asks (issue 8)."""
+
+    def test_each_pending_choice_is_a_decision_with_a_prompt_and_the_hand_is_private(self):
+        s = action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[17], [9]]), 0)
+        assert decision(s) == Decision(
+            "main", 0, "Alma: your Action phase in the Forest: draw Picking cards, realize an Evolution, play a Bonus card or end", True
+        )
+        s, _ = run(s, "play 17")
+        assert decision(s) == Decision("target", 0, "Alma: choose the player Evil eye targets, or cancel", True)
+        s, _ = run(s, "target 1")
+        assert decision(s) == Decision("counter", 1, "Mörhy: Alma plays Evil eye: counter it with your counter card, or pass", True)
+
+    def test_steal_climb_and_reward_prompts_are_public(self):
+        s, _ = run(with_rolls(position(["kolos", "karok"], hp=[7, 3], hands=[[], []]), [6, 1]), "go forest", "go forest")
+        d = decision(s)
+        assert (d.kind, d.seat, d.private) == ("steal", 0, False) and "Karok" in d.prompt and "take nothing" in d.prompt
+        s = action_phase(position(["alma", "morhy"], places=["mountain", "cave"], hands=[[], []]), 0)
+        s, _ = run(with_rolls(s, [3, 3, 3, 5, 5]), "climb")
+        assert decision(s) == Decision("climb", 0, "Alma: keep the dice you like and reroll the others for 1 Krom, or stop and take your reward", False)
+        s, _ = run(s, "stop")
+        assert decision(s) == Decision("reward", 0, "Alma: choose your Mountain reward: Stone or Bonus", False)
+
+    def test_the_decision_once_over_has_no_seat(self):
+        s = play_random(Setup(2), 4, 100_000)
+        d = decision(s)
+        assert d.kind == "over" and d.seat is None and d.prompt.endswith("Evolution points first.")
+
+    @pytest.mark.parametrize(
+        "junk",
+        [None, "end", ["end"], 3, Action("end", ["x"]), Action("hunt", (0, [1])), Action("hunt", (0, None)), Action("hunt", (True, 0)), Action(7, ()), Action("end", "abc")],
+    )
+    def test_junk_is_refused_with_a_reason_and_never_a_crash(self, junk):
+        s = action_phase(position(["alma", "morhy"], places=["savanna", "cave"]), 0)
+        before = s.to_dict()
+        reason = krom.why_illegal(s, junk)
+        assert isinstance(reason, str) and reason
+        with pytest.raises(IllegalAction) as info:
+            apply(s, junk)
+        assert info.value.reason == reason and s.to_dict() == before
+
+    def test_apply_refuses_with_the_reason_why_illegal_gives(self):
+        s = action_phase(position(["alma", "morhy"], places=["savanna", "cave"]), 0)
+        for text in ("hunt 7 0", "rest", "go cave", "dance"):
+            with pytest.raises(IllegalAction) as info:
+                apply(s, Action.parse(text))
+            assert info.value.reason == krom.why_illegal(s, Action.parse(text))
+
+    def test_one_hidden_marker(self):
+        assert krom.HIDDEN is core_hidden and redact(BonusDrawn(1, 13), 0).card == core_hidden
+
+    def test_log_lines_use_words_not_ids(self):
+        s = position(["kolos", "karok"])
+        lines = [
+            describe(MountainScored(0, (1, 1, 1, 2, 2), "full_house"), s),
+            describe(DiceRolled(-1, "combat", (4,), 2), s),
+            describe(Damaged(1, 1, 6, "cold"), s),
+            describe(Healed(1, 7, 7, "recovered"), s),
+            describe(KnockedOut(1), s),
+            describe(GameOver((0,), "Kolos reached 10 Evolution points first", 10), s),
+        ]
+        assert lines == [
+            "Kolos stops climbing with 1 1 1 2 2: full house.",
+            "Kromosaurus rolls 4 +2 (combat).",
+            "Karok shivers in the cold: -1 hit point (6 left).",
+            "Karok is back on their feet with 7 hit points.",
+            "Karok is stunned and loses this round's Action phase.",
+            "Kolos reaches 10 Evolution points and becomes the new chief!",
+        ]
+        assert all("_" not in line for line in lines)
+
+    def test_a_drawn_card_is_a_reveal_for_undo(self):
+        s = action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[], []]), 0)
+        after, events = apply(s, Action("pick"))
+        assert krom.reveals(s, Action("pick"), after, events)
+        after, events = apply(s, Action("end"))
+        assert not krom.reveals(s, Action("end"), after, events)

@@ -1,7 +1,20 @@
 """Rulebook section "Play a Bonus" and its "Effects": combat cards, counter cards, place cards and the effect vocabulary."""
 
 from game.krom import BONUS, check_invariants, decision, legal_actions, playable_bonuses
-from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, CombatWon, DiceRolled, Gained, Hurt, Lost, Passed, Stole, Transferred
+from game.krom.events import (
+    BonusCountered,
+    BonusPlayed,
+    CombatScoreRaised,
+    CombatWon,
+    Damaged,
+    DiceRolled,
+    Gained,
+    KnockedOut,
+    Lost,
+    Passed,
+    Stole,
+    Transferred,
+)
 from game.krom.testing import action_phase, of_type, position, refused, run, with_rolls
 
 # Bonus card ids (see game/krom/data/bonus.toml): 0-2 War cry (combat, +1 die), 3-4 Frenzy (+2 dice),
@@ -29,12 +42,12 @@ def fight(hands, dice, chars=("alma", "kolos"), place="forest", **kw):
 class TestCombatCards:
     def test_played_after_the_dice_to_change_the_result(self):
         s, events = fight([[], [CLUB]], [6, 3], chars=("kolos", "karok"))
-        assert decision(s) == "combat" and s.to_move == 1  # Kolos holds no combat card: not asked
+        assert decision(s).kind == "combat" and s.to_move == 1  # Kolos holds no combat card: not asked
         assert [str(a) for a in legal_actions(s)] == [f"play {CLUB}", "pass"]
         s, events = run(s, f"play {CLUB}")
         assert of_type(events, CombatScoreRaised) == [CombatScoreRaised(1, 2, 5)]
         [won] = of_type(events, CombatWon)
-        assert won.scores == (6, 5) and of_type(events, Hurt) == [Hurt(1, 1, 6)]
+        assert won.scores == (6, 5) and of_type(events, Damaged) == [Damaged(1, 1, 6, "combat")]
 
     def test_several_cards_until_everyone_involved_passes_in_a_row(self):
         s, _ = fight([[CLUB], [WAR_CRY, CLUB + 1]], [2, 4])
@@ -51,7 +64,7 @@ class TestCombatCards:
     def test_the_window_closes_only_when_all_pass_in_a_row(self):
         s, _ = fight([[CLUB], [CLUB + 1, CLUB + 2]], [3, 3])
         s, events = run(s, "pass", f"play {CLUB + 1}")
-        assert decision(s) == "combat" and s.to_move == 0  # Alma passed, but may answer Kolos' card
+        assert decision(s).kind == "combat" and s.to_move == 0  # Alma passed, but may answer Kolos' card
         s, events = run(s, f"play {CLUB}")
         assert of_type(events, CombatWon) == [] and s.to_move == 1
         s, events = run(s, "pass")
@@ -74,14 +87,14 @@ class TestCombatCards:
 
     def test_no_window_when_nobody_fighting_holds_a_combat_card(self):
         s, _ = fight([[STASH], [COUNTER]], [1, 6])
-        assert decision(s) == "main"
+        assert decision(s).kind == "main"
 
     def test_players_outside_the_combat_are_not_asked(self):
         s = position(["alma", "kolos", "valkyr"], places=["cave", "cave", "forest"], hands=[[], [], [CLUB]])
         s, _ = run(with_rolls(s, [2, 5]), "go forest", "go forest", "go cave")
         # Valkyr plays in the Cave first; the Forest combat comes after and does not involve her
         s, _ = run(s, "end")
-        assert decision(s) == "main" and s.to_move == 1
+        assert decision(s).kind == "main" and s.to_move == 1
 
     def test_only_combat_cards_in_a_combat_and_never_outside(self):
         s, _ = fight([[CLUB, STASH], []], [1, 6])
@@ -92,7 +105,7 @@ class TestCombatCards:
     def test_a_countered_combat_card_changes_nothing(self):
         s, _ = fight([[CLUB], [COUNTER]], [3, 5])
         s, events = run(s, f"play {CLUB}")
-        assert decision(s) == "counter" and s.to_move == 1
+        assert decision(s).kind == "counter" and s.to_move == 1
         s, events = run(s, "counter")
         assert of_type(events, BonusCountered) == [BonusCountered(0, CLUB, 1, COUNTER)]
         assert of_type(events, CombatWon)[0].scores == (5, 3)
@@ -104,13 +117,15 @@ class TestCounterCards:
         s = action_phase(position(["alma", "morhy", "valkyr"], hands=[[STASH], [COUNTER], [COUNTER2]]), 0)
         s, events = run(s, f"play {STASH}")
         assert of_type(events, BonusPlayed) == [BonusPlayed(0, STASH)]
-        assert decision(s) == "counter" and s.to_move == 1
+        assert decision(s).kind == "counter" and s.to_move == 1
         s, events = run(s, "pass")
         assert s.to_move == 2
         s, events = run(s, "counter")
+        assert of_type(events, BonusPlayed) == [BonusPlayed(2, COUNTER2, 0)] and s.to_move == 1  # Mörhy may counter the counter
+        s, events = run(s, "pass")
         assert of_type(events, BonusCountered) == [BonusCountered(0, STASH, 2, COUNTER2)]
         assert s.players[0].krom == 5 and s.players[0].hand == () and s.players[2].hand == ()
-        assert decision(s) == "main" and s.to_move == 0
+        assert decision(s).kind == "main" and s.to_move == 0
         check_invariants(s)
 
     def test_asked_in_seat_order_after_the_player_skipping_those_without_a_counter(self):
@@ -120,16 +135,34 @@ class TestCounterCards:
         s, events = run(s, "pass", "pass")
         assert Gained(1, "krom", 3) in events and s.players[1].krom == 8
 
-    def test_a_counter_card_cannot_be_countered(self):
+    def test_play_a_bonus_a_counter_card_can_itself_be_countered(self):
         s = action_phase(position(["alma", "morhy"], hands=[[STASH, COUNTER2], [COUNTER]]), 0)
         s, events = run(s, f"play {STASH}", "counter")
-        assert decision(s) == "main" and s.to_move == 0 and s.players[0].hand == (COUNTER2,)
-        assert of_type(events, BonusCountered) == [BonusCountered(0, STASH, 1, COUNTER)]
+        assert decision(s).kind == "counter" and s.to_move == 0 and s.play.counters == ((1, COUNTER),)
+        s, events = run(s, "counter")  # Alma's counter cancels Mörhy's: the Hidden stash stands
+        assert of_type(events, BonusCountered) == [BonusCountered(1, COUNTER, 0, COUNTER2)]
+        assert Gained(0, "krom", 3) in events and s.players[0].krom == 8 and s.players[0].hand == ()
+        assert decision(s).kind == "main" and s.bonus_discard[-3:] == (COUNTER, COUNTER2, STASH)
+        check_invariants(s)
+
+    def test_play_a_bonus_the_countered_counter_reopens_the_window_on_the_card_beneath(self):
+        s = action_phase(position(["alma", "morhy", "valkyr"], hands=[[STASH, COUNTER2], [COUNTER], [11]]), 0)
+        s, _ = run(s, f"play {STASH}", "counter")  # Mörhy counters the stash
+        assert s.play.asked == (2, 0)  # Valkyr, then Alma, may counter Mörhy's counter
+        s, _ = run(s, "pass", "counter")  # Alma counters it; Valkyr may counter Alma's counter
+        assert s.to_move == 2 and s.play.counters == ((1, COUNTER), (0, COUNTER2))
+        s, events = run(s, "pass")  # Alma's counter cancels Mörhy's: the stash is on top again
+        assert of_type(events, BonusCountered) == [BonusCountered(1, COUNTER, 0, COUNTER2)]
+        assert decision(s).kind == "counter" and s.to_move == 2 and s.play.counters == ()
+        s, events = run(s, "counter")  # Valkyr counters the stash; nobody holds a counter any more
+        assert of_type(events, BonusCountered) == [BonusCountered(0, STASH, 2, 11)] and s.players[0].krom == 5
+        assert decision(s).kind == "main"
+        check_invariants(s)
 
     def test_nobody_holding_a_counter_means_no_question(self):
         s = action_phase(position(["alma", "morhy"], hands=[[STASH], []]), 0)
         s, events = run(s, f"play {STASH}")
-        assert Gained(0, "krom", 3) in events and decision(s) == "main"
+        assert Gained(0, "krom", 3) in events and decision(s).kind == "main"
 
     def test_a_counter_card_is_not_played_on_its_own(self):
         s = action_phase(position(["alma", "morhy"], hands=[[COUNTER], []]), 0)
@@ -163,27 +196,46 @@ class TestEffects:
 
     def test_gain_a_resource_of_your_choice(self):
         s, _ = self.play(LUCKY)
-        assert decision(s) == "choice"
+        assert decision(s).kind == "choice"
         assert [str(a) for a in legal_actions(s)] == ["take wood", "take stone", "take bone", "cancel"]
         s, _ = run(s, "take stone")
         assert s.players[0].stone == 1 and s.players[0].hand == ()
 
     def test_cancel_keeps_the_card(self):
         s, events = self.play(LUCKY, "cancel")
-        assert s.players[0].hand == (LUCKY,) and decision(s) == "main" and of_type(events, BonusPlayed) == []
+        assert s.players[0].hand == (LUCKY,) and decision(s).kind == "main" and of_type(events, BonusPlayed) == []
 
     def test_targeted_loss(self):
         s, _ = self.play(EVIL_EYE)
-        assert decision(s) == "target"
+        assert decision(s).kind == "target"
         assert [str(a) for a in legal_actions(s)] == ["target 1", "target 2", "cancel"]
         s, events = run(s, "target 2")
-        assert of_type(events, Lost) == [Lost(2, "hp", 2)] and s.players[2].hp == 5
+        assert of_type(events, Damaged) == [Damaged(2, 2, 5, "bonus")] and s.players[2].hp == 5
 
-    def test_a_bonus_never_takes_the_last_hit_point(self):
+    def test_stunned_a_bonus_card_can_stun(self):
         s, events = self.play(EVIL_EYE, "target 1", hp=[7, 2, 1])
-        assert s.players[1].hp == 1 and of_type(events, Lost) == [Lost(1, "hp", 1)]
-        s, _ = self.play(EVIL_EYE, hp=[7, 1, 7])
-        refused(s, "target 1", "Mörhy has no hit point to spare (a Bonus never takes the last one)")
+        assert s.players[1].hp == 0 and s.players[1].stunned
+        assert of_type(events, Damaged) == [Damaged(1, 2, 0, "bonus")] and of_type(events, KnockedOut) == [KnockedOut(1)]
+        assert s.steals == ()  # no combat winner: nobody steals
+        check_invariants(s)
+
+    def test_stunned_a_card_that_can_only_take_the_last_hit_point_can_be_played(self):
+        s, events = self.play(EVIL_EYE, "target 1", hp=[7, 1, 7])
+        assert s.players[1].stunned and of_type(events, Damaged) == [Damaged(1, 1, 0, "bonus")]
+
+    def test_stunned_by_a_bonus_before_their_action_phase_they_lose_it_and_keep_the_trophy(self):
+        s = position(["alma", "morhy", "valkyr"], places=["cave", "cave", "forest"], hp=[7, 2, 7], hands=[[EVIL_EYE], [], []], kromosaurus=True, dino_hp=0, trophy=1)
+        s = action_phase(s, 0)
+        s, events = run(s, f"play {EVIL_EYE}", "target 1", "end")
+        assert s.players[1].stunned and s.trophy == 1 and s.steals == ()
+        assert s.turn is None or s.turn.seat != 1
+        started = [e.seat for e in events if type(e).__name__ == "ActionPhaseStarted"]
+        assert 1 not in started
+        check_invariants(s)
+
+    def test_a_stunned_player_has_no_hit_point_to_lose(self):
+        s, _ = self.play(EVIL_EYE, hp=[7, 0, 7])
+        refused(s, "target 1", "Mörhy is stunned: no hit point left to lose")
 
     def test_lost_tokens_go_back_to_the_supply(self):
         s, events = self.play(TAX, "target 1", krom=[5, 2, 5])
@@ -220,6 +272,6 @@ class TestEffects:
 
     def test_target_and_choice_come_before_the_counter_window(self):
         s, _ = self.play(EVIL_EYE, "target 1", hands=[[EVIL_EYE], [COUNTER], []])
-        assert decision(s) == "counter" and s.play.target == 1 and s.to_move == 1
+        assert decision(s).kind == "counter" and s.play.target == 1 and s.to_move == 1
         s, events = run(s, "counter")
-        assert s.players[1].hp == 7 and of_type(events, Lost) == []
+        assert s.players[1].hp == 7 and of_type(events, Damaged) == []

@@ -3,7 +3,7 @@
 import pytest
 
 from game.krom import EVOLUTIONS, Setup, check_invariants, decision, legal_actions, outcome, points, target_points
-from game.krom.events import EvolutionRealized, EvolutionRevealed, GameWon
+from game.krom.events import EvolutionRealized, EvolutionRevealed, GameOver
 from game.krom.queries import affordable_anywhere, affordable_evolutions, evolution_problems
 from game.krom.testing import action_phase, of_type, position, refused, run
 
@@ -76,8 +76,8 @@ class TestEndOfTheGame:
         s = forest_phase(wood=[5, 0], evolutions=[[WHEEL, VILLAGE, DRUM], []], evolution_row=[FIRE, HUT, MENHIR, AGRICULTURE], evolution_deck=[])
         assert points(s, 0) == 9
         s, events = run(s, "realize 0")
-        assert of_type(events, GameWon) == [GameWon(0, 10)]
-        assert s.to_move is None and decision(s) == "over" and legal_actions(s) == []
+        assert of_type(events, GameOver) == [GameOver((0,), "Alma reached 10 Evolution points first", 10)]
+        assert s.to_move is None and decision(s).kind == "over" and legal_actions(s) == []
         assert outcome(s).winners == (0,) and outcome(s).reason == "Alma reached 10 Evolution points first"
         refused(s, "end", "the game is over")
         check_invariants(s)
@@ -90,7 +90,7 @@ class TestEndOfTheGame:
         chars = ["alma", "morhy", "valkyr", "nukka", "karok", "kolos"]
         s = action_phase(position(chars, places=["forest"] + ["cave"] * 5, wood=[2, 0, 0, 0, 0, 0], evolutions=[[WHEEL, HUT], [], [], [], [], []], evolution_row=[FIRE, MENHIR, DRUM, VILLAGE]), 0)
         s, events = run(s, "realize 0")
-        assert of_type(events, GameWon) == [GameWon(0, 7)] and outcome(s).winners == (0,)
+        assert of_type(events, GameOver) == [GameOver((0,), "Alma reached 7 Evolution points first", 7)] and outcome(s).winners == (0,)
 
     def test_the_total_of_evolution_points_always_lets_someone_win(self):
         total = sum(c.points for c in EVOLUTIONS)

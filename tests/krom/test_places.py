@@ -1,11 +1,24 @@
 """Rulebook section "Places": the Cave, the Forest, the Savanna and the Mountain."""
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
-from game.krom import check_invariants, decision, hunt_odds, legal_actions, mountain_reward, next_pick_cost, reroll_cost
-from game.krom.events import BonusDrawn, DeckShuffled, DiceRolled, Gained, Hunted, HuntingRevealed, MountainScored, PickingDrawn
+from game.krom import (
+    HUNTING,
+    check_invariants,
+    combination_value,
+    decision,
+    hunt_chances,
+    hunt_odds,
+    legal_actions,
+    mountain_reward,
+    next_pick_cost,
+    reroll_cost,
+    reroll_improves,
+)
+from game.krom.events import BonusDrawn, DeckShuffled, DiceRolled, Gained, Healed, Hunted, HuntingRevealed, MountainScored, PickingDrawn
 from game.krom.testing import action_phase, of_type, position, refused, run, with_rolls
 
 
@@ -21,11 +34,11 @@ class TestCave:
     def test_rest_gives_3_krom_and_2_hit_points(self):
         s, events = run(at("cave", hp=[3, 7]), "rest")
         assert (s.players[0].krom, s.players[0].hp) == (8, 5)
-        assert of_type(events, Gained) == [Gained(0, "krom", 3), Gained(0, "hp", 2)]
+        assert of_type(events, Gained) == [Gained(0, "krom", 3)] and of_type(events, Healed) == [Healed(0, 2, 5)]
 
     def test_hit_points_never_go_above_7(self):
         s, events = run(at("cave", hp=[6, 7]), "rest")
-        assert s.players[0].hp == 7 and Gained(0, "hp", 1) in events
+        assert s.players[0].hp == 7 and Healed(0, 1, 7) in events
 
     def test_services_in_any_mix_at_their_prices(self):
         s, events = run(at("cave", hp=[2, 7], krom=[10, 5]), "buy wood", "buy bone", "buy bonus", "buy hp")
@@ -85,11 +98,11 @@ class TestForest:
 
     def test_stop_any_time(self):
         s, events = run(at("forest", picking_deck=[0] + list(range(1, 20))), "pick", "end")
-        assert s.players[0].wood == 1 and decision(s) == "move" and s.round == 2
+        assert s.players[0].wood == 1 and decision(s).kind == "move" and s.round == 2
 
     def test_the_hike_is_optional(self):
         s, events = run(at("forest"), "end")
-        assert of_type(events, PickingDrawn) == [] and decision(s) == "move"
+        assert of_type(events, PickingDrawn) == [] and decision(s).kind == "move"
 
     def test_the_next_card_needs_its_krom(self):
         s, _ = run(at("forest", krom=[0, 5], picking_deck=[18] + list(range(18)) + [19]), "pick")
@@ -105,8 +118,12 @@ class TestForest:
         picked, _ = run(s, "pick")
         refused(picked, "shuffle", "you can only shuffle before drawing your first Picking card")
 
-    def test_nothing_to_shuffle_in(self):
-        refused(at("forest", picking_deck=list(range(20))), "shuffle", "the Picking discard pile is empty: there is nothing to shuffle in")
+    def test_forest_the_shuffle_is_offered_even_with_an_empty_discard_pile(self):
+        s = at("forest", picking_deck=list(range(20)))
+        assert "shuffle" in [str(a) for a in legal_actions(s)]
+        s, events = run(s, "shuffle")
+        assert DeckShuffled("picking") in events and sorted(s.picking_deck) == list(range(20)) and s.picking_discard == ()
+        refused(s, "shuffle", "you already shuffled the Picking deck")
 
     def test_an_empty_deck_is_remade_from_the_discard_pile(self):
         s, events = run(at("forest", picking_deck=[0]), "pick", "pick")
@@ -225,7 +242,7 @@ class TestMountain:
     def test_full_house_and_four_of_a_kind_let_the_climber_choose(self, dice, choice, gains):
         s, _ = self.climb(dice)
         s, _ = run(s, "stop")
-        assert decision(s) == "reward" and s.to_move == 0
+        assert decision(s).kind == "reward" and s.to_move == 0
         assert sorted(str(a) for a in legal_actions(s)) == ["reward bonus", "reward stone"]
         s, _ = run(s, f"reward {choice}")
         p = s.players[0]
@@ -246,3 +263,29 @@ class TestMountain:
 
     def test_climbing_is_only_in_the_mountain(self):
         refused(at("savanna"), "climb", "you can climb only in the Mountain; you are in the Savanna")
+
+
+class TestOddsForTheBoard:
+    """Exact odds a board shows before a player commits (pure helpers, checked by brute force)."""
+
+    def test_savanna_the_chance_to_catch_a_prey_with_0_1_or_2_bought_dice(self):
+        assert hunt_chances(1) == (Fraction(2, 3), Fraction(35, 36), Fraction(1))  # Hare: 3+ on one die
+        for card in HUNTING:
+            for extra, chance in enumerate(hunt_chances(card)):
+                rolls = list(product(range(1, 7), repeat=card.dice + extra))
+                assert chance == Fraction(sum(sum(r) >= card.value for r in rolls), len(rolls)), (card.name, extra)
+
+    def test_mountain_the_chance_that_a_reroll_improves_the_combination(self):
+        assert reroll_improves((1, 1, 1, 1, 2), (0, 1, 2, 3)) == Fraction(1, 6)  # only a fifth 1
+        assert reroll_improves((6, 6, 5, 5, 1), (0, 1, 2, 3)) == Fraction(1, 3)  # a 5 or a 6: full house
+        assert reroll_improves((1, 2, 3, 4, 6), ()) == 1 - Fraction(480, 6**5)  # only 480 rolls show nothing at all
+        assert reroll_improves((2, 2, 2, 2, 2), range(5)) == 0
+        dice, kept = (4, 4, 2, 5, 1), (0, 1)
+        now = combination_value(mountain_reward(dice)[0])
+        better = sum(combination_value(mountain_reward((4, 4) + r)[0]) > now for r in product(range(1, 7), repeat=3))
+        assert reroll_improves(dice, kept) == Fraction(better, 216)
+
+    def test_mountain_combinations_are_ordered_by_what_their_reward_is_worth_at_cave_prices(self):
+        order = ["", "pair", "two_pairs", "three", "full_house", "four", "straight", "five"]
+        assert [combination_value(c) for c in order] == sorted(combination_value(c) for c in order)
+        assert combination_value("pair") == 3 and combination_value("four") == 9  # 3 Krom; 3 Stone at 3 Krom each

@@ -3,8 +3,11 @@
 import pytest
 
 from game.core import Action, IllegalAction
-from game.krom import BONUS, CHARACTERS, EVOLUTIONS, HIDDEN, HUNTING, PICKING, Setup, State, apply, check_invariants, legal_actions, new_game, view
-from game.krom.events import DestinationPicked, DestinationsRevealed
+from game.core import events as shared
+from game.core.decision import Decision
+from game.core.errors import SetupError
+from game.krom import BONUS, CHARACTERS, EVOLUTIONS, HIDDEN, HUNTING, PICKING, Setup, State, apply, check_invariants, decision, legal_actions, new_game, view
+from game.krom.events import DestinationPicked, DestinationsRevealed, Moved
 from game.krom.testing import of_type, position, run
 
 
@@ -46,10 +49,12 @@ class TestSetup:
             ({"players": 2, "characters": ("alma", "alma")}, "two seats play the same character"),
             ({"players": 2, "characters": ("alma", "grog")}, "unknown character 'grog'"),
             ({"players": 2, "glacial": "yes"}, "glacial must be true or false, got 'yes'"),
+            ({"players": 2, "characters": (["alma"], "kolos")}, "unknown character ['alma']"),
+            ({"players": "4"}, "players must be 2 to 6, got '4'"),
         ],
     )
     def test_bad_options_are_refused(self, kwargs, message):
-        with pytest.raises(ValueError) as info:
+        with pytest.raises(SetupError) as info:
             Setup(**kwargs)
         assert message in str(info.value)
 
@@ -61,8 +66,20 @@ class TestSetup:
             Setup.from_dict({"players": 3, "colour": "red"})
         with pytest.raises(ValueError, match="lacks 'players'"):
             Setup.from_dict({})
-        with pytest.raises(ValueError, match="players must be 2 to 6"):
+        with pytest.raises(SetupError, match="players must be 2 to 6"):
             Setup.from_dict({"players": True})
+        for bad, message in [
+            ([], "setup must be an object"),
+            ({"players": 3, "characters": "alma"}, "characters must be a list or null"),
+            ({"players": 2, "characters": [1, 2]}, "unknown character 1"),
+            ({"players": 3, "longer": 1}, "longer must be true or false"),
+        ]:
+            with pytest.raises(SetupError, match=message.replace("[", r"\[")):
+                Setup.from_dict(bad)
+
+    def test_new_game_wants_a_krom_setup(self):
+        with pytest.raises(SetupError, match="needs a Krom: Evolution Setup"):
+            new_game({"players": 3}, 1)
 
 
 class TestMovementPhase:
@@ -84,6 +101,19 @@ class TestMovementPhase:
         s, events = run(s, "go mountain")
         assert of_type(events, DestinationsRevealed) == [DestinationsRevealed((2, 1, 3))]
         assert [p.place for p in s.players] == [2, 1, 3] and s.picks == (None, None, None)
+
+    def test_after_the_reveal_every_standee_walks_from_its_place_to_its_destination(self):
+        s = position(["alma", "morhy", "valkyr"], places=["forest", "cave", "cave"], hands=[[], [], []])
+        s, events = run(s, "go savanna", "go forest", "go mountain")
+        moved = of_type(events, Moved)
+        assert moved == [Moved(0, (1, 2)), Moved(1, (0, 1)), Moved(2, (0, 3))]
+        assert all(isinstance(m, shared.Moved) for m in moved)
+        assert events.index(of_type(events, DestinationsRevealed)[0]) < events.index(moved[0])
+
+    def test_the_secret_pick_is_a_private_decision_naming_the_player(self):
+        s = position(["alma", "morhy"], places=["forest", "cave"])
+        d = decision(s)
+        assert d == Decision("move", 0, "Alma: choose your destination in secret (you must leave the Forest)", True)
 
     def test_a_player_must_leave_their_place(self):
         s = position(["alma", "morhy"], places=["forest", "cave"])

@@ -8,13 +8,13 @@ from game.krom.events import (
     ActionPhaseStarted,
     CombatStarted,
     CombatWon,
-    Frozen,
-    GameWon,
-    Hurt,
+    GameOver,
+    Damaged,
+    Healed,
     KromosaurusDefeated,
     KromosaurusMoved,
     Stole,
-    Stunned,
+    KnockedOut,
     TrophyTaken,
 )
 from game.krom.testing import of_type, position, run, with_rolls
@@ -32,31 +32,31 @@ class TestGlacialBoard:
     @pytest.mark.parametrize("place", ["forest", "savanna", "mountain"])
     def test_one_hit_point_lost_at_the_start_of_an_action_phase_outside_the_cave(self, place):
         s, events = self.go(place, 5)
-        assert [e for e in of_type(events, Frozen) if e.seat == 0] == [Frozen(0, -1, 4)] and s.players[0].hp == 4
+        assert [e for e in of_type(events, Damaged) if e.piece == 0] == [Damaged(0, 1, 4, "cold")] and s.players[0].hp == 4
 
     def test_never_the_last_hit_point(self):
         s, events = self.go("forest", 1)
-        assert of_type(events, Frozen) == [] and s.players[0].hp == 1
+        assert of_type(events, Damaged) == [] and s.players[0].hp == 1
 
     def test_one_hit_point_back_in_the_cave_up_to_7(self):
         s, events = self.go("cave", 5, start="forest")
-        assert of_type(events, Frozen) == [Frozen(0, 1, 6)]
+        assert of_type(events, Healed) == [Healed(0, 1, 6, "fire")]
         s, events = run(s, "rest")
         assert s.players[0].hp == 7
         s, events = self.go("cave", 7, start="forest")
-        assert of_type(events, Frozen) == []
+        assert [e for e in of_type(events, Healed) if e.cause == "fire"] == []
 
     def test_after_the_combat_and_only_for_players_who_play(self):
         s = position(["kolos", "karok"], glacial=True, hp=[7, 2], hands=[[], []], krom=[5, 0])
         s, events = run(with_rolls(s, [6, 1]), "go forest", "go forest")
         kinds = [type(e).__name__ for e in events]
-        assert kinds.index("CombatWon") < kinds.index("Frozen")
-        assert of_type(events, Frozen) == [Frozen(0, -1, 6)]  # the stunned Karok has no Action phase
+        assert kinds.index("CombatWon") < kinds.index("ActionPhaseStarted")
+        assert [e for e in of_type(events, Damaged) if e.source == "cold"] == [Damaged(0, 1, 6, "cold")]  # the stunned Karok has no Action phase
 
     def test_off_without_the_option(self):
         s = position(["alma", "morhy"], hands=[[], []])
         s, events = run(s, "go forest", "go mountain")
-        assert of_type(events, Frozen) == []
+        assert of_type(events, Damaged) == [] and of_type(events, Healed) == []
 
 
 class TestKromosaurus:
@@ -91,7 +91,7 @@ class TestKromosaurus:
         assert of_type(events, CombatStarted) == [CombatStarted(2, (0, DINO))]
         [won] = of_type(events, CombatWon)
         assert won.ranking == (DINO, 0) and won.scores == (5, 5)  # 3 + 2 ties Alma; it is heavier, in the Savanna
-        assert of_type(events, Hurt) == []
+        assert of_type(events, Damaged) == []
 
     def test_lighter_krom_win_ties_against_it_in_the_forest_and_mountain(self):
         s = position(["alma", "morhy"], kromosaurus=True, hands=[[], []])
@@ -101,17 +101,17 @@ class TestKromosaurus:
     def test_it_never_steals(self):
         s = position(["alma", "morhy"], kromosaurus=True, hp=[2, 7], krom=[5, 5], hands=[[], []])
         s, events = run(with_rolls(s, ["forest", 1, 6]), "go forest", "go mountain")
-        assert of_type(events, Stunned) == [Stunned(0)]
-        assert decision(s) == "main" and s.to_move == 1 and s.steals == ()
+        assert of_type(events, KnockedOut) == [KnockedOut(0)]
+        assert decision(s).kind == "main" and s.to_move == 1 and s.steals == ()
         assert s.players[0].krom == 5
 
     def test_whoever_stuns_it_removes_it_and_keeps_the_trophy_worth_1_point(self):
         s = position(["alma", "morhy"], kromosaurus=True, dino_hp=3, hands=[[], []])
         s, events = run(with_rolls(s, ["forest", 6, 1]), "go forest", "go mountain")
-        assert of_type(events, Hurt) == [Hurt(DINO, 3, 0)]
+        assert of_type(events, Damaged) == [Damaged(DINO, 3, 0, "combat")]
         assert of_type(events, KromosaurusDefeated) == [KromosaurusDefeated(0)]
         assert (s.trophy, s.dino_hp, s.dino_place, points(s, 0)) == (0, 0, -1, 1)
-        assert decision(s) == "main"  # nothing is stolen from it
+        assert decision(s).kind == "main"  # nothing is stolen from it
         s, _ = run(s, "end", "end")
         s, events = run(s, "go cave", "go forest")
         assert of_type(events, KromosaurusMoved) == []  # gone for good
@@ -130,7 +130,7 @@ class TestKromosaurus:
         s, events = run(with_rolls(s, [6, 1]), "go forest", "go forest")
         assert of_type(events, TrophyTaken) == [TrophyTaken(0, 1)]
         assert (points(s, 0), points(s, 1)) == (1, 0)
-        assert decision(s) == "steal"
+        assert decision(s).kind == "steal"
         s, events = run(s, "steal krom")
         assert of_type(events, Stole) == [Stole(0, 1, "krom", 2)]
 
@@ -138,15 +138,15 @@ class TestKromosaurus:
         s = position(["kolos", "karok"], kromosaurus=True, dino_hp=0, trophy=1, hp=[7, 1], hands=[[], []], evolutions=[[21, 22, 5], []], evolution_deck=[])
         assert points(s, 0) == 9
         s, events = run(with_rolls(s, [6, 1]), "go forest", "go forest")
-        assert of_type(events, GameWon) == [GameWon(0, 10)] and outcome(s).winners == (0,)
-        assert legal_actions(s) == [] and decision(s) == "over" and s.to_move is None  # the steal is not played out
+        assert of_type(events, GameOver) == [GameOver((0,), "Kolos reached 10 Evolution points first", 10)] and outcome(s).winners == (0,)
+        assert legal_actions(s) == [] and decision(s).kind == "over" and s.to_move is None  # the steal is not played out
 
     def test_three_way_fights_with_it(self):
         s = position(["alma", "morhy"], kromosaurus=True, hands=[[], []])
         s, events = run(with_rolls(s, ["mountain", 4, 2, 1]), "go mountain", "go mountain")
         [won] = of_type(events, CombatWon)
         assert won.ranking == (0, DINO, 1) and won.scores == (4, 3, 2)
-        assert of_type(events, Hurt) == [Hurt(DINO, 1, 9), Hurt(1, 2, 5)]
+        assert of_type(events, Damaged) == [Damaged(DINO, 1, 9, "combat"), Damaged(1, 2, 5, "combat")]
         assert [e.seat for e in of_type(events, ActionPhaseStarted)] == [0]
 
     def test_it_is_not_a_bonus_target(self):

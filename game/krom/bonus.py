@@ -1,0 +1,204 @@
+"""Bonus cards: whether one can be played, the target and resource choices, the counter window and the effects."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.core import D6
+from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
+from game.krom.content import BONUS, RESOURCES, BonusCard
+from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
+from game.krom.flow import _holds, _window_next
+from game.krom.state import Play, State
+
+
+# -- Bonus cards -----------------------------------------------------------------------------
+
+
+def _gain_problem(s: State, seat: int, kind: str) -> str | None:
+    """Why gaining `kind` would give nothing now, if it would."""
+    if kind == "choice":
+        if not any(s.supply[r] for r in RESOURCES):
+            return "the supply has no Wood, Stone or Bone left"
+        return None
+    if kind == "hp":
+        return "your hit points are already at 7" if s.players[seat].hp >= HP_MAX else None
+    if kind == "bonus":
+        return None if (s.bonus_deck or s.bonus_discard) else "no Bonus card is left to draw"
+    return None if s.supply[kind] else f"the supply has no {kind.capitalize()} left"
+
+
+def target_problem(s: State, seat: int, card: BonusCard, target: int) -> str | None:
+    """Why `target` cannot be the target of `card` played by `seat`, or None."""
+    if not isinstance(target, int) or not 0 <= target < len(s.players):
+        return f"there is no seat {target}"
+    if target == seat:
+        return "you cannot target yourself"
+    who = s.players[target]
+    name = _name(s, target)
+    if card.effect == "loss":
+        if card.kind == "hp":
+            return None if who.hp >= 1 else f"{name} is stunned: no hit point left to lose"
+        return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to lose"
+    if card.effect == "steal":
+        here = s.players[seat].place
+        if who.place != here:
+            return f"{name} is not in the {place_name(here)} with you"
+        return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to steal"
+    if card.effect == "swap":
+        return None if _has(who, card.take_kind) >= card.take else f"{name} does not have {card.take} {card.take_kind.capitalize()}"
+    return "this card takes no target"
+
+
+def bonus_problem(s: State, seat: int, card_id: int, in_combat: bool) -> str | None:
+    """Why `seat` cannot play Bonus card `card_id` now (in a combat window or in their Action phase), or None."""
+    p = s.players[seat]
+    if not isinstance(card_id, int) or card_id not in p.hand:
+        return f"you do not hold the Bonus card {card_id}"
+    card = BONUS[card_id]
+    if in_combat:
+        return None if card.timing == "combat" else f"{card.name} is not a combat card: only combat cards change the dice"
+    if card.timing == "combat":
+        return f"{card.name} is a combat card: play it after the dice of a combat you fight in"
+    if card.timing == "counter":
+        return f"{card.name} is a counter card: play it when another player plays a Bonus"
+    here = s.turn.place
+    if card.place is not None and card.place != here:
+        return f"{card.name} can only be played in the {place_name(card.place)}; you are in the {place_name(here)}"
+    if card.effect == "gain":
+        return _gain_problem(s, seat, card.kind)
+    if card.effect == "trade":
+        if _has(p, card.pay_kind) < card.pay:
+            return f"not enough {card.pay_kind.capitalize()}: {card.name} costs {card.pay}, you have {_has(p, card.pay_kind)}"
+        return _gain_problem(s, seat, card.kind)
+    if card.effect == "swap" and _has(p, card.give_kind) < card.give:
+        return f"not enough {card.give_kind.capitalize()}: {card.name} gives {card.give}, you have {_has(p, card.give_kind)}"
+    if card.targeted and not any(target_problem(s, seat, card, t) is None for t in range(len(s.players))):
+        if card.effect == "steal":
+            return f"no player in the {place_name(here)} with you has {card.kind.capitalize()} to steal"
+        return f"no other player can be the target of {card.name} now"
+    return None
+
+
+def _begin_play(s: State, seat: int, card_id: int, ev: list) -> None:
+    card = BONUS[card_id]
+    if card.targeted:
+        s.play = Play(seat, card_id, "target")
+    elif card.needs_choice:
+        s.play = Play(seat, card_id, "choice")
+    else:
+        _commit_play(s, Play(seat, card_id, "counter"), ev)
+
+
+def _commit_play(s: State, play: Play, ev: list) -> None:
+    """The card leaves the hand and is shown; then every other player holding a counter card may answer."""
+    p = s.players[play.seat]
+    p.hand = _remove_card(p.hand, play.card)
+    ev.append(BonusPlayed(play.seat, play.card, play.target, play.choice))
+    s.play = replace(play, stage="counter", asked=_counter_askers(s, play.seat))
+    if s.combat is not None:
+        s.combat = replace(s.combat, passes=0)
+    if not s.play.asked:
+        _settle(s, ev)
+
+
+def _counter_askers(s: State, player: int) -> tuple[int, ...]:
+    """Every other player holding a counter card, in seat order after `player` (whose card is now open to counters)."""
+    n = len(s.players)
+    return tuple(seat for seat in ((player + k) % n for k in range(1, n)) if _holds(s.players[seat], "counter"))
+
+
+def play_counter(s: State, seat: int, ev: list) -> None:
+    """`seat` answers the card on top of the stack with a counter card, itself a Bonus card the others may counter."""
+    play = s.play
+    p = s.players[seat]
+    counter = next(c for c in p.hand if BONUS[c].timing == "counter")
+    p.hand = _remove_card(p.hand, counter)
+    top_seat = play.counters[-1][0] if play.counters else play.seat
+    ev.append(BonusPlayed(seat, counter, top_seat))
+    s.play = replace(play, counters=play.counters + ((seat, counter),), asked=_counter_askers(s, seat))
+    if not s.play.asked:
+        _settle(s, ev)
+
+
+def _settle(s: State, ev: list) -> None:
+    """Nobody (more) counters the card on top: it takes effect, and a counter card cancels the card beneath it.
+
+    Once a counter card has cancelled another counter card, the card beneath those two is
+    on top again and everyone else holding a counter card is asked about it afresh.
+    """
+    while True:
+        play = s.play
+        if not play.counters:
+            _resolve_play(s, ev)
+            return
+        by, counter = play.counters[-1]
+        below = play.counters[:-1]
+        seat, card = below[-1] if below else (play.seat, play.card)
+        ev.append(BonusCountered(seat, card, by, counter))
+        s.bonus_discard = s.bonus_discard + (card, counter)
+        if not below:
+            _after_play(s, play.seat)
+            return
+        rest = below[:-1]
+        top = rest[-1][0] if rest else play.seat
+        s.play = replace(play, counters=rest, asked=_counter_askers(s, top))
+        if s.play.asked:
+            return
+
+
+def _after_play(s: State, seat: int) -> None:
+    s.play = None
+    if s.combat is not None:
+        s.combat = replace(s.combat, asked=_window_next(s, s.combat, seat, 0), passes=0)
+
+
+def _resolve_play(s: State, ev: list) -> None:
+    play = s.play
+    card = BONUS[play.card]
+    s.bonus_discard = s.bonus_discard + (play.card,)
+    seat, target = play.seat, play.target
+    effect = card.effect
+    if effect in ("dice", "add"):
+        if effect == "dice":
+            faces = tuple(s.rng.roll(D6) for _ in range(card.amount))
+            ev.append(DiceRolled(seat, "combat card", faces))
+            amount = sum(faces)
+        else:
+            amount = card.amount
+        combat = s.combat
+        scores = tuple(sc + amount if f == seat else sc for f, sc in zip(combat.fighters, combat.scores))
+        s.combat = replace(combat, scores=scores)
+        ev.append(CombatScoreRaised(seat, amount, s.combat.score_of(seat)))
+    elif effect == "gain":
+        _gain(s, seat, play.choice or card.kind, card.amount, ev)
+    elif effect == "trade":
+        _pay(s, seat, card.pay_kind, card.pay, ev)
+        _gain(s, seat, play.choice or card.kind, card.amount, ev)
+    elif effect == "loss":
+        who = s.players[target]
+        if card.kind == "hp":
+            _hurt_by_bonus(s, target, card.amount, ev)
+        else:
+            n = min(card.amount, getattr(who, card.kind))
+            setattr(who, card.kind, getattr(who, card.kind) - n)
+            s.supply[card.kind] += n
+            ev.append(Lost(target, card.kind, n))
+    elif effect == "steal":
+        ev.append(Stole(seat, target, card.kind, _transfer(s, target, seat, card.kind, card.amount)))
+    elif effect == "swap":
+        ev.append(Transferred(seat, target, card.give_kind, _transfer(s, seat, target, card.give_kind, card.give)))
+        ev.append(Transferred(target, seat, card.take_kind, _transfer(s, target, seat, card.take_kind, card.take)))
+    _after_play(s, seat)
+
+
+def _hurt_by_bonus(s: State, target: int, amount: int, ev: list) -> None:
+    """A Bonus card's hit-point loss: down to 0 it stuns, with no combat winner, so nobody steals and the trophy stays."""
+    who = s.players[target]
+    n = min(amount, who.hp)
+    who.hp -= n
+    ev.append(Damaged(target, n, who.hp, "bonus"))
+    if who.hp == 0:
+        who.stunned = True
+        ev.append(KnockedOut(target))
+        s.order = tuple(seat for seat in s.order if seat != target)
