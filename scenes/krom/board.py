@@ -20,8 +20,7 @@ from game.krom.content import CHARACTER_BY_ID
 from scenes import assets, palette, ui
 from scenes.board import BoardScene, Seat
 from scenes.krom import cards
-from scenes.krom.seam import RULES as MODULE
-from scenes.krom.seam import amount_left, kind, piece
+from scenes.krom.seam import kind, pct
 from scenes.widgets.die import DieView
 from scenes.widgets.standee import StandeeView
 from scenes.widgets.tween import Anim, Call, Parallel, Sequence, Tween, Wait
@@ -76,7 +75,6 @@ class KromBoard(BoardScene):
     log_rect = pygame.Rect(984, 424, 286, 290)
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
-        match.rules = MODULE
         super().__init__(app, match, seats)
         self.basket = {item: 0 for item in CAVE_ITEMS}
         self.prey: int | None = None
@@ -90,7 +88,7 @@ class KromBoard(BoardScene):
         self.tray_kind = ""
         self.flying: tuple[pygame.Surface, tuple[float, float]] | None = None
         self.queue: list[str] = []
-        self._pending_moves = False
+        self._revealing = False
         self._combat_faces: dict[int, int] = {}
         self._combat_odds: dict[int, float] = {}
 
@@ -98,7 +96,7 @@ class KromBoard(BoardScene):
     def for_automation(cls, app, seed: int) -> "KromBoard":
         """Six computer players on the Glacial board with the Kromosaurus, playing the rules' random policy."""
         setup = krom.Setup(players=6, glacial=True, kromosaurus=True)
-        match = Match.new(MODULE, setup, seed)
+        match = Match.new(krom, setup, seed)
         seats = [Seat(palette.SEAT_NAMES[i], palette.SEATS[i], bot="easy") for i in range(6)]
         board = cls(app, match, seats)
         board.autosave = False
@@ -159,11 +157,11 @@ class KromBoard(BoardScene):
 
     def before_animations(self, events) -> None:
         names = {type(e).__name__ for e in events}
-        self._pending_moves = "Moved" in names
+        self._revealing = "DestinationsRevealed" in names
         self._combat_faces = {}
         for e in events:
             if type(e).__name__ == "DiceRolled" and e.purpose == "combat":
-                self._combat_faces[piece(e)] = e.faces[0] + getattr(e, "bonus", 0)
+                self._combat_faces[e.piece] = e.faces[0] + getattr(e, "bonus", 0)
         self.prey = None
 
     def standee_for(self, who: int):
@@ -243,36 +241,27 @@ class KromBoard(BoardScene):
             self.tray_dice.append((die, f))
         self.tray_scores = dict(self._combat_faces)
         self.tray_label = f"Combat in the {cards.place_word(place)}"
-        odds = getattr(krom, "combat_odds", None)
-        self._combat_odds = {}
-        if odds is not None:
-            try:
-                self._combat_odds = dict(odds(self.match.state, tuple(fighters), place))
-            except Exception:  # noqa: BLE001 - odds are a help, never a reason to stop
-                self._combat_odds = {}
+        self._combat_odds = dict(krom.combat_odds(self.match.state, place))
 
     # -- animations ------------------------------------------------------------------------
     def event_handlers(self) -> dict:
         return {
             "DiceRolled": self._anim_roll,
-            "DestinationPicked": lambda e: self._float_seat(piece(e), "picked", palette.GOLD),
+            "DestinationPicked": lambda e: self._float_seat(e.seat, "picked", palette.GOLD),
             "DestinationsRevealed": self._anim_reveal,
             "KromosaurusMoved": self._anim_dino_moved,
             "Moved": self._anim_moved_piece,
             "CombatStarted": self._anim_combat,
             "CombatScoreRaised": self._anim_score,
             "CombatWon": self._anim_combat_won,
-            "Hurt": self._anim_hurt,
             "Damaged": self._anim_hurt,
-            "Frozen": self._anim_frozen,
             "Healed": self._anim_healed_hp,
-            "Recovered": self._anim_healed_hp,
-            "Stunned": self._anim_stunned,
             "KnockedOut": self._anim_stunned,
-            "KromosaurusDefeated": lambda e: self._show_banner([f"{name_of(self.match.state, piece(e))} brings the Kromosaurus down!", "Trophy: +1 point"], palette.GOLD, 1.2),
+            "KromosaurusDefeated": lambda e: self._show_banner([f"{name_of(self.match.state, e.seat)} brings the Kromosaurus down!", "Trophy: +1 point"], palette.GOLD, 1.2),
             "Gained": lambda e: self._float_seat(e.seat, f"+{cards.amount(e.item, e.amount)}", palette.LEGAL) if e.amount else None,
             "Paid": lambda e: self._float_seat(e.seat, f"-{cards.amount(e.item, e.amount)}", palette.BLOCKED),
             "Lost": lambda e: self._float_seat(e.seat, f"-{cards.amount(e.item, e.amount)}", palette.BLOCKED),
+            "StealDeclined": lambda e: self._float_seat(e.victim, "spared", palette.TEXT),
             "Stole": self._anim_stole,
             "Transferred": lambda e: self._float_seat(e.taker, f"+{cards.amount(e.item, e.amount)}", palette.LEGAL),
             "Rested": lambda e: self._sound("coin"),
@@ -284,7 +273,7 @@ class KromBoard(BoardScene):
             "BonusPlayed": self._anim_bonus_played,
             "BonusCountered": self._anim_countered,
             "ActionPhaseStarted": lambda e: Call(lambda: self.app.play_sound("card")),
-            "GameWon": lambda e: self._show_banner([f"{name_of(self.match.state, e.seat)} becomes the new chief!"], palette.GOLD, 1.0),
+            "GameOver": lambda e: self._show_banner([f"{name_of(self.match.state, e.winners[0])} becomes the new chief!"], palette.GOLD, 1.0) if e.winners else None,
         }
 
     def _sound(self, name: str) -> Anim:
@@ -314,8 +303,6 @@ class KromBoard(BoardScene):
         lines = ["Destinations revealed"] + [f"{self.seats[i].name} ({name_of(s, i)}) → {cards.place_word(p)}"
                                              for i, p in enumerate(event.places)]
         reveal = self._show_banner(lines, palette.GOLD, 1.4)
-        if self._pending_moves:
-            return Sequence(self._sound("card"), reveal)
         targets = self.positions(self.shown, tuple(event.places), -1 if not self.dino.visible else self.shown.dino_place)
         walks = [self.standees[i].slide([targets[i]], step_time=0.5) for i in range(self.n) if i in targets]
         return Sequence(self._sound("card"), reveal, self._sound("move"), Parallel(*walks))
@@ -340,15 +327,17 @@ class KromBoard(BoardScene):
         return Sequence(Call(show), Parallel(self.dino.slide([target], step_time=0.6), *shuffle), self._sound("hit"))
 
     def _anim_moved_piece(self, event) -> Anim | None:
-        standee = self.standee_for(piece(event))
+        if self._revealing:
+            return None  # walked together with the reveal
+        standee = self.standee_for(event.piece)
         state = self.match.state
-        target = self.positions(state).get(piece(event))
+        target = self.positions(state).get(event.piece)
         if standee is None or target is None:
             return None
         return standee.slide([target], step_time=0.5)
 
     def _anim_roll(self, event) -> Anim | None:
-        who, purpose, faces = piece(event), event.purpose, tuple(event.faces)
+        who, purpose, faces = event.piece, event.purpose, tuple(event.faces)
         if purpose == "combat":
             return None  # rolled together by CombatStarted
         if purpose == "mountain":
@@ -429,9 +418,9 @@ class KromBoard(BoardScene):
     def _anim_score(self, event) -> Anim:
         def bump() -> None:
             if hasattr(self, "tray_scores"):
-                self.tray_scores[piece(event)] = event.score
+                self.tray_scores[event.seat] = event.score
 
-        return Sequence(Call(bump), self._float_seat(piece(event), f"+{event.amount} to the fight", palette.GOLD) or Wait(0))
+        return Sequence(Call(bump), self._float_seat(event.seat, f"+{event.amount} to the fight", palette.GOLD) or Wait(0))
 
     def _anim_combat_won(self, event) -> Anim:
         s = self.match.state
@@ -466,34 +455,35 @@ class KromBoard(BoardScene):
         return Tween(0.5, step_seat, on_start=lambda: start.__setitem__(0, self.hp_shown[seat]))
 
     def _anim_hurt(self, event) -> Anim | None:
-        who = piece(event)
-        amount, left = amount_left(event)
+        who = event.piece
+        amount, left = (event.amount, event.left)
         standee = self.standee_for(who)
         if standee is None:
             return None
+        if getattr(event, "source", "") == "cold":
+            return Parallel(self._tween_hp(who, left), self._float_seat(who, f"-{amount} hp: cold", palette.ICE) or Wait(0))
         pos = (int(standee.pos[0]), int(standee.pos[1]) - standee.height)
         parts = [standee.hit(), self.floaters.pop(f"-{amount}", pos), self._tween_hp(who, left), self._sound("hit")]
         return Parallel(*parts)
 
-    def _anim_frozen(self, event) -> Anim:
-        colour = palette.ICE if event.change < 0 else palette.LEGAL
-        text = f"{event.change:+d} hit point ({'cold' if event.change < 0 else 'fire'})"
-        return Parallel(self._tween_hp(event.seat, event.hp), self._float_seat(event.seat, text, colour))
-
-    def _anim_healed_hp(self, event) -> Anim:
-        who = piece(event)
-        _, left = amount_left(event)
-        return Parallel(self._tween_hp(who, left), self._float_seat(who, "back on their feet", palette.LEGAL) or Wait(0))
+    def _anim_healed_hp(self, event) -> Anim | None:
+        who = event.piece
+        amount, left = (event.amount, event.left)
+        if not amount:
+            return None
+        text = {"recovered": "back on their feet", "fire": f"+{amount} hp by the fire"}.get(getattr(event, "cause", ""),
+                                                                                          f"+{amount} hp")
+        return Parallel(self._tween_hp(who, left), self._float_seat(who, text, palette.LEGAL) or Wait(0))
 
     def _anim_stunned(self, event) -> Anim | None:
-        standee = self.standee_for(piece(event))
+        standee = self.standee_for(event.piece)
         if standee is None:
             return None
 
         def step(t: float) -> None:
             standee.tilt = 70 * t
 
-        return Sequence(self._sound("ko"), Tween(0.4, step), self._float_seat(piece(event), "Stunned!", palette.BLOCKED) or Wait(0))
+        return Sequence(self._sound("ko"), Tween(0.4, step), self._float_seat(event.piece, "Stunned!", palette.BLOCKED) or Wait(0))
 
     def _anim_stole(self, event) -> Anim:
         what = "a Bonus card" if event.item == "bonus" else cards.amount(event.item, event.amount)
@@ -706,7 +696,7 @@ class KromBoard(BoardScene):
             odds = krom.hunt_odds(card, extra)
             cost = krom.hunt_cost(extra)
             buy = f" +{extra} ({cost} Krom)" if extra else ""
-            self.button(f"Roll {card.dice + extra} dice{buy} · {float(odds):.0%}", f"hunt {self.prey} {extra}")
+            self.button(f"Roll {card.dice + extra} dice{buy} · {pct(odds)}", f"hunt {self.prey} {extra}")
 
     def _mountain(self, state, seat, t) -> None:
         if t.climb == "":
@@ -722,10 +712,9 @@ class KromBoard(BoardScene):
         reward = " or ".join(cards.bundle(b) for _, b in options) if options else "nothing"
         self.line(f"Now: {COMBO_NAMES.get(combo, combo)} → {reward}.")
         self.line("Click dice to keep them (gold ring).", palette.TEXT_DIM)
-        better = getattr(krom, "reroll_improves", None)
         free = len(t.dice) - len(t.kept)
-        if better is not None and free:
-            self.line(f"Chance a reroll improves it: {float(better(t.dice, t.kept)):.0%}", palette.LEGAL)
+        if free:
+            self.line(f"Chance a reroll improves it: {pct(krom.reroll_improves(t.dice, t.kept))}", palette.LEGAL)
         cost = krom.reroll_cost(state)
         if cost is None:
             self.line("No reroll left.", palette.TEXT_DIM)
@@ -743,7 +732,7 @@ class KromBoard(BoardScene):
         for f, score in krom.combat_standing(state):
             extra = ""
             if f in self._combat_odds:
-                extra = f" · {float(self._combat_odds[f]):.0%} before the roll"
+                extra = f" · {pct(self._combat_odds[f])} before the roll"
             self.line(f"{name_of(state, f)}: {score}{extra}")
         self.line("Click a glowing combat card in your hand to play it.", palette.LEGAL)
         self.button("Pass", "pass")
@@ -778,6 +767,7 @@ class KromBoard(BoardScene):
                   "bonus": "A random Bonus card"}
         for k, label in labels.items():
             self.button(label, f"steal {k}")
+        self.button("Take nothing", "pass")
 
     # -- input -----------------------------------------------------------------------------
     def on_hover(self, pos) -> None:
@@ -1177,9 +1167,8 @@ class KromBoard(BoardScene):
         if what == "hunting" and payload < len(s.hunting_row):
             family, card = "hunting", s.hunting_row[payload]
             if card >= 0:
-                reason = " · ".join(f"+{e}: {float(krom.hunt_odds(card, e)):.0%}" if e else f"{float(krom.hunt_odds(card, 0)):.0%}"
-                                    for e in range(len(RULES.extra_dice_costs)))
-                reason = f"Chance to catch: {reason}"
+                chances = krom.hunt_chances(card)
+                reason = "Chance to catch: " + ", ".join(f"{pct(c)} with {k} bought" for k, c in enumerate(chances))
         elif what == "evolution" and payload < len(s.evolution_row):
             family, card = "evolution", s.evolution_row[payload]
             seat = self.match.state.to_move
@@ -1233,5 +1222,4 @@ class KromBoard(BoardScene):
 
 def resume(app, match: Match) -> KromBoard:
     """The board of a Krom game replayed from its autosave."""
-    match.rules = MODULE
     return KromBoard(app, match)

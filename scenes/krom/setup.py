@@ -11,7 +11,6 @@ from game.core.match import Match
 from scenes import assets, palette, ui
 from scenes.board import Seat
 from scenes.board.setup import Choice, SetupScene, Toggle
-from scenes.krom.seam import RULES as MODULE
 
 CHARACTER_CHOICES = [(c.id, f"{c.name} ({c.weight} kg)") for c in krom.CHARACTERS]
 
@@ -19,7 +18,7 @@ CHARACTER_CHOICES = [(c.id, f"{c.name} ({c.weight} kg)") for c in krom.CHARACTER
 def start_board(app, seats: list[Seat], setup: krom.Setup, seed: int):
     from scenes.krom.board import KromBoard
 
-    match = Match.new(MODULE, setup, seed)
+    match = Match.new(krom, setup, seed)
     return KromBoard(app, match, seats)
 
 
