@@ -114,9 +114,9 @@ class KromBoard(BoardScene):
         self.standees = []
         for i, p in enumerate(self.shown.players):
             char = CHARACTER_BY_ID[p.character]
-            self.standees.append(StandeeView(char.name, f"seat{i}", (0, 0), self.seats[i].colour, label=char.name[0],
+            self.standees.append(StandeeView(char.name, f"seat{i}", (0, 0), self.seats[i].colour, label=char.name[:2],
                                              height=58))
-        self.dino = StandeeView(RULES.dino_name, "pink", (0, 0), palette.BLOCKED, label="K", height=66)
+        self.dino = StandeeView(RULES.dino_name, "pink", (0, 0), (120, 40, 40), label="Rex", height=74)
         self.hp_shown = [float(p.hp) for p in self.shown.players]
         self.dino_hp_shown = float(self.shown.dino_hp)
         self.buttons: dict[UIButton, Callable[[], Any]] = {}
@@ -236,6 +236,8 @@ class KromBoard(BoardScene):
         for k, f in enumerate(fighters):
             die = DieView(self._die_style(f), (left + k * step, TRAY.top + 66), 48)
             face = self._combat_faces.get(f)
+            if face is None and self.shown.combat is not None and f in self.shown.combat.fighters:
+                face = self.shown.combat.score_of(f)  # resumed mid-combat: the score stands for the die
             if face is not None:
                 die.face = die.shown = max(1, min(6, face - (RULES.dino_die_bonus if f == DINO else 0)))
             self.tray_dice.append((die, f))
@@ -300,7 +302,7 @@ class KromBoard(BoardScene):
 
     def _anim_reveal(self, event) -> Anim:
         s = self.match.state
-        lines = ["Destinations revealed"] + [f"{self.seats[i].name} ({name_of(s, i)}) → {cards.place_word(p)}"
+        lines = ["Destinations revealed"] + [f"{self.seats[i].name} ({name_of(s, i)}): the {cards.place_word(p)}"
                                              for i, p in enumerate(event.places)]
         reveal = self._show_banner(lines, palette.GOLD, 1.4)
         targets = self.positions(self.shown, tuple(event.places), -1 if not self.dino.visible else self.shown.dino_place)
@@ -496,6 +498,7 @@ class KromBoard(BoardScene):
         def show() -> None:
             self.shown_card = ("picking", event.card, caption)
             self.tray_kind, self.tray_dice = "card", []
+            self.tray_label = "Forest: a Picking card"
 
         return Sequence(Call(show), self._sound("card"), Wait(0.9))
 
@@ -534,7 +537,8 @@ class KromBoard(BoardScene):
 
         def show() -> None:
             self.shown_card = ("bonus", event.card, line)
-            self.tray_kind = "card" if s.combat is None else self.tray_kind
+            if s.combat is None:
+                self.tray_kind, self.tray_label = "card", "A Bonus card is played"
 
         return Sequence(Call(show), self._sound("card"), self._show_banner([line, cards.bonus_text(event.card)], palette.GOLD, 1.0))
 
@@ -710,7 +714,7 @@ class KromBoard(BoardScene):
         combo, options = krom.mountain_reward(t.dice)
         self.line("Mountain", palette.GOLD)
         reward = " or ".join(cards.bundle(b) for _, b in options) if options else "nothing"
-        self.line(f"Now: {COMBO_NAMES.get(combo, combo)} → {reward}.")
+        self.line(f"Now: {COMBO_NAMES.get(combo, combo)}, worth {reward}.")
         self.line("Click dice to keep them (gold ring).", palette.TEXT_DIM)
         free = len(t.dice) - len(t.kept)
         if free:
@@ -862,16 +866,16 @@ class KromBoard(BoardScene):
 
     def draw_header(self, surface, s) -> None:
         if s.phase == "move":
-            phase = "Movement phase: secret destinations"
+            phase = "Movement: secret destinations"
         elif s.phase == "over":
             phase = "Game over"
         else:
             phase = f"Action phases: {cards.place_word(max(0, s.place))}"
-        board = "Glacial board · " if s.setup.glacial else ""
+        board = "Glacial · " if s.setup.glacial else ""
         target = krom.target_points(s.setup)
         ui.text(surface, f"Round {s.round} · {phase}", (HEADER.left + 4, HEADER.centery), 17, palette.GOLD, bold=True,
                 anchor="midleft")
-        ui.text(surface, f"{board}first to {target} points", (HEADER.right - 4, HEADER.centery), 15, palette.TEXT_DIM,
+        ui.text(surface, f"{board}{target} points to win", (HEADER.right - 4, HEADER.centery), 14, palette.TEXT_DIM,
                 anchor="midright")
 
     def _place_surface(self, place: int, glacial: bool, active: bool) -> pygame.Surface:
@@ -892,8 +896,8 @@ class KromBoard(BoardScene):
             note = {0: "rest or services", 1: "Picking cards", 2: "hunt a prey", 3: "climb with 5 dice"}[place]
             if glacial:
                 note += " · +1 hp" if place == 0 else " · cold: -1 hp"
-            img = ui.render(note, 13, palette.TEXT, False)
-            surf.blit(img, img.get_rect(topright=(r.width - 10, 8)))
+            img = ui.render(note, 13, palette.TEXT_DARK, True)
+            surf.blit(img, (14, 40))
             edge = palette.GOLD if active else palette.PANEL_EDGE
             pygame.draw.rect(surf, edge, surf.get_rect(), width=3 if active else 2, border_radius=12)
             self._place_cache[key] = surf
@@ -953,19 +957,22 @@ class KromBoard(BoardScene):
             text = f"Trophy: {name_of(s, holder)}" if holder is not None else "Kromosaurus down"
             ui.text(surface, text, r.center, 13, palette.GOLD, bold=True, anchor="center")
             return
-        ui.text(surface, f"Kromosaurus {round(self.dino_hp_shown)}/{RULES.dino_hp}", (r.left + 6, r.top + 3), 13,
-                palette.TEXT, bold=True)
-        where = cards.place_word(s.dino_place) if s.dino_place >= 0 else "not yet out"
+        where = cards.place_word(s.dino_place) if s.dino_place >= 0 else "waiting"
+        ui.text(surface, "Kromosaurus", (r.left + 6, r.top + 3), 12, palette.TEXT, bold=True)
         ui.text(surface, where, (r.right - 6, r.top + 4), 11, palette.TEXT_DIM, anchor="topright")
+        ui.text(surface, f"{round(self.dino_hp_shown)}/{RULES.dino_hp} hp", (r.left + 6, r.bottom - 4), 11,
+                palette.TEXT_DIM, anchor="bottomleft")
         for i in range(RULES.dino_hp):
             c = palette.HEART if i < round(self.dino_hp_shown) else palette.PANEL
-            pygame.draw.rect(surface, c, pygame.Rect(r.left + 6 + i * 13, r.top + 26, 11, 14), border_radius=3)
+            pygame.draw.rect(surface, c, pygame.Rect(r.left + 58 + i * 8, r.top + 24, 6, 16), border_radius=2)
 
     def draw_hand(self, surface, s) -> None:
         area = HAND_AREA
         viewer = self.viewer
         state = self.match.state
         k = kind(state)
+        if self.busy and state.to_move != viewer:
+            viewer = None  # the table watches what happens; the mouse goes to someone else next
         if viewer is None:
             ui.text(surface, "Bonus hands are secret", (area.left + 12, area.top + 8), 15, palette.TEXT_DIM, bold=True)
             for i, line in enumerate(ui.wrap("Each player sees their own hand after the hand-off screen. "

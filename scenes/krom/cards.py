@@ -144,8 +144,11 @@ def tile(family: str, card_id: int) -> pygame.Surface:
     pygame.draw.rect(surf, palette.PARCHMENT, inner, border_radius=6)
     title, corner, items = tile_lines(family, card_id)
     y = inner.top + (22 if corner else 4)
-    for line in ui.wrap(title, 12, inner.width - 6, bold=True)[:3]:
-        img = ui.render(line, 12, palette.TEXT_DARK, True)
+    size = 12
+    while size > 9 and any(assets.font(size, True).size(word)[0] > inner.width - 4 for word in title.split()):
+        size -= 1
+    for line in ui.wrap(title, size, inner.width - 4, bold=True)[:3]:
+        img = ui.render(line, size, palette.TEXT_DARK, True)
         surf.blit(img, img.get_rect(midtop=(w // 2, y)))
         y += 14
     if corner:
