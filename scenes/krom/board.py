@@ -584,11 +584,13 @@ class KromBoard(BoardScene):
         self.clear_panel()
         self.panel_lines, self.shop_rows, self.button_specs = lines, rows, specs
         y = self._y() + 4
-        for item, _price in self.shop_rows:
+        for item, _price, _reason in self.shop_rows:
             minus = UIButton(pygame.Rect(PANEL.right - 96, y, 30, 28), "−", self.ui)
             plus = UIButton(pygame.Rect(PANEL.right - 42, y, 30, 28), "+", self.ui)
             if self.basket[item] == 0:
                 minus.disable()
+            if _reason:
+                plus.disable()
             self.buttons[minus] = lambda i=item: self._basket(i, -1)
             self.buttons[plus] = lambda i=item: self._basket(i, +1)
             self.shop_buttons[item] = (minus, plus)
@@ -655,7 +657,7 @@ class KromBoard(BoardScene):
             return
         self.line(f"Services — you have {p.krom} Krom:")
         total = sum(krom.cave_price(i) * n for i, n in self.basket.items())
-        self.shop_rows = [(item, krom.cave_price(item)) for item in CAVE_ITEMS]
+        self.shop_rows = [(item, krom.cave_price(item), self.match.why_illegal(f"buy {item}")) for item in CAVE_ITEMS]
         reason = None
         if total == 0:
             reason = "Add services with + first."
@@ -911,26 +913,10 @@ class KromBoard(BoardScene):
         seat = self.match.state.to_move
         mine = seat is not None and seat == self.viewer
         savanna_turn = k == "main" and mine and s.turn is not None and s.turn.place == 2 and not s.turn.hunted
-        for slot, card in enumerate(s.hunting_row):
-            r = slot_rect(0, slot)
-            if card < 0:
-                pygame.draw.rect(surface, palette.BG_LIGHT, r, border_radius=8)
-                continue
-            surface.blit(cards.tile("hunting", card), r)
-            if savanna_turn:
-                pygame.draw.rect(surface, palette.SELECT if slot == self.prey else palette.LEGAL, r.inflate(6, 6), width=3,
-                                 border_radius=10)
-            self.hits.append((r, "hunting", slot))
-        affordable = set(krom.affordable_evolutions(self.match.state)) if k == "main" and mine else set()
-        for slot, card in enumerate(s.evolution_row):
-            r = slot_rect(1, slot)
-            if card < 0:
-                pygame.draw.rect(surface, palette.BG_LIGHT, r, border_radius=8)
-                continue
-            surface.blit(cards.tile("evolution", card), r)
-            if slot in affordable:
-                pygame.draw.rect(surface, palette.LEGAL, r.inflate(6, 6), width=3, border_radius=10)
-            self.hits.append((r, "evolution", slot))
+        glow = {slot: palette.SELECT if slot == self.prey else palette.LEGAL for slot in range(4)} if savanna_turn else {}
+        self._draw_row(surface, 0, "hunting", s.hunting_row, glow)
+        affordable = krom.affordable_evolutions(self.match.state) if k == "main" and mine else []
+        self._draw_row(surface, 1, "evolution", s.evolution_row, {slot: palette.LEGAL for slot in affordable})
         for row, (deck, discard) in enumerate(((len(s.hunting_deck), len(s.hunting_discard)), (len(s.evolution_deck), None))):
             r = deck_rect(row)
             surface.blit(assets.image("cards/back_krom", r.size), r)
@@ -948,6 +934,18 @@ class KromBoard(BoardScene):
                 (area.left + 10, y + 26), 13, palette.TEXT_DIM)
         if s.setup.kromosaurus:
             self.draw_dino_board(surface, s, pygame.Rect(area.left + 226, y - 4, 144, 48))
+
+    def _draw_row(self, surface, row: int, family: str, faces, glow: dict) -> None:
+        """A face-up row (0 Hunting, 1 Evolution); `glow` rings the slots that can be clicked now."""
+        for slot, card in enumerate(faces):
+            r = slot_rect(row, slot)
+            if card < 0:
+                pygame.draw.rect(surface, palette.BG_LIGHT, r, border_radius=8)
+                continue
+            surface.blit(cards.tile(family, card), r)
+            if slot in glow:
+                pygame.draw.rect(surface, glow[slot], r.inflate(6, 6), width=3, border_radius=10)
+            self.hits.append((r, family, slot))
 
     def draw_dino_board(self, surface, s, r: pygame.Rect) -> None:
         pygame.draw.rect(surface, palette.BG_LIGHT, r, border_radius=8)
@@ -1149,8 +1147,9 @@ class KromBoard(BoardScene):
         if self.shop_rows:
             y += 4
             labels = {"wood": "Wood", "stone": "Stone", "bone": "Bone", "bonus": "Bonus card", "hp": "3 hit points"}
-            for item, price in self.shop_rows:
-                ui.text(surface, f"{labels[item]} · {price} Krom", (PANEL.left + 12, y + 5), 14, palette.TEXT)
+            for item, price, reason in self.shop_rows:
+                ui.text(surface, f"{labels[item]} · {price} Krom", (PANEL.left + 12, y + 5), 14,
+                        palette.TEXT_DIM if reason else palette.TEXT)
                 ui.text(surface, str(self.basket[item]), (PANEL.right - 54, y + 14), 15, palette.GOLD, bold=True,
                         anchor="center")
                 y += 34

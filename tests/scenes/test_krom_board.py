@@ -27,11 +27,12 @@ def hit_rect(board: KromBoard, what: str, payload) -> pygame.Rect:
 
 
 def wait(app, board: KromBoard) -> None:
+    """Run frames until the animations (instant in these tests) and any queued basket purchases are done."""
+    app.run_frames(1)
     for _ in range(400):
         if not board.busy and not board.queue:
-            break
-        app.run_frames(2)
-    settle(app, 2)
+            return
+        app.run_frames(1)
 
 
 def click_action(app, board: KromBoard, action) -> None:
@@ -114,3 +115,101 @@ def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app):
     click_widget(app, button(end, "Main menu"))
     settle(app)
     assert isinstance(app.stack.top, MenuScene)
+
+
+# -- focused checks on positions built with game.krom.testing ------------------------------------
+
+from game.core.decision import HIDDEN  # noqa: E402
+from game.core.match import Match  # noqa: E402
+from game.krom import testing as kt  # noqa: E402
+from scenes.board import Seat  # noqa: E402
+from scenes.krom.seam import pct  # noqa: E402
+
+
+def open_board(app, state, seed=0) -> KromBoard:
+    app.settings.animation_speed = "instant"
+    match = Match.new(krom, state.setup, seed)
+    match.state = state
+    board = KromBoard(app, match, [Seat(n, (200, 60 + 40 * i, 60)) for i, n in enumerate(["Ann", "Bob", "Cleo"])])
+    board.autosave = False
+    app.push(board)
+    settle(app)
+    return board
+
+
+def ready(app, board) -> None:
+    assert isinstance(app.stack.top, HandOffScene) and board.viewer is None, "a hand-off hides the board first"
+    click_widget(app, app.stack.top.ready)
+    settle(app)
+
+
+def test_the_secret_pick_is_seen_only_by_its_player(app):
+    board = open_board(app, kt.position())
+    ready(app, board)
+    assert board.viewer == 0
+    cave = hit_rect(board, "destination", 0)
+    click(app, cave.center)
+    assert board.match.actions == [] and "must move" in board.flash_text, "the rules' reason, nothing played"
+    click(app, hit_rect(board, "destination", 2).center)
+    wait(app, board)
+    assert board.match.state.picks[0] == 2
+    ready(app, board)
+    assert board.viewer == 1 and board.shown.picks[0] == HIDDEN, "Bob sees that Ann picked, not where"
+    assert board._status(board.shown, 0)[0] == "Destination chosen"
+    hands = [p for _, w, p in board.hits if w == "hand"]
+    assert hands == list(board.match.state.players[1].hand), "only Bob's own Bonus hand is on screen"
+
+
+def test_the_cave_basket_buys_each_service_in_turn(app):
+    state = kt.action_phase(kt.position(krom=[10, 5, 5], hp=[3, 7, 7]), 0)
+    board = open_board(app, state)
+    ready(app, board)
+    for item in ("wood", "wood", "hp"):
+        click_widget(app, board.shop_buttons[item][1])
+    assert board.action_buttons["services"].text == "Provide services: 7 Krom"
+    click_widget(app, board.action_buttons["services"])
+    wait(app, board)
+    assert [str(a) for a in board.match.actions] == ["buy wood", "buy wood", "buy hp"]
+    assert board.match.state.players[0].wood == 2 and board.match.state.players[0].krom == 3
+    assert "rest" not in board.action_buttons, "resting is the other choice once services were bought"
+
+
+def test_a_service_the_rules_refuse_cannot_be_added(app):
+    board = open_board(app, kt.action_phase(kt.position(krom=[10, 5, 5]), 0))
+    ready(app, board)
+    assert not board.shop_buttons["hp"][1].is_enabled, "hit points are full: the rules refuse 'buy hp'"
+    assert board.shop_buttons["wood"][1].is_enabled
+
+
+def test_the_savanna_shows_the_rules_odds_before_buying_dice(app):
+    state = kt.action_phase(kt.position(places=["savanna", "cave", "cave"]), 0)
+    board = open_board(app, state)
+    ready(app, board)
+    click(app, hit_rect(board, "hunting", 1).center)
+    card = state.hunting_row[1]
+    for extra in range(3):
+        b = board.action_buttons[f"hunt 1 {extra}"]
+        assert b.text.endswith(pct(krom.hunt_odds(card, extra)))
+    assert not board.action_buttons["hunt 1 2"].is_enabled or state.players[0].krom >= 4
+
+
+def test_mountain_dice_are_kept_by_clicking_them(app):
+    state = kt.with_rolls(kt.action_phase(kt.position(places=["mountain", "cave", "cave"]), 0), [3, 3, 5, 1, 2])
+    board = open_board(app, state)
+    ready(app, board)
+    click_widget(app, board.action_buttons["climb"])
+    wait(app, board)
+    assert board.match.state.turn.dice == (3, 3, 5, 1, 2)
+    click(app, hit_rect(board, "die", 0).center)
+    wait(app, board)
+    assert board.match.state.turn.kept == (0,)
+    chance = pct(krom.reroll_improves((3, 3, 5, 1, 2), (0,)))
+    assert any(chance in line for line, _ in board.panel_lines)
+
+
+def test_the_automation_table_plays_itself(app):
+    board = KromBoard.for_automation(app, 2)
+    app.push(board)
+    app.settings.animation_speed = "fast"
+    app.run_frames(600)
+    assert len(board.match.actions) > 3
