@@ -91,6 +91,7 @@ class KromBoard(BoardScene):
         self._revealing = False
         self._combat_faces: dict[int, int] = {}
         self._combat_odds: dict[int, float] = {}
+        self._steal_asked = -1  # the action count at which the steal dialog was last put up
 
     @classmethod
     def for_automation(cls, app, seed: int) -> "KromBoard":
@@ -124,6 +125,8 @@ class KromBoard(BoardScene):
         self.shop_rows: list[tuple[str, int]] = []
         self._place_cache: dict[tuple, pygame.Surface] = {}
         self._boards: dict[int, tuple[tuple, pygame.Surface]] = {}
+        if self.match.actions and not self.history:
+            self.log.add(f"The game goes on: round {self.shown.round}, {len(self.match.actions)} moves played.", palette.GOLD)
         self.n = n
 
     # -- the kit's hooks -------------------------------------------------------------------
@@ -766,14 +769,15 @@ class KromBoard(BoardScene):
 
     def _panel_steal(self, state, seat) -> None:
         victim = state.steals[0][1]
-        v = state.players[victim]
         self.line(f"{name_of(state, victim)} is stunned!", palette.GOLD)
-        self.line("Choose what to steal:")
-        labels = {"wood": "1 Wood", "stone": "1 Stone", "bone": "1 Bone", "krom": f"Half their Krom ({(v.krom + 1) // 2})",
-                  "bonus": "A random Bonus card"}
-        for k, label in labels.items():
-            self.button(label, f"steal {k}")
-        self.button("Take nothing", "pass")
+        self.line(f"{name_of(state, seat)} chooses what to steal.")
+        if self.app.stack.top is self and not self.busy and self._steal_asked != len(self.match.actions):
+            from scenes.krom.dialogs import StealDialog
+
+            self._steal_asked = len(self.match.actions)
+
+            half = (state.players[victim].krom + 1) // 2
+            self.app.push(StealDialog(self.app, self, name_of(state, seat), name_of(state, victim), half))
 
     # -- input -----------------------------------------------------------------------------
     def on_hover(self, pos) -> None:

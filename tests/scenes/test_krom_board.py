@@ -14,6 +14,7 @@ import game.krom as krom
 from game.core.rng import Rng
 from scenes.board import GameOverScene
 from scenes.krom.board import KromBoard
+from scenes.krom.dialogs import StealDialog
 from scenes.krom.setup import KromSetupScene
 from scenes.menu import MenuScene
 from scenes.widgets.handoff import HandOffScene
@@ -91,6 +92,12 @@ def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app):
             handoffs += 1
             click_widget(app, top.ready)
             continue
+        if isinstance(top, StealDialog):
+            action = krom.playout_choice(board.match.state, board.match.legal_actions(), rng)
+            click_widget(app, top.action_buttons[str(action)])
+            wait(app, board)
+            kinds.add(action.kind)
+            continue
         assert top is board, type(top).__name__
         wait(app, board)
         if isinstance(app.stack.top, (HandOffScene, GameOverScene)):
@@ -111,7 +118,7 @@ def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app):
     winner = board.match.state.winner
     assert board.seats[winner].name in end.headline
     assert len(end.lines) == 3 and all("points" in line for line in end.lines)
-    assert handoffs > 10 and {"go", "end"} <= kinds
+    assert handoffs > 10 and {"go", "end", "steal"} <= kinds
     click_widget(app, button(end, "Main menu"))
     settle(app)
     assert isinstance(app.stack.top, MenuScene)
@@ -213,3 +220,17 @@ def test_the_automation_table_plays_itself(app):
     app.settings.animation_speed = "fast"
     app.run_frames(600)
     assert len(board.match.actions) > 3
+
+
+def test_the_combat_winner_steals_through_a_dialog(app):
+    state = kt.position(hp=[7, 3, 7], hands=[[], [], []])
+    state, _ = kt.run(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
+    assert krom.decision(state).kind == "steal"
+    board = open_board(app, state)
+    dialog = app.stack.top
+    assert isinstance(dialog, StealDialog) and board.viewer is None, "stealing shows nothing secret"
+    assert not dialog.action_buttons["steal wood"].is_enabled, "Mörhy has no Wood: the rules refuse it"
+    click_widget(app, dialog.action_buttons["steal krom"])
+    wait(app, board)
+    assert [str(a) for a in board.match.actions] == ["steal krom"]
+    assert board.match.state.players[0].krom == 5 + 3
