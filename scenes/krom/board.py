@@ -246,7 +246,13 @@ class KromBoard(BoardScene):
             self.tray_dice.append((die, f))
         self.tray_scores = dict(self._combat_faces)
         self.tray_label = f"Combat in the {cards.place_word(place)}"
-        self._combat_odds = dict(krom.combat_odds(self.match.state, place))
+        state = self.match.state
+
+        def weight(f: int) -> int:
+            return RULES.dino_weight if f == DINO else CHARACTER_BY_ID[state.players[f].character].weight
+
+        pairs = [(weight(f), RULES.dino_die_bonus if f == DINO else 0) for f in fighters]
+        self._combat_odds = dict(zip(fighters, krom.win_chances(pairs, place in (0, 2))))
 
     # -- animations ------------------------------------------------------------------------
     def event_handlers(self) -> dict:
@@ -307,7 +313,7 @@ class KromBoard(BoardScene):
         s = self.match.state
         lines = ["Destinations revealed"] + [f"{self.seats[i].name} ({name_of(s, i)}): the {cards.place_word(p)}"
                                              for i, p in enumerate(event.places)]
-        reveal = self._show_banner(lines, palette.GOLD, 1.4)
+        reveal = self._show_banner(lines, palette.GOLD, 1.1)
         targets = self.positions(self.shown, tuple(event.places), -1 if not self.dino.visible else self.shown.dino_place)
         walks = [self.standees[i].slide([targets[i]], step_time=0.5) for i in range(self.n) if i in targets]
         return Sequence(self._sound("card"), reveal, self._sound("move"), Parallel(*walks))
@@ -442,7 +448,7 @@ class KromBoard(BoardScene):
         def scores_set() -> None:
             self.tray_scores = dict(zip(event.ranking, scores))
 
-        return Sequence(Call(scores_set), self._show_banner(lines, palette.GOLD, 1.5))
+        return Sequence(Call(scores_set), self._show_banner(lines, palette.GOLD, 1.2))
 
     def _tween_hp(self, seat: int, left: int) -> Anim:
         if seat == DINO:
@@ -682,7 +688,7 @@ class KromBoard(BoardScene):
 
     def _forest(self, state, seat, t) -> None:
         if t.picks == 0:
-            self.button("Shuffle the Picking discard into the deck", "shuffle")
+            self.button("Reshuffle the Picking deck", "shuffle")
         cost = krom.next_pick_cost(state)
         if cost is None:
             self.line("You drew four Picking cards: the hike is over.", palette.TEXT_DIM)
@@ -1041,8 +1047,11 @@ class KromBoard(BoardScene):
                 ui.text(surface, name_of(s, fighter), (die.home[0], area.top + 104), 13, palette.TEXT, anchor="midtop")
                 score = scores.get(fighter)
                 if score is not None and not die.rolling:
-                    ui.text(surface, f"score {score}", (die.home[0], area.top + 122), 13, palette.GOLD, bold=True,
+                    ui.text(surface, f"score {score}", (die.home[0], area.top + 120), 13, palette.GOLD, bold=True,
                             anchor="midtop")
+                if fighter in self._combat_odds:
+                    ui.text(surface, f"{pct(self._combat_odds[fighter])} to win", (die.home[0], area.top + 137), 12,
+                            palette.TEXT_DIM, anchor="midtop")
             else:
                 die.draw(surface)
                 if self.tray_kind == "mountain":
