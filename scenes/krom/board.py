@@ -777,7 +777,7 @@ class KromBoard(BoardScene):
         victim = state.steals[0][1]
         self.line(f"{name_of(state, victim)} is stunned!", palette.GOLD)
         self.line(f"{name_of(state, seat)} chooses what to steal.")
-        if self.app.stack.top is self and not self.busy and self._steal_asked != len(self.match.actions):
+        if self._steal_asked != len(self.match.actions):
             from scenes.krom.dialogs import StealDialog
 
             self._steal_asked = len(self.match.actions)
@@ -875,6 +875,7 @@ class KromBoard(BoardScene):
             surface.blit(image, (int(pos[0]), int(pos[1])))
         if self.banner is not None:
             self.draw_banner(surface)
+        self.hover = next((h for h in reversed(self.hits) if h[0].collidepoint(self.mouse)), None)
 
     def draw_header(self, surface, s) -> None:
         if s.phase == "move":
@@ -979,7 +980,7 @@ class KromBoard(BoardScene):
         viewer = self.viewer
         state = self.match.state
         k = kind(state)
-        if self.busy and state.to_move != viewer:
+        if (self.busy and state.to_move != viewer) or self.match.over:
             viewer = None  # the table watches what happens; the mouse goes to someone else next
         if viewer is None:
             ui.text(surface, "Bonus hands are secret", (area.left + 12, area.top + 8), 15, palette.TEXT_DIM, bold=True)
@@ -1178,7 +1179,7 @@ class KromBoard(BoardScene):
                     colour if i == 0 else palette.TEXT, bold=i == 0, anchor="midtop")
 
     def draw_tooltip(self, surface) -> None:
-        if self.hover is None or self.busy:
+        if self.hover is None or self.busy or self.app.stack.top is not self:
             return
         rect, what, payload = self.hover
         s = self.shown

@@ -16,7 +16,7 @@ STEAL_LABELS = {"wood": "1 Wood", "stone": "1 Stone", "bone": "1 Bone", "krom": 
 class StealDialog(Overlay):
     """One button per thing to steal (disabled with the rules' reason when the victim lacks it), and Take nothing."""
 
-    width, height = 520, 470
+    width, height = 520, 440
 
     def __init__(self, app, board, thief: str, victim: str, half: int):
         super().__init__(app)
