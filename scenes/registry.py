@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
+    "credits": "scenes.credits:CreditsScene",
     "krom.setup": "scenes.krom.setup:KromSetupScene",
     "krom.board": "scenes.krom.board:KromBoard",
 }

@@ -2,16 +2,18 @@
 
 The rule-module API (see ../shared/DESIGN.md): GAME_ID, TITLE, VERSION, Setup, State,
 new_game, legal_actions, apply, outcome, view, check_invariants, random_setup,
-bench_setup, playout_choice, demo_state, describe. Action text forms are listed in
+bench_setup, playout_choice, demo_state, describe, and the seam: decision (kinds listed
+in `game.khrysos.pending`), why_illegal, redact, reveals. Action text forms are listed in
 `game.khrysos.rules`; query helpers for the board scene are in `game.khrysos.queries`;
 maps (tiles, files, validation, boards) in `game.khrysos.maps`; the deck in
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
-from game.khrysos.events import describe
+from game.khrysos.events import describe, redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, view
+from game.khrysos.pending import decision
+from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, reveals, view, why_illegal
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
@@ -26,6 +28,7 @@ __all__ = [
     "apply",
     "bench_setup",
     "check_invariants",
+    "decision",
     "demo_state",
     "describe",
     "legal_actions",
@@ -34,5 +37,8 @@ __all__ = [
     "outcome",
     "playout_choice",
     "random_setup",
+    "redact",
+    "reveals",
     "view",
+    "why_illegal",
 ]

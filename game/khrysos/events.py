@@ -2,12 +2,19 @@
 
 Hunters are named by card number (`hunter`), seats by index; squares are (x, y).
 `describe(event)` gives the same text as `event.text`, with hunter names filled in.
+
+The shapes every game shares (`game.core.events`) are subclassed here only to add the log
+line and a few defaulted facts, keeping their class names: `DiceRolled`, `Moved`,
+`Damaged`, `Healed`, `KnockedOut` (a hunter retired or withdrew) and `GameOver`. Their
+`piece` is the hunter's card number (1-18), which is also what the board shows: one
+standee per hunter in play. A seat is never a piece.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core import events as core
 from game.core.events import Event
 from game.khrysos.hunters import HUNTERS
 
@@ -28,19 +35,21 @@ def _s(n: int, word: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class DiceRolled(Event):
-    """A die was rolled: `why` is 'energy' (the white die of a turn) or 'zone' (a starting zone)."""
+class DiceRolled(core.DiceRolled):
+    """One die was rolled for hunter `piece` by `seat`: `purpose` is 'energy' (the white die
+    of a turn) or 'zone' (where a replacement hunter starts); `faces` holds the one face."""
 
-    seat: int
-    hunter: int
-    face: int
-    why: str
+    seat: int = 0
+
+    @property
+    def face(self) -> int:
+        return self.faces[0]
 
     @property
     def text(self) -> str:
-        if self.why == "zone":
-            return f"Player {self.seat + 1} rolls {self.face}: {_name(self.hunter)} starts on Treasure Zone {self.face}"
-        return f"{_name(self.hunter)} rolls {self.face}: {_s(self.face, 'point')} of energy"
+        if self.purpose == "zone":
+            return f"Player {self.seat + 1} rolls {self.face}: {_name(self.piece)} starts on Treasure Zone {self.face}"
+        return f"{_name(self.piece)} rolls {self.face}: {_s(self.face, 'point')} of energy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,24 +105,21 @@ class TurnEnded(Event):
     @property
     def text(self) -> str:
         left = f", leaving {_s(self.energy_left, 'point')} unspent" if self.energy_left else ""
+        if not self.hunter:  # its hunter retired during the turn
+            return f"Player {self.seat + 1}'s turn ends{left}"
         return f"{_name(self.hunter)} ends the turn{left}"
 
 
 @dataclass(frozen=True, slots=True)
-class Moved(Event):
-    """A hunter moved along `path` (squares entered, in order); `how` is 'walk', 'action',
-    'trample', 'pushed' (moved by another hunter's action) or 'swap'."""
-
-    hunter: int
-    start: Cell
-    path: tuple[Cell, ...]
-    how: str
+class Moved(core.Moved):
+    """Hunter `piece` moved along `path` (the square it left, then the squares entered);
+    `cause` is 'walk', 'action' (an action's Move), 'trample', 'pushed' (moved by an action
+    of another hunter) or 'swap'."""
 
     @property
     def text(self) -> str:
-        end = self.path[-1] if self.path else self.start
-        verb = {"walk": "moves", "action": "moves", "trample": "tramples", "pushed": "is moved", "swap": "swaps"}[self.how]
-        return f"{_name(self.hunter)} {verb} from {_sq(self.start)} to {_sq(end)}"
+        verb = {"walk": "moves", "action": "moves", "trample": "tramples", "pushed": "is moved", "swap": "swaps"}.get(self.cause, "moves")
+        return f"{_name(self.piece)} {verb} from {_sq(self.path[0])} to {_sq(self.path[-1])}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,14 +182,12 @@ class Targeted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Damaged(Event):
-    hunter: int
-    amount: int
-    endurance: int
+class Damaged(core.Damaged):
+    """Hunter `piece` took `amount` damage; `left` is its endurance after."""
 
     @property
     def text(self) -> str:
-        return f"{_name(self.hunter)} takes {self.amount} damage (endurance {self.endurance})"
+        return f"{_name(self.piece)} takes {self.amount} damage (endurance {self.left})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,14 +212,12 @@ class GuardGained(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Healed(Event):
-    hunter: int
-    amount: int
-    endurance: int
+class Healed(core.Healed):
+    """Hunter `piece` got `amount` endurance back; `left` is its endurance after."""
 
     @property
     def text(self) -> str:
-        return f"{_name(self.hunter)} heals {self.amount} (endurance {self.endurance})"
+        return f"{_name(self.piece)} heals {self.amount} (endurance {self.left})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,33 +286,45 @@ class MarkersExpired(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Retired(Event):
-    """A hunter left the match: `lost` treasure left its card, `gained` of it went to `by`'s card."""
+class KnockedOut(core.KnockedOut):
+    """Hunter `piece` left the match (`how`: 'retired' at 0 endurance, or 'withdrew'): `lost`
+    treasure left its card, `gained` of it went to the card of hunter `by` (0 when it withdrew;
+    the hunter itself when its own Blast retired it)."""
 
-    hunter: int
-    seat: int
-    by: int  # the hunter that retired it (0 when it withdrew)
-    lost: int
-    gained: int
+    seat: int = 0
+    by: int = 0
+    lost: int = 0
+    gained: int = 0
 
     @property
     def text(self) -> str:
         if self.by == 0:
-            return f"{_name(self.hunter)} withdraws and loses {_s(self.lost, 'treasure')}"
+            return f"{_name(self.piece)} withdraws and loses {_s(self.lost, 'treasure')}"
         if self.gained:
-            return f"{_name(self.hunter)} retires; {_name(self.by)} takes {_s(self.gained, 'treasure')}"
-        return f"{_name(self.hunter)} retires and loses {_s(self.lost, 'treasure')}"
+            return f"{_name(self.piece)} retires; {_name(self.by)} takes {_s(self.gained, 'treasure')}"
+        return f"{_name(self.piece)} retires and loses {_s(self.lost, 'treasure')}"
 
 
 @dataclass(frozen=True, slots=True)
-class Won(Event):
-    seat: int
-    hunter: int
-    treasure: int
+class GameOver(core.GameOver):
+    """`winners` holds the one seat whose card reached 12 treasure, with `hunter` on that card."""
+
+    hunter: int = 0
+    treasure: int = 0
 
     @property
     def text(self) -> str:
-        return f"Player {self.seat + 1} wins with {self.treasure} treasure ({_name(self.hunter)})"
+        return f"Player {self.winners[0] + 1} wins with {self.treasure} treasure ({_name(self.hunter)})"
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may see it: every Khrysos event is public, so it comes back as it is.
+
+    The game's only secrets are the hands and the order of the undealt hunters (hidden in
+    `view` with `game.core.decision.HIDDEN`); no event names a card in a hand or the deck's
+    order: a hunter is named only once it is played face up or drawn into play.
+    """
+    return event
 
 
 def describe(event: Event, state=None) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
 from game.core.grid import EIGHT_WAY
+from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
@@ -129,7 +130,7 @@ class MapError(ValueError):
     """A map that cannot be used; `problems` lists every reason as a sentence."""
 
     def __init__(self, problems: list[str]):
-        super().__init__("; ".join(problems))
+        super().__init__(shorten("; ".join(problems)))
         self.problems = list(problems)
 
 
@@ -156,6 +157,14 @@ def map_to_text(spec: MapSpec) -> str:
     )
 
 
+def _quote(value: Any) -> str:
+    """How a problem quotes a value from the file: as JSON, and short whatever the file holds."""
+    short = excerpt(value, 60)
+    if "..." in short or "<a number" in short:
+        return short  # cut: quoting all of it as JSON could be megabytes
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -163,7 +172,7 @@ def _is_int(value: Any) -> bool:
 def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | None:
     """One tile entry, with every problem it has; None when it cannot be placed at all."""
     if not isinstance(entry, dict):
-        problems.append(f"tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {json.dumps(entry)}")
+        problems.append(f"tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {_quote(entry)}")
         return None
     tile = entry.get("tile")
     x, y = entry.get("x"), entry.get("y")
@@ -177,7 +186,7 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
         problems.append(f"{where} does not say which tile it is (field 'tile')")
         ok = False
     elif not isinstance(tile, str):
-        problems.append(f"{where}: 'tile' must be a tile name, not {json.dumps(tile)}")
+        problems.append(f"{where}: 'tile' must be a tile name, not {_quote(tile)}")
         ok = False
     elif tile not in TILES:
         problems.append(f"{where}: unknown tile {tile!r} (known tiles: {', '.join(TILES)})")
@@ -187,11 +196,11 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
             problems.append(f"{where} has no position {field!r}")
             ok = False
         elif not _is_int(value) or not 0 <= value <= MAX_TILE_POS:
-            problems.append(f"{where}: {field!r} must be a whole number from 0 to {MAX_TILE_POS}, not {json.dumps(value)}")
+            problems.append(f"{where}: {field!r} must be a whole number from 0 to {MAX_TILE_POS}, not {_quote(value)}")
             ok = False
     rotation = entry.get("rotation", 0)
     if not _is_int(rotation) or rotation not in ROTATIONS:
-        problems.append(f"{where}: 'rotation' must be 0, 90, 180 or 270, not {json.dumps(rotation)}")
+        problems.append(f"{where}: 'rotation' must be 0, 90, 180 or 270, not {_quote(rotation)}")
         rotation = 0
     return PlacedTile(tile, x, y, rotation) if ok else None
 
@@ -204,16 +213,18 @@ def _read_map(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile]], 
     for field in sorted(set(data) - set(MAP_FIELDS)):
         problems.append(f"the map file has an unknown field {field!r}")
     if data.get("format") != FORMAT:
-        problems.append(f"the map file's 'format' must be {json.dumps(FORMAT)}, not {json.dumps(data.get('format'))}")
+        problems.append(f"the map file's 'format' must be {json.dumps(FORMAT)}, not {_quote(data.get('format'))}")
     version = data.get("version")
     if not _is_int(version) or version != FORMAT_VERSION:
-        problems.append(f"the map file's 'version' must be {FORMAT_VERSION}, not {json.dumps(version)}")
+        problems.append(f"the map file's 'version' must be {FORMAT_VERSION}, not {_quote(version)}")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"the map needs a 'name' (a non-empty text), not {json.dumps(name)}")
+        problems.append(f"the map needs a 'name' (a non-empty text), not {_quote(name)}")
+    elif not name.isprintable() or has_lone_surrogate(name):
+        problems.append(f"the map's name {excerpt(name)} holds a character that cannot be shown or saved")
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
-        problems.append(f"the map's 'tiles' must be a list of tile entries, not {json.dumps(tiles)}")
+        problems.append(f"the map's 'tiles' must be a list of tile entries, not {_quote(tiles)}")
         tiles = []
     placed: list[tuple[int, PlacedTile]] = []
     for number, entry in enumerate(tiles, 1):
@@ -233,12 +244,12 @@ def map_from_dict(data: Any) -> MapSpec:
     return spec
 
 
-def parse_map_text(text: str) -> Any:
-    """The JSON data of a map file's text; MapError with a readable message when it is not JSON."""
+def parse_map_text(text: str | bytes) -> Any:
+    """The JSON data of a map file's text (or bytes); MapError with a readable message when it is not sane JSON."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MapError([f"the map file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"]) from None
+        return load_json(text)
+    except BadJSON as e:
+        raise MapError([f"the map file cannot be read: {e.reason}"]) from None
 
 
 def validate_map(data: Any) -> list[str]:
@@ -247,7 +258,7 @@ def validate_map(data: Any) -> list[str]:
         return rule_problems(list(enumerate(data.tiles, 1)))
     if isinstance(data, str | bytes):
         try:
-            data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
+            data = parse_map_text(data)
         except MapError as e:
             return e.problems
     _, placed, problems = _read_map(data)
@@ -287,9 +298,23 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
                 problems.append(
                     f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
                 )
-    if not problems:
-        problems.extend(_square_problems(placed, labels))
     return problems
+
+
+def map_warnings(data: Any) -> list[str]:
+    """What a builder should point out about a playable map without refusing it (the rulebook
+    admits any combination of connected tiles): today, solid lines cutting the floor into
+    pieces (RULES_NOTES M8). [] for a map with problems (see `validate_map`) or none to report."""
+    if validate_map(data):
+        return []
+    if isinstance(data, MapSpec):
+        numbered = list(enumerate(data.tiles, 1))
+    else:
+        if isinstance(data, str | bytes):
+            data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
+        numbered = _read_map(data)[1]
+    placed = [pt for _, pt in numbered]
+    return _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
@@ -314,8 +339,8 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _square_problems(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
-    """Walls and pillars must not cut the floor into pieces a hunter could never leave."""
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
+    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
     start = floor[0]
@@ -325,7 +350,7 @@ def _square_problems(placed: list[PlacedTile], labels: dict[int, str]) -> list[s
         return []
     first = cut[0]
     return [
-        f"solid lines and pillars cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
+        f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
         f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
         f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
     ]
@@ -357,10 +382,12 @@ def _rotate(x: int, y: int, turns: int) -> Cell:
 class Board:
     """The squares of a built map, with movement and reach adjacency computed once.
 
-    - `floor`: squares a hunter may stand on (pillar squares are not floor);
+    - `floor`: squares a hunter may stand on (pillar squares too: a pillar only stops
+      diagonal moves and reach, RULES_NOTES M4);
     - `pillars`, `stairs` (no diagonal steps), `walls` (edges, see `edge`);
     - `zones`: zone square -> number; `zone_squares[n]`: the squares of zone n;
-    - `steps[c]`: squares one walking step from c (walls, pillar and map corners, stairs);
+    - `steps[c]`: squares one walking step from c (walls, diagonals through pillars and
+      map corners, stairs);
     - `links[c]`: squares one ring further for Range, Burst and Blast (as steps, but stairs
       do not restrict reach);
     - `tile_of[c]`: index of the map entry whose card holds square c.
@@ -427,6 +454,9 @@ class Board:
         walls = self.walls
         if edge(a, c1) in walls or edge(a, c2) in walls or edge(c1, b) in walls or edge(c2, b) in walls:
             return False, False
+        pillars = self.pillars
+        if a in pillars or b in pillars or c1 in pillars or c2 in pillars:
+            return False, False
         return True, a not in self.stairs and b not in self.stairs
 
     def step_blocker(self, a: Cell, b: Cell) -> str | None:
@@ -436,19 +466,17 @@ class Board:
             return "that is the square the hunter already stands on"
         if max(abs(d[0]), abs(d[1])) != 1:
             return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
-        if b in self.pillars:
-            return f"square {b[0]},{b[1]} is a pillar"
         if b not in self.floor:
             return f"square {b[0]},{b[1]} is not on the map"
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])
-        if c1 in self.pillars or c2 in self.pillars:
-            return "a pillar blocks that diagonal step"
         if c1 not in self.floor or c2 not in self.floor:
             return "a diagonal step cannot cut the corner of the map"
         if edge(a, c1) in self.walls or edge(a, c2) in self.walls or edge(c1, b) in self.walls or edge(c2, b) in self.walls:
             return "a solid line blocks that diagonal step"
+        if a in self.pillars or b in self.pillars or c1 in self.pillars or c2 in self.pillars:
+            return "nobody moves diagonally through a pillar"
         if a in self.stairs or b in self.stairs:
             return "no diagonal steps on stairs"
         return None
@@ -512,7 +540,7 @@ def _make_board(name: str, placed: list[PlacedTile]) -> Board:
             c = at(x, y)
             dx, dy = SIDE_DELTA[SIDES[(SIDES.index(side) + turns) % 4]]
             walls.add(edge(c, (c[0] + dx, c[1] + dy)))
-    floor = set(squares) - pillars
+    floor = set(squares)  # a pillar square is floor: the pillar stops only diagonals
     width = max((c[0] for c in squares), default=-1) + 1
     height = max((c[1] for c in squares), default=-1) + 1
     return Board(name, width, height, floor, pillars, stairs, walls, zones, squares)

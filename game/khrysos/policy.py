@@ -6,7 +6,8 @@ from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
 from game.khrysos.maps import SAMPLE_MAPS
-from game.khrysos.rules import BOOST_PHASE, apply, legal_actions, new_game
+from game.khrysos.pending import BOOST_PHASE, steals
+from game.khrysos.rules import apply, legal_actions, new_game
 from game.khrysos.state import ACTIVE, OVER, START, Setup, State
 
 
@@ -34,7 +35,7 @@ def _toward_loot(state: State, steps: list[Action], rng: Rng) -> Action | None:
     """The step that gets closest to a treasure (ties broken at random), or None if none gets closer."""
     if not state.loot or not steps:
         return None
-    scored = [(_nearest_loot(state, (a.args[0], a.args[1])), a) for a in steps]
+    scored = [(_nearest_loot(state, (a.args[-2], a.args[-1])), a) for a in steps]
     best = min(d for d, _ in scored)
     choices = [a for d, a in scored if d == best]
     return choices[rng.below(len(choices))]
@@ -54,7 +55,11 @@ def _useful(state: State, number: int) -> bool:
             return True
         if kind in ("hit", "burst"):
             reach = step.range if kind == "hit" else step.value
-            if any(c.at is not None and c is not me and c.seat != me.seat and dist.get(c.at, 99) <= reach for c in state.cards):
+            rich = kind == "hit" and steals(step)
+            if any(
+                c.at is not None and c is not me and c.seat != me.seat and dist.get(c.at, 99) <= reach and (c.treasure or not rich)
+                for c in state.cards
+            ):
                 return True
     return False
 
@@ -94,8 +99,15 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
         foes = [a for a in targets if state.cards[state.card_of(a.args[0])].seat != me.seat]
         pool = foes or targets
         return pool[rng.below(len(pool))] if foes or rng.below(2) else actions[-1]
+    if r.push:  # a Move in a box: walk the acting hunter toward treasure, or move anyone at random
+        shifts = [a for a in actions if a.kind == "shift"]
+        mine = [a for a in shifts if a.args[0] == me.hunter]
+        pick = _toward_loot(state, mine, rng)
+        if pick is not None and _nearest_loot(state, (pick.args[1], pick.args[2])) < _nearest_loot(state, me.at):
+            return pick
+        return shifts[rng.below(len(shifts))] if shifts and rng.below(4) else actions[-1]
     steps = [a for a in actions if a.kind == "step"]
-    pick = _toward_loot(state, steps, rng) if not r.push else None
+    pick = _toward_loot(state, steps, rng)
     if pick is not None:
         return pick
     if steps and rng.below(4):

@@ -9,66 +9,13 @@ from typing import NamedTuple
 from game.core.actions import Action
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, Step, plan_of, symbols_text, tokens_of
-from game.khrysos.rules import BOOST_PHASE, current_step, hit_targets, legal_actions, play_options, usable_boosts
-from game.khrysos.state import ACTIVE, DEPLOY, OVER, PLACE, REPLACE, START, Card, State
+from game.khrysos.pending import Pending, decision, pending  # noqa: F401 -- re-exported: the board asks them beside the queries below
+from game.khrysos.pending import current_step, hit_targets, hunter_name, play_options, steals, usable_boosts
+from game.khrysos.rules import legal_actions, push_movers
+from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, Card, State
 
 Cell = tuple[int, int]
-
-
-class Decision(NamedTuple):
-    """What the seat to move is deciding now.
-
-    `kind`: 'play' (a hunter for a card), 'place' (a zone square), 'roll' (start of a turn),
-    'turn' (spend energy), 'boost', 'hit' (choose targets), 'move' (an action's Move for the
-    acting hunter), 'trample', 'push' (move the target of a box Move), 'guard' (spend Guard
-    against `amount` damage), or 'over'. `hunter` is the hunter concerned (the target for
-    'push' and 'guard'), `amount` the moves, hits, squares or damage left.
-    """
-
-    kind: str
-    seat: int | None
-    hunter: int
-    amount: int
-    prompt: str
-
-
-def _name(hunter: int) -> str:
-    return HUNTERS[hunter].name if hunter in HUNTERS else f"hunter {hunter}"
-
-
-def decision(state: State) -> Decision:
-    """The decision pending in `state`, with a prompt a player can read."""
-    s = state
-    if s.phase == OVER:
-        return Decision("over", None, 0, 0, f"Player {s.winner + 1} has won")
-    card = s.cards[s.turn]
-    seat = s.to_move
-    if s.phase in (DEPLOY, REPLACE):
-        return Decision("play", seat, 0, 0, f"Player {seat + 1}: choose a hunter to play")
-    if s.phase == PLACE:
-        return Decision("place", seat, card.hunter, 0, f"Choose the Treasure Zone square where {_name(card.hunter)} starts")
-    if s.phase == START:
-        extra = " or withdraw it" if card.endurance == 1 else ""
-        return Decision("roll", seat, card.hunter, 0, f"Roll the white die for {_name(card.hunter)}{extra}")
-    r = s.res
-    if r is None:
-        return Decision("turn", seat, card.hunter, s.energy, f"{_name(card.hunter)} has {s.energy} energy to spend")
-    if r.guard:
-        target = s.cards[r.queue[0]]
-        return Decision(
-            "guard", seat, target.hunter, r.guard, f"{_name(target.hunter)} takes {r.guard} damage: spend how many Guard markers?"
-        )
-    if r.push:
-        target = s.cards[r.queue[0]]
-        return Decision("push", seat, target.hunter, r.push, f"Move {_name(target.hunter)} up to {r.push} more squares, or stop")
-    if r.pc == BOOST_PHASE:
-        return Decision("boost", seat, card.hunter, 0, f"Spend Boost markers on {HUNTERS[card.hunter].action(r.number).name}?")
-    step = current_step(s)
-    if step.kind == "hit":
-        return Decision("hit", seat, card.hunter, r.left, f"Choose a target within Range {step.range} ({r.left} hit{'s' if r.left != 1 else ''} left)")
-    if step.kind == "trample":
-        return Decision("trample", seat, card.hunter, r.left, f"Trample: {r.left} more square{'s' if r.left != 1 else ''}, or stop")
-    return Decision("move", seat, card.hunter, r.left, f"Move {_name(card.hunter)} up to {r.left} more squares, or stop")
+_name = hunter_name
 
 
 # -- hunters on the map ------------------------------------------------------------------------
@@ -118,7 +65,7 @@ def movement_budget(state: State, hunter: int) -> int:
     if r.guard:
         return 0
     if r.push:
-        return r.push if r.queue[0] == i else 0
+        return r.push if i in push_movers(s, r) else 0
     if r.pc >= 0 and i == s.turn and current_step(s).kind in ("move", "trample"):
         return r.left
     return 0
@@ -130,15 +77,23 @@ def path_actions(state: State, hunter: int, square: Cell) -> list[Action]:
     reach = reachable_squares(state, hunter).get(square)
     if reach is None or not reach.path:
         return []
-    kind = "move" if state.res is None else "step"
-    return [Action(kind, (c[0], c[1])) for c in reach.path]
+    if state.res is None:
+        return [Action("move", (c[0], c[1])) for c in reach.path]
+    if state.res.push:
+        return [Action("shift", (hunter, c[0], c[1])) for c in reach.path]
+    return [Action("step", (c[0], c[1])) for c in reach.path]
 
 
-def trample_squares(state: State) -> list[Cell]:
-    """The squares the Trample (or Move) now resolving can enter next; [] when none is resolving."""
-    if decision(state).kind not in ("trample", "move", "push"):
+def trample_squares(state: State, hunter: int | None = None) -> list[Cell]:
+    """The squares the Trample or Move now resolving can enter next ([] when none is
+    resolving); for a Move in a box, those of `hunter` (default: the target)."""
+    p = pending(state)
+    if p.kind not in ("trample", "move", "push"):
         return []
-    return [(a.args[0], a.args[1]) for a in legal_actions(state) if a.kind == "step"]
+    if p.kind != "push":
+        return [(a.args[0], a.args[1]) for a in legal_actions(state) if a.kind == "step"]
+    who = p.target if hunter is None else hunter
+    return [(a.args[1], a.args[2]) for a in legal_actions(state) if a.kind == "shift" and a.args[0] == who]
 
 
 # -- reaching ---------------------------------------------------------------------------------
@@ -183,7 +138,12 @@ def action_targets(state: State, hunter: int, number: int) -> list[int]:
     for step in effective_steps(state, hunter, number):
         if step.kind in ("hit", "burst"):
             reach = step.range if step.kind == "hit" else step.value
-            return [c.hunter for c in state.cards if c.hunter != hunter and c.at is not None and dist.get(c.at, 99) <= reach]
+            rich = step.kind == "hit" and steals(step)  # no Hit with Steal at a hunter without treasure
+            return [
+                c.hunter
+                for c in state.cards
+                if c.hunter != hunter and c.at is not None and dist.get(c.at, 99) <= reach and (c.treasure or not rich)
+            ]
         if step.kind == "trample":
             return [c.hunter for c in state.cards if c.hunter != hunter and c.at == card.at]
     return []
@@ -191,9 +151,9 @@ def action_targets(state: State, hunter: int, number: int) -> list[int]:
 
 def current_targets(state: State) -> list[int]:
     """During a Hit decision, the hunters that may be chosen now."""
-    if decision(state).kind != "hit":
+    if pending(state).kind != "hit":
         return []
-    return [state.cards[i].hunter for i in hit_targets(state, current_step(state).range)]
+    return [state.cards[i].hunter for i in hit_targets(state, current_step(state))]
 
 
 class ActionStatus(NamedTuple):
@@ -247,7 +207,7 @@ def action_statuses(state: State) -> list[ActionStatus]:
 
 def boost_options(state: State) -> list[tuple[str, int]]:
     """During a Boost decision, the (symbol, amount) markers that can raise the action."""
-    if decision(state).kind != "boost":
+    if pending(state).kind != "boost":
         return []
     return usable_boosts(state, state.res)
 

@@ -1,11 +1,13 @@
-"""Why an action is refused: a sentence a player can read, the most specific reason first."""
+"""Why an action is refused: a sentence a player can read, the most specific reason first.
+
+Builds only on `pending` (not on `rules`), so `rules.apply` can import it without a cycle.
+"""
 
 from __future__ import annotations
 
 from game.core.actions import Action
 from game.khrysos.hunters import HUNTERS
-from game.khrysos.queries import decision
-from game.khrysos.rules import _HANDLERS, current_step, usable_boosts
+from game.khrysos.pending import current_step, decision, hunter_name, pending, steals, usable_boosts
 from game.khrysos.state import OVER, State
 
 # Which decisions each action kind answers.
@@ -19,7 +21,8 @@ _ANSWERS = {
     "end": ("turn",),
     "boost": ("boost",),
     "done": ("boost", "hit", "move", "trample", "push"),
-    "step": ("move", "trample", "push"),
+    "step": ("move", "trample"),
+    "shift": ("push",),
     "target": ("hit",),
     "guard": ("guard",),
 }
@@ -34,6 +37,7 @@ _ARITY = {
     "boost": 2,
     "done": 0,
     "step": 2,
+    "shift": 3,
     "target": 1,
     "guard": 1,
 }
@@ -44,28 +48,38 @@ _FORM = {
     "act": "act N (an action number 1-6)",
     "boost": "boost SYMBOL AMOUNT",
     "step": "step X Y",
+    "shift": "shift N X Y (N: the number of the hunter to move)",
     "target": "target N (a hunter's number)",
     "guard": "guard N",
 }
 
 
-def _name(hunter: int) -> str:
-    return HUNTERS[hunter].name if hunter in HUNTERS else f"hunter {hunter}"
+_name = hunter_name
+ACTION_KINDS = frozenset(_ANSWERS)  # rules.py's handlers answer exactly these kinds
 
 
-def why_illegal(state: State, action: Action) -> str:
-    """The reason `action` is not legal in `state` (assumes it is not)."""
+def malformed(action: object) -> str | None:
+    """Why `action` is not even a well-formed Action (None when it is one)."""
+    if not isinstance(action, Action):
+        return f"not an action of Khrysos Hunters: {type(action).__name__}"
+    kind, args = action.kind, action.args
+    if not isinstance(kind, str) or not isinstance(args, tuple) or not all(isinstance(a, int | str) for a in args):
+        return "not an action of Khrysos Hunters: an action is a word followed by numbers or words"
+    return None
+
+
+def refusal(state: State, action: Action) -> str:
+    """The reason a well-formed `action` that is not legal in `state` is refused."""
     s = state
-    kind = action.kind
-    if kind not in _HANDLERS:
+    kind, args = action.kind, action.args
+    if kind not in ACTION_KINDS:
         return f"{kind!r} is not an action of Khrysos Hunters"
     if s.phase == OVER:
         return "the game is over"
     d = decision(s)
-    if d.kind not in _ANSWERS[kind]:
+    if pending(s).kind not in _ANSWERS[kind]:
         return f"{action} does not answer the question now: {d.prompt}"
-    args = action.args
-    if len(args) != _ARITY[kind] or (kind != "boost" and not all(isinstance(a, int) for a in args)):
+    if len(args) != _ARITY[kind] or (kind != "boost" and not all(isinstance(a, int) and not isinstance(a, bool) for a in args)):
         return f"write it as: {_FORM.get(kind, kind)}"
     specific = _SPECIFIC.get(kind)
     reason = specific(s, action) if specific else None
@@ -110,9 +124,16 @@ def _act(s: State, action: Action) -> str | None:
 
 
 def _step(s: State, action: Action) -> str | None:
-    r = s.res
-    mover = s.cards[r.queue[0]] if r.push else s.cards[s.turn]
-    return s.board.step_blocker(mover.at, (action.args[0], action.args[1]))
+    return s.board.step_blocker(s.cards[s.turn].at, (action.args[0], action.args[1]))
+
+
+def _shift(s: State, action: Action) -> str | None:
+    hunter, x, y = action.args
+    p = pending(s)
+    movers = dict.fromkeys((p.hunter, p.target))
+    if hunter not in movers:
+        return "only " + " or ".join(_name(h) for h in movers) + " may be moved now"
+    return s.board.step_blocker(s.cards[s.card_of(hunter)].at, (x, y))
 
 
 def _target(s: State, action: Action) -> str | None:
@@ -128,7 +149,11 @@ def _target(s: State, action: Action) -> str | None:
     distance = s.board.reach_distances(me.at).get(s.cards[i].at)
     if distance is None:
         return f"out of reach: walls and pillars cut {_name(hunter)} off from {_name(me.hunter)}"
-    return f"out of range: {_name(hunter)} is {distance} squares away, {act.name} reaches {step.range}"
+    if distance > step.range:
+        return f"out of range: {_name(hunter)} is {distance} squares away, {act.name} reaches {step.range}"
+    if steals(step) and not s.cards[i].treasure:
+        return f"you cannot steal from {_name(hunter)}: it has no treasure"
+    return None
 
 
 def _guard(s: State, action: Action) -> str | None:
@@ -161,6 +186,7 @@ _SPECIFIC = {
     "move": _move,
     "act": _act,
     "step": _step,
+    "shift": _shift,
     "target": _target,
     "guard": _guard,
     "boost": _boost,

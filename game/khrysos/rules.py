@@ -1,4 +1,7 @@
-"""The rules of Khrysos Hunters: new_game, legal_actions, apply, outcome, view, check_invariants.
+"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, view, check_invariants.
+
+`decision` (who decides what now) is in `pending`, the refusal reasons in `reasons`; both
+build on `state` and `hunters` only, so this module imports them without a cycle.
 
 Actions (text forms), by what is being decided (`state.phase`, and `state.res` while an
 action resolves):
@@ -10,8 +13,9 @@ action resolves):
   energy on action N; `end` -- end the turn (it also ends by itself at 0 energy)
 - choosing Boosts for the action just started: `boost S A` -- spend a Boost marker
   (symbol S, +A); `done` -- resolve the action
-- a Move symbol or Trample of the acting hunter, or a Move in a box (moving the target):
-  `step X Y` -- one square; `done` -- stop early
+- a Move symbol or Trample of the acting hunter: `step X Y` -- one square; `done` -- stop early
+- a Move in a box (the current player splits the squares between the acting hunter and the
+  target): `shift N X Y` -- move hunter N one square; `done` -- stop early
 - a Hit: `target N` -- hit hunter N; `done` -- make no more hits
 - Damage to a hunter holding Guard markers (its owner decides): `guard K` -- spend K markers
 """
@@ -19,20 +23,21 @@ action resolves):
 from __future__ import annotations
 
 from game.core.actions import Action, interned
+from game.core.decision import HIDDEN
 from game.core.dice import D6
 from game.core.errors import IllegalAction
 from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.khrysos import events as E
-from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbol_set, symbols_text, tokens_of
+from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
+from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, current_step, hit_targets, play_options, usable_boosts
+from game.khrysos.reasons import malformed, refusal
 from game.khrysos.state import ACTIVE, DEPLOY, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
 
 Cell = tuple[int, int]
 
 HAND_SIZE = {2: 4, 3: 4, 4: 3}
-BOOST_PHASE = -1
-NOT_BEGUN = -1
 
 _act = interned
 
@@ -152,45 +157,43 @@ def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
         target = s.cards[r.queue[0]]
         return tuple(_act("guard", k) for k in range(0, min(len(target.guard), r.guard) + 1))
     if r.push:
-        at = s.cards[r.queue[0]].at
-        return tuple(_act("step", x, y) for x, y in s.board.steps[at]) + (DONE,)
+        out = []
+        for i in push_movers(s, r):
+            c = s.cards[i]
+            out.extend(_act("shift", c.hunter, x, y) for x, y in s.board.steps[c.at])
+        return tuple(out) + (DONE,)
     if r.pc == BOOST_PHASE:
         return tuple(_act("boost", sym, amount) for sym, amount in usable_boosts(s, r)) + (DONE,)
     step = current_step(s)
     if step.kind == "hit":
-        return tuple(_act("target", s.cards[i].hunter) for i in hit_targets(s, step.range)) + (DONE,)
+        return tuple(_act("target", s.cards[i].hunter) for i in hit_targets(s, step)) + (DONE,)
     # a Move symbol or a Trample of the acting hunter
     return tuple(_act("step", x, y) for x, y in s.board.steps[s.cards[s.turn].at]) + (DONE,)
 
 
-def play_options(s: State) -> tuple[int, ...]:
-    """The hunters the seat to move may play on the card whose turn it is: its hand, or, when
-    hand and undealt hunters are both exhausted, its retired hunters."""
-    seat = s.cards[s.turn].seat
-    hand = s.hands[seat]
-    if hand:
-        return tuple(sorted(set(hand)))
-    return tuple(sorted(set(s.retired[seat])))
+def push_movers(s: State, r: Res) -> tuple[int, ...]:
+    """The cards a Move in a box may move now: the acting hunter and the target (once if they are the same)."""
+    return tuple(i for i in dict.fromkeys((s.turn, r.queue[0])) if s.cards[i].at is not None)
 
 
-def current_step(s: State) -> Step:
-    r = s.res
-    c = s.cards[s.turn]
-    return plan_of(c.hunter, r.number, r.upgraded, r.raises)[r.pc]
+def why_illegal(state: State, action: Action) -> str | None:
+    """None when `action` is legal in `state`; otherwise why not, a sentence a player can read.
+
+    Anything that is not a well-formed Action (None, text, a list, an Action whose
+    arguments are a list or hold other things than ints and words) gets a reason too.
+    """
+    reason = malformed(action)
+    if reason is not None:
+        return reason
+    if action in legal_actions(state):
+        return None
+    return refusal(state, action)
 
 
-def hit_targets(s: State, reach: int) -> list[int]:
-    """Cards whose hunter the acting hunter may Hit at Range `reach` (never itself), in card order."""
-    me = s.turn
-    dist = s.board.reach_distances(s.cards[me].at)
-    return [i for i, c in enumerate(s.cards) if i != me and c.at is not None and dist.get(c.at, 99) <= reach]
-
-
-def usable_boosts(s: State, r: Res) -> list[tuple[str, int]]:
-    """Distinct (symbol, amount) Boost markers of the acting hunter that can raise a symbol of action `r.number`."""
-    c = s.cards[s.turn]
-    symbols = symbol_set(c.hunter, r.number, r.upgraded)
-    return sorted({(sym, amount) for sym, amount, _ in c.boosts if sym in symbols})
+def reveals(before: State, action: Action, after: State, events: list) -> bool:
+    """Whether the action showed something hidden without the dice generator: a hunter drawn
+    from the undealt hunters, shuffled at the start (Match makes it an undo barrier)."""
+    return any(isinstance(e, E.HunterPlayed) and e.drawn for e in events)
 
 
 # -- applying ---------------------------------------------------------------------------------
@@ -202,9 +205,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     if legal is None:
         legal = state._legal = _legal(state)
     if action not in legal:
-        from game.khrysos.reasons import why_illegal  # reasons builds on this module: import late
-
-        raise IllegalAction(why_illegal(state, action))
+        raise IllegalAction(why_illegal(state, action) or "that action is not possible now")
     s = state.copy()
     ev: list = []
     _HANDLERS[action.kind](s, action, ev)
@@ -246,7 +247,7 @@ def _put_in_play(s: State, i: int, hunter: int, ev: list, *, drawn: bool = False
         rng = s.rng.copy()
         face = rng.roll(D6)
         s.rng = rng
-        ev.append(E.DiceRolled(card.seat, hunter, face, "zone"))
+        ev.append(E.DiceRolled(hunter, "zone", (face,), card.seat))
     else:
         face = s.zone_rolls[i]
     squares = s.board.zone_squares[face]
@@ -316,7 +317,7 @@ def _do_roll(s: State, action: Action, ev: list) -> None:
     face = rng.roll(D6)
     s.rng = rng
     ev.append(E.TurnStarted(card.seat, card.hunter))
-    ev.append(E.DiceRolled(card.seat, card.hunter, face, "energy"))
+    ev.append(E.DiceRolled(card.hunter, "energy", (face,), card.seat))
     loot = s.loot
     new = tuple(z for z in s.board.zone_squares[face] if z not in loot)
     if new:
@@ -390,16 +391,6 @@ def _do_done(s: State, action: Action, ev: list) -> None:
 def _do_step(s: State, action: Action, ev: list) -> None:
     r = s.res
     square = (action.args[0], action.args[1])
-    if r.push:
-        _enter(s, r.queue[0], square, "pushed", ev)
-        if s.phase == OVER:
-            return
-        r = r._replace(push=r.push - 1)
-        if r.push == 0:
-            r = _next_effect(s, r)
-        s.res = r
-        _run(s, ev)
-        return
     step = current_step(s)
     me = s.turn
     _enter(s, me, square, "trample" if step.kind == "trample" else "action", ev)
@@ -416,6 +407,20 @@ def _do_step(s: State, action: Action, ev: list) -> None:
     _run(s, ev)
 
 
+def _do_shift(s: State, action: Action, ev: list) -> None:
+    """One square of a Move in a box, for the acting hunter or the target, as the current player splits them."""
+    hunter, x, y = action.args
+    i = s.card_of(hunter)
+    _enter(s, i, (x, y), "action" if i == s.turn else "pushed", ev)
+    if s.phase == OVER:
+        return
+    r = s.res._replace(push=s.res.push - 1)
+    if r.push == 0:
+        r = _next_effect(s, r)
+    s.res = r
+    _run(s, ev)
+
+
 def _do_target(s: State, action: Action, ev: list) -> None:
     r = s.res
     step = current_step(s)
@@ -424,8 +429,11 @@ def _do_target(s: State, action: Action, ev: list) -> None:
     ev.append(E.Targeted(s.cards[me].hunter, s.cards[t].hunter, "hit"))
     queue = (t,)
     if step.blast >= 0:
+        # Blast counts from the target and, unlike Burst, spares nobody: the acting hunter
+        # caught in its own Blast takes the box last (RULES_NOTES R4).
         dist = s.board.reach_distances(s.cards[t].at)
-        others = tuple(i for i, c in enumerate(s.cards) if i not in (me, t) and c.at is not None and dist.get(c.at, 99) <= step.blast)
+        caught = [i for i, c in enumerate(s.cards) if i != t and c.at is not None and dist.get(c.at, 99) <= step.blast]
+        others = tuple(i for i in caught if i != me) + tuple(i for i in caught if i == me)
         for i in others:
             ev.append(E.Targeted(s.cards[me].hunter, s.cards[i].hunter, "blast"))
         queue += others
@@ -459,6 +467,7 @@ _HANDLERS = {
     "boost": _do_boost,
     "done": _do_done,
     "step": _do_step,
+    "shift": _do_shift,
     "target": _do_target,
     "guard": _do_guard,
 }
@@ -489,6 +498,12 @@ def _run(s: State, ev: list) -> None:
             return
         actor = s.cards[me]
         s.to_move = actor.seat
+        if actor.at is None:
+            # Retired by its own Blast (always the last of the Blast's queue): the rest of
+            # the action is void and the turn ends (RULES_NOTES R5).
+            s.res = None
+            _end_turn(s, ev)
+            return
         plan = plan_of(actor.hunter, r.number, r.upgraded, r.raises)
         if r.queue:
             t = r.queue[0]
@@ -528,7 +543,7 @@ def _run(s: State, ev: list) -> None:
         elif kind == "hit":
             if r.left == NOT_BEGUN:
                 r = s.res = r._replace(left=step.value)
-            if r.left > 0 and hit_targets(s, step.range):
+            if r.left > 0 and hit_targets(s, step):
                 return
             s.res = _next_step(r)
         elif kind == "burst":
@@ -558,6 +573,8 @@ def _effect(s: State, me: int, t: int, name: str, value: int, ev: list) -> None:
         guard = card.guard + (card.turns + 1,) * value
         _set_card(s, t, card._replace(guard=guard))
         ev.append(E.GuardGained(card.hunter, value, len(guard)))
+    elif t == me and name in ("steal", "swap"):
+        return  # caught in its own Blast: nothing to steal from or swap with itself
     elif name == "steal":
         amount = min(value, card.treasure)
         ev.append(E.Stolen(s.cards[me].hunter, card.hunter, amount))
@@ -588,7 +605,7 @@ def _enter(s: State, i: int, square: Cell, how: str, ev: list) -> None:
     """Card i's hunter arrives on `square`; it collects a treasure lying there."""
     card = s.cards[i]
     _set_card(s, i, card._replace(at=square))
-    ev.append(E.Moved(card.hunter, card.at, (square,), how))
+    ev.append(E.Moved(card.hunter, (card.at, square), how))
     if square in s.loot:
         s.loot = s.loot - {square}
         _gain(s, i, 1, ev, collected=square)
@@ -605,7 +622,7 @@ def _gain(s: State, i: int, amount: int, ev: list, collected: Cell | None = None
         s.phase = OVER
         s.to_move = None
         s.res = None
-        ev.append(E.Won(card.seat, card.hunter, total))
+        ev.append(E.GameOver((card.seat,), f"Player {card.seat + 1} reached {total} treasure", card.hunter, total))
 
 
 def _damage(s: State, t: int, amount: int, ev: list) -> None:
@@ -623,11 +640,12 @@ def _retire(s: State, t: int, by: int | None, ev: list) -> None:
     card = s.cards[t]
     moved = min(2, card.treasure)
     thief = by is not None and s.cards[by].seat != card.seat
+    by_hunter = 0 if by is None else s.cards[by].hunter  # itself, when its own Blast retired it
     _set_card(s, t, card._replace(hunter=0, at=None, endurance=0, treasure=card.treasure - moved, guard=(), boosts=(), trap=0, stun=0))
     retired = list(s.retired)
     retired[card.seat] = retired[card.seat] + (card.hunter,)
     s.retired = tuple(retired)
-    ev.append(E.Retired(card.hunter, card.seat, 0 if by is None else s.cards[by].hunter, moved, moved if thief else 0))
+    ev.append(E.KnockedOut(card.hunter, "withdrew" if by is None else "retired", card.seat, by_hunter, moved, moved if thief else 0))
     if thief and moved:
         _gain(s, by, moved, ev)
 
@@ -660,8 +678,8 @@ def outcome(state: State) -> Outcome | None:
 def view(state: State, seat: int | None) -> State:
     """What `seat` may see (None: a spectator): other seats' hands, the undealt deck's order and the Rng are hidden."""
     v = state.copy()
-    v.hands = tuple(h if s == seat else (0,) * len(h) for s, h in enumerate(state.hands))
-    v.deck = (0,) * len(state.deck)
+    v.hands = tuple(h if s == seat else (HIDDEN,) * len(h) for s, h in enumerate(state.hands))
+    v.deck = (HIDDEN,) * len(state.deck)
     v.rng = Rng(0)
     return v
 
@@ -685,9 +703,9 @@ def check_invariants(state: State) -> None:
     assert s.loot <= set(board.zones), "treasure only on Treasure Zones, at most one each"
     in_play = [c.hunter for c in s.cards if c.hunter]
     every = in_play + [h for hand in s.hands for h in hand] + [h for r in s.retired for h in r] + list(s.deck)
-    real = [h for h in every if h]
+    real = [h for h in every if h != HIDDEN]
     assert len(real) == len(set(real)), "every hunter card is in exactly one place"
-    if 0 not in every:
+    if HIDDEN not in every:
         assert sorted(every) == sorted(HUNTER_NUMBERS), "no hunter card lost or duplicated"
     assert 0 <= s.energy <= 6, "energy 0-6"
     if s.phase == OVER:

@@ -1,8 +1,8 @@
 """Setup and State of a Khrysos Hunters game, with their plain-data forms (`to_dict` / `from_dict`).
 
-The state's plain form (version 1), as `State.to_dict` writes it::
+The state's plain form (version 2), as `State.to_dict` writes it::
 
-    {"version": 1, "players": 2, "map": "alpha_room" | {map file data},
+    {"version": 2, "players": 2, "map": "alpha_room" | {map file data},
      "phase": "deploy" | "place" | "replace" | "start" | "active" | "over",
      "started": bool, "turn": index of the card whose turn it is,
      "cards": [card, ...] (in turn order), "hands": [[hunter, ...] per seat],
@@ -35,11 +35,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from game.core.errors import SetupError
 from game.core.rng import Rng
 from game.khrysos.maps import SAMPLE_MAPS, Board, MapError, MapSpec, build_board, map_from_dict, map_to_dict, sample_map, validate_map
 
 Cell = tuple[int, int]
-VERSION = 1
+VERSION = 2  # 2: pillars open orthogonally, box Move split with `shift`, Blast hits the actor, no Steal at an empty target
 
 DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER = "deploy", "place", "replace", "start", "active", "over"
 PHASES = (DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER)
@@ -54,14 +55,19 @@ class Setup:
     custom_map: dict | None = None
 
     def __post_init__(self) -> None:
+        """SetupError (a ValueError) with a readable reason for options that cannot start a game."""
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise ValueError(f"Khrysos Hunters is for 2 to 4 players, not {self.players!r}")
+            raise SetupError(f"Khrysos Hunters is for 2 to 4 players, not {_short(self.players)}")
+        if not isinstance(self.map, str):
+            raise SetupError(f"setup.map must be a sample map id, not {_short(self.map)}")
+        if self.custom_map is not None and not isinstance(self.custom_map, dict):
+            raise SetupError("setup.custom_map must be a map file's data (an object)")
         if self.custom_map is None and self.map not in SAMPLE_MAPS:
-            raise ValueError(f"unknown sample map {self.map!r} (known: {', '.join(SAMPLE_MAPS)})")
+            raise SetupError(f"unknown sample map {_short(self.map)} (known: {', '.join(SAMPLE_MAPS)})")
         if self.custom_map is not None:
             problems = validate_map(self.custom_map)
             if problems:
-                raise ValueError("the custom map cannot be played: " + "; ".join(problems))
+                raise SetupError("the custom map cannot be played: " + "; ".join(problems)[:300])
 
     def map_spec(self) -> MapSpec:
         return map_from_dict(self.custom_map) if self.custom_map is not None else sample_map(self.map)
@@ -78,19 +84,13 @@ class Setup:
 
     @classmethod
     def from_dict(cls, d: Any) -> "Setup":
-        """Checked: ValueError with a readable reason for anything wrong."""
+        """Checked: SetupError (a ValueError) with a readable reason for anything wrong."""
         if not isinstance(d, dict):
-            raise ValueError(f"setup must be an object, not {type(d).__name__}")
-        unknown = sorted(set(d) - {"players", "map", "custom_map"})
+            raise SetupError(f"setup must be an object, not {type(d).__name__}")
+        unknown = sorted(str(k) for k in set(d) - {"players", "map", "custom_map"})
         if unknown:
-            raise ValueError(f"setup has an unknown field {unknown[0]!r}")
-        custom = d.get("custom_map")
-        if custom is not None and not isinstance(custom, dict):
-            raise ValueError("setup.custom_map must be a map file's data (an object)")
-        map_id = d.get("map", "alpha_room")
-        if not isinstance(map_id, str):
-            raise ValueError(f"setup.map must be a sample map id, not {map_id!r}")
-        return cls(d.get("players", 2), map_id, custom)
+            raise SetupError(f"setup has an unknown field {_short(unknown[0])}")
+        return cls(d.get("players", 2), d.get("map", "alpha_room"), d.get("custom_map"))
 
 
 class Card(NamedTuple):
@@ -182,6 +182,14 @@ class Res(NamedTuple):
         )
 
 
+def _short(value: Any) -> str:
+    """A value quoted in a message, cut to a readable length."""
+    if isinstance(value, int) and value.bit_length() > 3000:  # no repr of a number too long to print
+        return "a number of more than 900 digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _int(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise ValueError(f"expected an integer, got {v!r}")
@@ -231,9 +239,9 @@ class State:
     started: bool  # the first turn has begun (deployment is over)
     turn: int  # index in `cards` of the card whose turn it is (or which is being deployed)
     cards: tuple[Card, ...]  # in turn order
-    hands: tuple[tuple[int, ...], ...]  # per seat; 0 stands for a card hidden by a view
+    hands: tuple[tuple[int, ...], ...]  # per seat; HIDDEN (-1) stands for a card hidden by a view
     retired: tuple[tuple[int, ...], ...]  # per seat
-    deck: tuple[int, ...]  # the undealt hunters, next draw first; 0s in a view
+    deck: tuple[int, ...]  # the undealt hunters, next draw first; HIDDEN (-1) each in a view
     loot: frozenset  # squares with a treasure marker
     energy: int
     used: int  # bit n set when action n was used this turn

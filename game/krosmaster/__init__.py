@@ -1,6 +1,7 @@
 """Krosmaster: Blast, the pure rules: the rule-module API plus the board UI's query helpers.
 
-See `rules` for the actions' text forms, `events` for what `apply` returns, `queries`
+See `rules` for the actions' text forms, `events` for what `apply` returns, `seam` for `decision`,
+`redact` and `reveals` (and `rules.why_illegal`), `queries`
 for overlays (reachable cells, spell targets), `testing` for building positions, and
 RULES_NOTES.md for every decision where the rulebook is silent.
 """
@@ -13,6 +14,8 @@ from game.krosmaster.queries import (
     Targets,
     action_points,
     challenge_targets,
+    damage_odds,
+    dodge_odds,
     favor_targets,
     glyph_counts,
     line_of_sight,
@@ -20,11 +23,12 @@ from game.krosmaster.queries import (
     reachable_cells,
     spell_targets,
     tackle_zone,
+    tacklers,
     unlocked_bonuses,
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
-from game.krosmaster.refusals import why_not
 from game.krosmaster.resolution import combat_damage
+from game.krosmaster.seam import decision, redact, reveals
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -38,6 +42,7 @@ from game.krosmaster.rules import (
     playout_choice,
     random_setup,
     view,
+    why_illegal,
 )
 from game.krosmaster.state import VERSION, Setup, State
 
@@ -58,6 +63,9 @@ __all__ = [
     "challenge_targets",
     "check_invariants",
     "combat_damage",
+    "damage_odds",
+    "dodge_odds",
+    "decision",
     "demo_state",
     "describe",
     "dodge_dice",
@@ -72,10 +80,13 @@ __all__ = [
     "outcome",
     "playout_choice",
     "random_setup",
+    "reveals",
+    "redact",
     "reachable_cells",
     "spell_targets",
     "tackle_zone",
+    "tacklers",
     "unlocked_bonuses",
     "view",
-    "why_not",
+    "why_illegal",
 ]

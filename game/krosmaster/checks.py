@@ -123,10 +123,11 @@ def kind_problem(s: State, f: Fighter, ab: Ability, cell: int) -> str | None:
         return "that cell is occupied by a fighter"
     if OBSTACLE_MASK[s.setup.layout] & BIT[cell]:
         return "that cell holds a tree or a bush"
-    if s.terrain[cell]:
-        return "that cell already holds a terrain tile"
-    if t == "terrain" and cell in s.board.glyph_index:
-        return "terrain tiles cannot go on Glyph cells"
+    if t == "terrain":  # a terrain tile cell is still a free cell: summons and jumps may land there
+        if s.terrain[cell]:
+            return "that cell already holds a terrain tile"
+        if cell in s.board.glyph_index:
+            return "terrain tiles cannot go on Glyph cells"
     for e in ab.effects:
         if e.kind == "summon":
             return summon_problem(s, f.owner, e.minion, e.limit)

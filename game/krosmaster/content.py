@@ -74,6 +74,11 @@ class Ability:
     def aims_at_fighter(self) -> bool:
         return self.target in FIGHTER_TARGETS
 
+    @property
+    def moves_user(self) -> bool:
+        """It takes its user off its cell (a jump or a swap)."""
+        return any(e.kind in ("teleport", "swap") for e in self.effects)
+
 
 @dataclass(frozen=True, slots=True)
 class Power:

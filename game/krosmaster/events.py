@@ -2,6 +2,14 @@
 
 Cells are `(x, y)`; fighters are ids (see `State.fighters`). Pass the state to `describe`
 to get fighter names instead of ids.
+
+The shapes every game shares come from `game.core.events`: `DiceRolled`, `Moved`, `Damaged`,
+`Healed`, `KnockedOut`, `GameOver`. In Krosmaster their `piece` is a fighter id (the index in
+`State.fighters`: Krosmasters 0-3, Minions from 4 in the order summoned); `Moved.path` holds
+`(x, y)` cells from the one left to the one reached (one event per step: a walk onto Ice and
+its slide are two events); `DiceRolled.faces` are combat-die faces (`game.core.dice`);
+`Damaged.left` / `Healed.left` are the hit points left (HP minus injuries), and the Krosmaster
+subclasses add `injuries`, the injury markers on the fighter after the event.
 """
 
 from __future__ import annotations
@@ -9,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core import Event
+from game.core import events as shared
+from game.core.events import DiceRolled, GameOver, KnockedOut, Moved
 from game.krosmaster.content import CONTENT
 
 Cell = tuple[int, int]
@@ -81,13 +91,6 @@ class DodgeRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Moved(Event):
-    fighter: int
-    path: tuple[Cell, ...]  # from the cell it left to the cell it reached
-    cause: str  # "walk", "slide" (Ice), "shove", "teleport", "swap"
-
-
-@dataclass(frozen=True, slots=True)
 class ShoveResisted(Event):
     fighter: int
 
@@ -145,13 +148,6 @@ class TerrainRemoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DiceRolled(Event):
-    fighter: int
-    purpose: str  # "combat" or "dodge"
-    faces: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class JokerTurned(Event):
     fighter: int
     face: str
@@ -164,26 +160,6 @@ class Rerolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Damaged(Event):
-    fighter: int
-    amount: int
-    injuries: int  # total injuries after
-    source: str  # "combat", "fire", "blast", "volley", "effect"
-
-
-@dataclass(frozen=True, slots=True)
-class Healed(Event):
-    fighter: int
-    amount: int
-    injuries: int
-
-
-@dataclass(frozen=True, slots=True)
-class KnockedOut(Event):
-    fighter: int
-
-
-@dataclass(frozen=True, slots=True)
 class GlyphCaptured(Event):
     cell: Cell
     seat: int
@@ -192,9 +168,15 @@ class GlyphCaptured(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    winners: tuple[int, ...]
-    reason: str
+class Damaged(shared.Damaged):
+    """`left`: hit points left; `source`: "combat", "fire", "blast", "volley" or "effect"."""
+
+    injuries: int = 0  # injury markers on the fighter after
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(shared.Healed):
+    injuries: int = 0  # injury markers left on the fighter
 
 
 def _name(fid: int, state) -> str:
@@ -237,10 +219,10 @@ def describe(event: Event, state=None) -> str:
             return f"{COLOUR[e.seat]} ends turn {e.turn}."
         case DodgeRolled():
             outcome = {"free": "slips away", "caught": "is caught and loses its MP", "tackled": "is tackled and loses its MP and AP"}
-            return f"{n(e.fighter)} tries to dodge ({', '.join(e.faces)}) and {outcome[e.result]}."
+            return f"{n(e.fighter)} tries to dodge ({face_words(e.faces)}) and {outcome[e.result]}."
         case Moved():
             verb = {"walk": "moves", "slide": "slides on the ice", "shove": "is shoved", "teleport": "jumps", "swap": "swaps"}
-            return f"{n(e.fighter)} {verb.get(e.cause, 'moves')} to {e.path[-1]}."
+            return f"{n(e.piece)} {verb.get(e.cause, 'moves')} to {e.path[-1]}."
         case ShoveResisted():
             return f"{n(e.fighter)} cannot be shoved."
         case SpellCast():
@@ -260,17 +242,17 @@ def describe(event: Event, state=None) -> str:
             why = "clears" if e.reason == "entered" else "is removed to make room"
             return f"The {CONTENT.terrain[e.terrain].name} tile at {e.cell} {why}."
         case DiceRolled():
-            return f"{n(e.fighter)} rolls {', '.join(e.faces)} ({e.purpose})."
+            return f"{n(e.piece)} rolls {face_words(e.faces)} ({e.purpose})."
         case JokerTurned():
-            return f"{n(e.fighter)} turns the joker to {e.face}."
+            return f"{n(e.fighter)} turns the joker to {face_words((e.face,))}."
         case Rerolled():
             return f"{n(e.fighter)} rolls again."
         case Damaged():
-            return f"{n(e.fighter)} takes {e.amount} damage ({e.injuries} injuries)."
+            return f"{n(e.piece)} takes {e.amount} damage ({_injuries(e.injuries)}, {e.left} HP left)."
         case Healed():
-            return f"{n(e.fighter)} is healed of {e.amount} ({e.injuries} injuries left)."
+            return f"{n(e.piece)} is healed of {e.amount} ({_injuries(e.injuries)} left)."
         case KnockedOut():
-            return f"{n(e.fighter)} is knocked out!"
+            return f"{n(e.piece)} is knocked out!"
         case GlyphCaptured():
             how = "flips" if e.flipped else "captures"
             return f"{n(e.fighter)} {how} the Glyph cell at {e.cell} for {COLOUR[e.seat]}."
@@ -279,6 +261,15 @@ def describe(event: Event, state=None) -> str:
                 return f"Game over, no winner: {e.reason}."
             return f"{COLOUR[e.winners[0]]} wins: {e.reason}."
     return str(e)
+
+
+def face_words(faces) -> str:
+    """Combat-die faces as a player reads them: "critical joker", not the internal "critical_joker"."""
+    return ", ".join(str(f).replace("_", " ") for f in faces)
+
+
+def _injuries(n: int) -> str:
+    return f"{n} {'injury' if n == 1 else 'injuries'}"
 
 
 def _spell_name(spell_id: str) -> str:

@@ -5,19 +5,25 @@ Every answer speaks `(x, y)` cells, so an overlay can be painted straight from i
   ("move F X Y" for each), the path including Ice slides, and the dodge rolls on the way;
 - `spell_targets`, `favor_targets`, `challenge_targets`: the cells in range split into
   targetable (green), blocked by line of sight (red) and in range but not a legal target
-  (with the reason), plus whether the ability can be used at all right now.
+  (with the reason), plus whether the ability can be used at all right now;
+- `damage_odds`, `dodge_odds`, `tacklers`: exact chances (Fractions, from the die's faces) of
+  each damage amount of a combat roll and of each dodge result, before the roll is made.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import NamedTuple
+
+from game.core import COMBAT_DIE
 
 from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY, clear_sight, direction, index, ring, step
 from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.checks import (
-    BONUSES, ability_range, availability_problem, blockers, dodge_dice, favor_in, glyph_count, passive,
+    BONUSES, FACES, ability_range, availability_problem, blockers, dodge_dice, favor_in, glyph_count, passive,
     target_problem,
 )
+from game.krosmaster.resolution import combat_damage
 from game.krosmaster.state import State
 
 Cell = tuple[int, int]
@@ -185,3 +191,71 @@ def unlocked_bonuses(state: State, seat: int) -> list[str]:
 def line_of_sight(state: State, frm: Cell, to: Cell) -> bool:
     """Whether the line between two cells is clear of trees, fighters and Fog."""
     return clear_sight(index(*frm), index(*to), blockers(state))
+
+
+def _ability(state: State, fighter_id: int, name: str) -> Ability:
+    """The fighter's spell `name`, the Favor in slot `name` ("left"/"right"), or the Divine Challenge bonus `name`."""
+    f = state.fighters[fighter_id]
+    spell = CONTENT.character(f.kind).spell(name)
+    if spell is not None:
+        return spell
+    if name in ("left", "right"):
+        fav = favor_in(state, name)
+        if fav:
+            return CONTENT.favors[fav].ability
+        raise KeyError(f"there is no Favor in the {name} slot")
+    bonus = BONUSES.get(name)
+    if bonus is not None and bonus.ability is not None:
+        return bonus.ability
+    raise KeyError(f"{CONTENT.character(f.kind).name} has no spell, Favor slot or active bonus {name!r}")
+
+
+def damage_odds(state: State, fighter_id: int, ability: str, target: Cell) -> dict[int, Fraction]:
+    """The exact chance of each damage amount the combat roll of `ability` would deal to the fighter on `target`.
+
+    `ability` is one of the fighter's spells, a Favor slot ("left"/"right") or an active bonus.
+    Each of the six faces of the combat die is equally likely; damage is counted as `combat_damage`
+    does, with the position as it is now (passive bonuses included). With Dice Sides, a joker is
+    counted as turned for the most damage against an enemy and the least against an ally (the
+    roller's choice); a Spin Again, a later choice, is not counted. Empty when no combat roll follows.
+    """
+    user = state.fighters[fighter_id]
+    ab = _ability(state, fighter_id, ability)
+    who = state.grid[index(*target)]
+    if not ab.damage or who < 0:
+        return {}
+    other = state.fighters[who]
+    pick = max if other.owner != user.owner else min
+    odds: dict[int, Fraction] = {}
+    for face in COMBAT_DIE.faces:
+        choices = FACES[face].jokers if state.setup.die_jokers and FACES[face].jokers else (face,)
+        amount = pick(combat_damage(state, user, other, ab, f) for f in choices)
+        odds[amount] = odds.get(amount, Fraction(0)) + Fraction(1, len(COMBAT_DIE.faces))
+    return dict(sorted(odds.items()))
+
+
+def tacklers(state: State, fighter_id: int, cell: Cell | None = None) -> tuple[Cell, ...]:
+    """The cells of the enemy Krosmasters whose tackle zones the fighter must dodge to leave `cell` (default: where it stands)."""
+    f = state.fighters[fighter_id]
+    here = f.cell if cell is None else index(*cell)
+    if here < 0 or not dodge_dice(state, f, here):
+        return ()
+    return tuple(
+        XY[c] for c in NEIGHBOURS[here]
+        if state.grid[c] >= 0 and (o := state.fighters[state.grid[c]]).owner != f.owner and not o.minion and not o.out
+    )
+
+
+def dodge_odds(state: State, fighter_id: int, cell: Cell | None = None) -> dict[str, Fraction]:
+    """The exact chances of the dodge roll to leave `cell` (default: where it stands): "free", "caught", "tackled".
+
+    One die per tackler (see `tacklers`); free only if every die shows a success face, tackled
+    if any shows a shield-joker. No tackler (or no tackle rule): free for sure.
+    """
+    f = state.fighters[fighter_id]
+    n = dodge_dice(state, f, f.cell if cell is None else index(*cell))
+    sides = len(COMBAT_DIE.faces)
+    per_die = {r: Fraction(sum(1 for face in COMBAT_DIE.faces if FACES[face].dodge == r), sides) for r in ("free", "tackled")}
+    free = per_die["free"] ** n
+    tackled = 1 - (1 - per_die["tackled"]) ** n
+    return {"free": free, "caught": 1 - free - tackled, "tackled": tackled}

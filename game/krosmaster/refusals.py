@@ -53,8 +53,16 @@ _WAITING = {
 }
 
 
-def why_not(s: State, a: Action) -> str:
-    """A sentence a player can read saying why `a` is refused now."""
+def well_formed(a) -> bool:
+    """An `Action` whose kind is a word and whose arguments are a tuple of ints and words (never bools)."""
+    return (
+        type(a) is Action and type(a.kind) is str and type(a.args) is tuple
+        and all(type(v) is int or type(v) is str for v in a.args)
+    )
+
+
+def refusal(s: State, a: Action) -> str:
+    """Why the well-formed, non-legal action `a` is refused: specific reasons first, then the generic one."""
     if s.phase == "over":
         return "the game is over"
     kind, args = a.kind, a.args

@@ -15,22 +15,33 @@ from game.krosmaster.state import Fighter, Pending, State
 def _move(s: State, args: tuple, ev: list) -> None:
     fid, x, y = args
     f = s.fighters[fid]
-    dice = dodge_dice(s, f)
-    if dice:
-        faces = tuple(s.rng.roll(COMBAT_DIE) for _ in range(dice))
-        ev.append(E.DiceRolled(fid, "dodge", faces))
-        results = [FACES[face].dodge for face in faces]
-        result = "tackled" if "tackled" in results else "free" if all(r == "free" for r in results) else "caught"
-        ev.append(E.DodgeRolled(fid, faces, result))
-        if result != "free":
-            s.mp = 0
-            if result == "tackled":
-                s.ap = 0
-            return
+    if not _dodge(s, fid, ev):
+        return
     s.mp -= 1
     to = index(x, y)
     _enter(s, fid, to, direction(f.cell, to), "walk", ev)
     _after_action(s, ev)
+
+
+def _dodge(s: State, fid: int, ev: list) -> bool:
+    """The dodge roll of the active fighter leaving a tackle zone, if it needs one.
+
+    False when it is caught (its MP are lost) or tackled (its MP and AP are lost): it stays.
+    """
+    dice = dodge_dice(s, s.fighters[fid])
+    if not dice:
+        return True
+    faces = tuple(s.rng.roll(COMBAT_DIE) for _ in range(dice))
+    ev.append(E.DiceRolled(fid, "dodge", faces))
+    results = [FACES[face].dodge for face in faces]
+    result = "tackled" if "tackled" in results else "free" if all(r == "free" for r in results) else "caught"
+    ev.append(E.DodgeRolled(fid, faces, result))
+    if result == "free":
+        return True
+    s.mp = 0
+    if result == "tackled":
+        s.ap = 0
+    return False
 
 
 def _enter(s: State, fid: int, to: int, d: tuple[int, int] | None, cause: str, ev: list) -> None:
@@ -63,17 +74,18 @@ def _arrive(s: State, fid: int, cell: int, ev: list) -> bool:
 
 
 def _capture(s: State, fid: int, gi: int, cell: int, ev: list) -> None:
+    """A Krosmaster arrived on a Glyph cell: it becomes its team's, and the team takes the Dofus if it
+    lacks it, even when the cell was its own already (RULES_NOTES.md, Movement, Glyphs, Dofus)."""
     seat = s.fighters[fid].owner
     before = s.glyphs[gi]
-    if before == seat:
-        return
     had = glyph_count(s, seat)
-    s.glyphs[gi] = seat
-    ev.append(E.GlyphCaptured(XY[cell], seat, fid, before >= 0))
+    if before != seat:
+        s.glyphs[gi] = seat
+        ev.append(E.GlyphCaptured(XY[cell], seat, fid, before >= 0))
     if s.dofus != seat and s.turn != 1:
         s.dofus = seat
         ev.append(E.DofusTaken(seat))
-    gain = passive(s, seat, "capture_mp", glyphs=had)
+    gain = passive(s, seat, "capture_mp", glyphs=had) if before != seat else 0
     if gain:
         _mark(s, fid, "mp", gain, ev)
 
@@ -90,9 +102,12 @@ def _put(s: State, fid: int, to: int, cause: str, ev: list) -> Fighter:
     return f
 
 
-def _relocate(s: State, fid: int, to: int, cause: str, ev: list) -> None:
-    _put(s, fid, to, cause, ev)
-    _arrive(s, fid, to, ev)
+def _jump(s: State, fid: int, to: int, ev: list) -> None:
+    """A jump onto a free cell, terrain tiles included. Only a jump from an adjacent cell slips on Ice
+    (Cold Wave: "moves onto an Ice tile from an adjacent" cell); a longer jump lands and stays."""
+    frm = s.fighters[fid].cell
+    d = direction(frm, to) if DIST[frm][to] == 1 else None
+    _enter(s, fid, to, d, "teleport", ev)
 
 
 def _swap(s: State, a: int, b: int, ev: list) -> None:
@@ -124,8 +139,9 @@ def _shove(s: State, user: int, target: int, amount: int, ev: list) -> None:
 def _injure(s: State, fid: int, amount: int, source: str, ev: list) -> None:
     f = s.edit(fid)
     f.injuries += amount
-    ev.append(E.Damaged(fid, amount, f.injuries, source))
-    if f.injuries >= CONTENT.character(f.kind).hp:
+    hp = CONTENT.character(f.kind).hp
+    ev.append(E.Damaged(fid, amount, max(0, hp - f.injuries), source, f.injuries))
+    if f.injuries >= hp:
         f.out = True
         ev.append(E.KnockedOut(fid))
         if f.minion:
@@ -151,7 +167,7 @@ def _heal(s: State, fid: int, amount: int, ev: list) -> None:
     f = s.edit(fid)
     healed = min(amount, f.injuries)
     f.injuries -= healed
-    ev.append(E.Healed(fid, healed, f.injuries))
+    ev.append(E.Healed(fid, healed, CONTENT.character(f.kind).hp - f.injuries, f.injuries))
 
 
 def _cast(s: State, args: tuple, ev: list) -> None:
@@ -191,6 +207,9 @@ def _resolve(s: State, fid: int, ab: Ability, cell: int, ev: list) -> None:
     if ab.new_target:
         f = s.edit(fid)
         f.memo = tuple(m for m in f.memo if m[0] != ab.id) + ((ab.id, target),)
+    if ab.source == "favor" and ab.moves_user and not _dodge(s, fid, ev):
+        _after_action(s, ev)  # caught or tackled: the Favor is spent and the user stays
+        return
     for e in ab.effects:
         if e.glyphs and glyph_count(s, seat) < e.glyphs:
             continue
@@ -209,7 +228,7 @@ def _resolve(s: State, fid: int, ab: Ability, cell: int, ev: list) -> None:
             _place_terrain(s, fid, e.terrain, cell, ev)
             return
         elif k == "teleport":
-            _relocate(s, fid, cell, "teleport", ev)
+            _jump(s, fid, cell, ev)
         elif k == "swap":
             _swap(s, fid, target, ev)
         elif k == "injure":
@@ -242,12 +261,15 @@ def _area(s: State, fid: int, e, ev: list) -> None:
 
 
 def _summon(s: State, seat: int, minion: str, cell: int, ev: list) -> None:
+    """Put a Minion on a free cell; a terrain tile there does what arriving does (Fire burns, Fog clears).
+    A summoned Minion does not come from an adjacent cell, so it never slips on Ice."""
     fid = len(s.fighters)
     s.fighters.append(Fighter(fid, minion, seat, cell))
     s._owned.add(fid)
     s.grid[cell] = fid
     s._block = None
     ev.append(E.Summoned(fid, minion, seat, XY[cell]))
+    _arrive(s, fid, cell, ev)
 
 
 def _place_terrain(s: State, fid: int, kind: str, cell: int, ev: list) -> None:

@@ -10,14 +10,14 @@ Self-centred abilities are aimed at the user's own cell.
 
 from __future__ import annotations
 
-from game.core import Action, IllegalAction, Outcome, Rng
+from game.core import HIDDEN, Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, XY, index
 from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, targets
 from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.flow import TEAM_SIZE, form_teams
-from game.krosmaster.refusals import why_not
+from game.krosmaster.refusals import refusal, well_formed
 from game.krosmaster.state import SLOTS, Setup, State
 
 GAME_ID = "krosmaster"
@@ -27,7 +27,11 @@ action = interned
 
 
 def new_game(setup: Setup, seed: int) -> State:
-    """A new game: Favors shuffled, challenges drawn, teams dealt (or a draft opened)."""
+    """A new game: Favors shuffled, challenges drawn, teams dealt (or a draft opened); SetupError for bad options."""
+    if not isinstance(setup, Setup):
+        raise SetupError(f"a Krosmaster game needs a krosmaster Setup, got {type(setup).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"the seed is an integer, got {type(seed).__name__}")
     setup.validate()
     rng = Rng(seed)
     s = State(setup, rng)
@@ -126,12 +130,30 @@ def _fighter_actions(s: State) -> list[Action]:
     return out
 
 
-def apply(state: State, action: Action) -> tuple[State, list]:
-    """The state after `action` and the events it caused; IllegalAction (state unchanged) if not legal."""
+def why_illegal(state: State, action: Action) -> str | None:
+    """None when `action` is legal now; otherwise a sentence a player can read saying why not.
+
+    Anything that is not a well-formed `Action` (None, a string, a list, an Action whose
+    arguments are a list or hold something other than ints and words) gets a reason too.
+    """
+    if not isinstance(action, Action):
+        return f"that is not an action (got {type(action).__name__})"
+    if not well_formed(action):
+        return "an action is a word followed by numbers and words, like 'move 0 3 4'"
     if state._legal_set is None:
         legal_actions(state)
-    if action not in state._legal_set:
-        raise IllegalAction(why_not(state, action))
+    if action in state._legal_set:
+        return None
+    return refusal(state, action)
+
+
+def apply(state: State, action: Action) -> tuple[State, list]:
+    """The state after `action` and the events it caused; IllegalAction (state unchanged, the
+    reason from `why_illegal`) if it is not legal now."""
+    if state._legal_set is None:
+        legal_actions(state)
+    if not (well_formed(action) and action in state._legal_set):
+        raise IllegalAction(why_illegal(state, action))
     s = state.copy()
     ev: list = []
     _HANDLERS[action.kind](s, action.args, ev)
@@ -143,9 +165,9 @@ def outcome(state: State) -> Outcome | None:
 
 
 def view(state: State, seat: int | None) -> State:
-    """What `seat` (or a spectator, None) may see: the Favor pile's order and the RNG are hidden."""
+    """What `seat` (or a spectator, None) may see: the Favor pile's cards (HIDDEN) and the RNG are hidden."""
     v = state.copy()
-    v.pile = ("hidden",) * len(state.pile)
+    v.pile = (HIDDEN,) * len(state.pile)
     v.rng = Rng(0)
     v._owned = None
     return v

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from game.core import Outcome, Rng
+from game.core import Outcome, Rng, SetupError
 from game.krosmaster.board import BOARDS, CELLS, DEFAULT_LAYOUT, LAYOUTS, XY, index, on_board
 from game.krosmaster.content import CONTENT
 
@@ -55,36 +55,41 @@ class Setup:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Setup":
-        """Build and validate; ValueError names the bad field."""
+        """Build and validate; SetupError names the bad field."""
         if not isinstance(d, dict):
-            raise ValueError("setup: expected an object")
-        known = {f.name: f for f in fields(cls)}
+            raise SetupError(f"setup: expected an object, got {type(d).__name__}")
+        known = {f.name for f in fields(cls)}
         for key in d:
             if key not in known:
-                raise ValueError(f"setup: unknown option {key!r}")
-        kwargs = {}
-        for name, f in known.items():
-            if name not in d:
-                continue
-            value = d[name]
-            if f.type in ("bool", bool):
-                if not isinstance(value, bool):
-                    raise ValueError(f"setup.{name}: expected true or false, got {value!r}")
-            elif f.type in ("int", int):
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"setup.{name}: expected an integer, got {value!r}")
-            elif not isinstance(value, str):
-                raise ValueError(f"setup.{name}: expected a string, got {value!r}")
-            kwargs[name] = value
-        setup = cls(**kwargs)
+                raise SetupError(f"setup: unknown option {str(key)[:40]!r}")
+        setup = cls(**d)
         setup.validate()
         return setup
 
     def validate(self) -> None:
+        """SetupError naming the first option that cannot start a game (wrong type, unknown layout, range)."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool", bool):
+                if not isinstance(value, bool):
+                    raise SetupError(f"setup.{f.name}: expected true or false, got {_short(value)}")
+            elif f.type in ("int", int):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise SetupError(f"setup.{f.name}: expected an integer, got {_short(value)}")
+            elif not isinstance(value, str):
+                raise SetupError(f"setup.{f.name}: expected a string, got {_short(value)}")
         if self.layout not in BOARDS:
-            raise ValueError(f"setup.layout: unknown board layout {self.layout!r} (known: {', '.join(LAYOUTS)})")
+            raise SetupError(f"setup.layout: unknown board layout {_short(self.layout)} (known: {', '.join(LAYOUTS)})")
         if not 0 <= self.challenges <= 3:
-            raise ValueError(f"setup.challenges: 0 to 3 Divine Challenges, got {self.challenges}")
+            raise SetupError(f"setup.challenges: 0 to 3 Divine Challenges, got {_short(self.challenges)}")
+
+
+def _short(value) -> str:
+    """A short quote of a bad value for a message (huge numbers and long texts cut)."""
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return "a number of more than 30 digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Fighter:

@@ -5,7 +5,7 @@ import pytest
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
 from game.khrysos.events import Damaged, GuardSpent, Healed, MarkersExpired, Moved, Stolen, Swapped, TreasureCollected
-from game.khrysos.queries import decision, reachable_squares
+from game.khrysos.queries import action_targets, decision, pending, reachable_squares
 from game.khrysos.testing import card, hunter, number_of, play, position, with_rolls
 
 N = number_of
@@ -113,11 +113,29 @@ class TestSteal:
         assert events[-1] == Stolen(N("Mara Quill"), N("Bento Rush"), 1)
         assert (card(state, "Mara Quill").treasure, card(state, "Bento Rush").treasure) == (1, 0)
 
-    def test_nothing_is_stolen_from_a_target_without_treasure(self):
-        state, events = play(actor_and_three("Mara Quill", (5, 2)), "act 5", f"target {N('Bento Rush')}")
-        assert events[-1] == Stolen(N("Mara Quill"), N("Bento Rush"), 0)
-        assert events[-1].text == "Bento Rush has no treasure for Mara Quill to steal"
-        assert card(state, "Mara Quill").treasure == 0
+    def test_steal_you_cannot_steal_from_a_target_with_no_treasure(self):
+        state = actor_and_three("Mara Quill", (5, 2), others=((6, 2), (5, 3), (8, 8)), cards={"Vex Orion": {"treasure": 1}})
+        state, _ = play(state, "act 5")  # Grand Heist: Hit 1 Range 1 [Steal 2]
+        assert N("Bento Rush") not in [a.args[0] for a in legal_actions(state) if a.kind == "target"]
+        before = state.to_dict()
+        with pytest.raises(IllegalAction, match="^you cannot steal from Bento Rush: it has no treasure$"):
+            apply(state, Action("target", (N("Bento Rush"),)))
+        assert state.to_dict() == before
+
+    def test_steal_a_hit_whose_box_also_holds_other_symbols_cannot_target_a_hunter_without_treasure(self):
+        # Collect Bounty: Hit 1 Range 2 [Damage 1 Steal 1]: every target takes every symbol of
+        # the box, and the Steal cannot be taken from a hunter without treasure.
+        state = actor_and_three("Rook Dunmore", (4, 1), others=((5, 1), (3, 2), (8, 8)), cards={"Vex Orion": {"treasure": 1}})
+        state, _ = play(state, "act 5")
+        assert [a.args[0] for a in legal_actions(state) if a.kind == "target"] == [N("Vex Orion")]
+        assert action_targets(state, N("Rook Dunmore"), 5) == [N("Vex Orion")]
+
+    def test_steal_an_area_still_catches_a_hunter_without_treasure_and_takes_nothing(self):
+        # Lunch Rush: Trample 4 [Damage 1 Steal 1] -- a Trample or Burst chooses nobody: it
+        # catches whoever is there, and the Steal takes what they have (nothing).
+        state = position([hunter("Bento Rush", 0, (4, 1)), hunter("Elia Rose", 1, (5, 1)), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=5)
+        state, events = play(state, "act 5", "step 5 1")
+        assert Damaged(N("Elia Rose"), 1, 5) in events and Stolen(N("Bento Rush"), N("Elia Rose"), 0) in events
 
 
 class TestSwap:
@@ -181,35 +199,66 @@ class TestMove:
     def test_a_move_in_the_box_lets_the_current_player_move_the_target(self):
         state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)), loot=[(7, 4)])
         state, _ = play(state, "act 2", f"target {N('Bento Rush')}")  # Harpoon: Hit 1 Range 3 [Move 2]
-        d = decision(state)
-        assert (d.kind, d.hunter, d.amount, state.to_move) == ("push", N("Bento Rush"), 2, 0)
-        assert len([a for a in legal_actions(state) if a.kind == "step"]) == 8
-        state, events = play(state, "step 7 3", "step 7 4")
+        p = pending(state)
+        assert (p.kind, p.hunter, p.target, p.amount, state.to_move) == ("push", N("Moss Halloway"), N("Bento Rush"), 2, 0)
+        assert decision(state).prompt == "Player 1: move Moss Halloway and/or Bento Rush (2 squares left), or stop"
+        assert len([a for a in legal_actions(state) if a.kind == "shift" and a.args[0] == N("Bento Rush")]) == 8
+        b = N("Bento Rush")
+        state, events = play(state, f"shift {b} 7 3", f"shift {b} 7 4")
         assert card(state, "Bento Rush").at == (7, 4)
-        assert Moved(N("Bento Rush"), (7, 3), ((7, 4),), "pushed") in events
+        assert Moved(N("Bento Rush"), ((7, 3), (7, 4)), "pushed") in events
         assert TreasureCollected(N("Bento Rush"), 1, (7, 4), 1) in events  # the target's own treasure
         assert state.res is None
+
+    def test_move_the_current_player_splits_the_squares_between_the_acting_hunter_and_the_target(self):
+        state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)), loot=[(3, 1)])
+        state, _ = play(state, "act 2", f"target {N('Bento Rush')}")  # Harpoon: Hit 1 Range 3 [Move 2]
+        moss, bento = N("Moss Halloway"), N("Bento Rush")
+        assert {a.args[0] for a in legal_actions(state) if a.kind == "shift"} == {moss, bento}
+        state, events = play(state, f"shift {moss} 3 1")  # the acting hunter first, collecting a treasure
+        assert Moved(moss, ((4, 1), (3, 1)), "action") in events
+        assert TreasureCollected(moss, 0, (3, 1), 1) in events
+        assert pending(state).amount == 1
+        state, _ = play(state, f"shift {bento} 6 3")
+        assert (card(state, "Moss Halloway").at, card(state, "Bento Rush").at) == ((3, 1), (6, 3)) and state.res is None
+
+    def test_move_of_the_acting_hunter_ignores_its_trap(self):
+        state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)), cards={"Moss Halloway": {"trap": True}})
+        moss = N("Moss Halloway")
+        state, _ = play(state, "act 2", f"target {N('Bento Rush')}", f"shift {moss} 4 2", f"shift {moss} 4 3")
+        assert card(state, "Moss Halloway").at == (4, 3)
+
+    def test_a_hunter_other_than_the_actor_and_the_target_cannot_be_moved(self):
+        state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)))
+        state, _ = play(state, "act 2", f"target {N('Bento Rush')}")
+        with pytest.raises(IllegalAction, match="^only Moss Halloway or Bento Rush may be moved now$"):
+            apply(state, Action("shift", (N("Vex Orion"), 1, 8)))
+        with pytest.raises(IllegalAction, match="^write it as: shift N X Y"):
+            apply(state, Action("shift", (6, 3)))
+        with pytest.raises(IllegalAction, match="^step 6 3 does not answer the question now: Player 1: move Moss Halloway"):
+            apply(state, Action("step", (6, 3)))
 
     def test_each_target_of_a_burst_is_moved_in_turn(self):
         state = actor_and_three("Sola Brightwind", (4, 1), others=((5, 1), (3, 2), (8, 8)))
         state, _ = play(state, "act 4")  # Gale: Burst 2 [Move 2]
-        assert (decision(state).kind, decision(state).hunter) == ("push", N("Bento Rush"))
-        state, _ = play(state, "step 6 1", "step 7 1")
-        assert (decision(state).kind, decision(state).hunter) == ("push", N("Vex Orion"))
-        state, _ = play(state, "step 2 2", "done")
+        bento, vex = N("Bento Rush"), N("Vex Orion")
+        assert (pending(state).kind, pending(state).target) == ("push", bento)
+        state, _ = play(state, f"shift {bento} 6 1", f"shift {bento} 7 1")
+        assert (pending(state).kind, pending(state).target) == ("push", vex)
+        state, _ = play(state, f"shift {vex} 2 2", "done")
         assert (card(state, "Bento Rush").at, card(state, "Vex Orion").at) == ((7, 1), (2, 2))
         assert state.res is None and state.energy == 2
 
     def test_the_move_ignores_trap_and_may_stop_early(self):
         state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)), cards={"Bento Rush": {"trap": True}})
-        state, _ = play(state, "act 2", f"target {N('Bento Rush')}", "step 6 3", "done")
+        state, _ = play(state, "act 2", f"target {N('Bento Rush')}", f"shift {N('Bento Rush')} 6 3", "done")
         assert card(state, "Bento Rush").at == (6, 3) and state.res is None
 
     def test_the_target_is_moved_before_later_symbols_of_the_box(self):
         state = actor_and_three("Rook Dunmore", (4, 1), others=((6, 2), (0, 8), (8, 8)))
         state, _ = play(state, "act 3", f"target {N('Bento Rush')}")  # Lasso: [Move 2 Trap]
         assert not card(state, "Bento Rush").trap
-        state, _ = play(state, "step 5 2", "done")
+        state, _ = play(state, f"shift {N('Bento Rush')} 5 2", "done")
         assert card(state, "Bento Rush").trap
 
     def test_a_move_symbol_moves_the_acting_hunter_and_ignores_trap(self):
@@ -218,7 +267,7 @@ class TestMove:
             energy=2,
         )
         state, _ = play(state, "act 2")  # Delivery Run: Move 2, Heal 1
-        assert decision(state).kind == "move" and decision(state).amount == 2
+        assert decision(state).kind == "move" and pending(state).amount == 2
         assert reachable_squares(state, N("Bento Rush"))[(3, 3)] == (2, ((4, 2), (3, 3)))
         state, events = play(state, "step 4 2", "step 3 3")
         assert card(state, "Bento Rush").at == (3, 3)

@@ -27,7 +27,7 @@ class TestDuringYourTurn:
         state = with_rolls(four(), [4])
         assert legal_actions(state) == [Action("roll")]
         state, events = play(state, "roll")
-        assert events == [TurnStarted(0, ELIA), DiceRolled(0, ELIA, 4, "energy"), TreasurePlaced(((7, 4),))]
+        assert events == [TurnStarted(0, ELIA), DiceRolled(ELIA, "energy", (4,), 0), TreasurePlaced(((7, 4),))]
         assert state.energy == 4 and state.phase == "active" and state.loot == {(7, 4)}
 
     def test_a_zone_never_holds_more_than_one_treasure(self):
@@ -97,8 +97,8 @@ class TestMoving:
         [
             ((4, 2), (6, 2), "square 6,2 is not next to square 4,2: move one square at a time"),
             ((0, 0), (-1, 0), "square -1,0 is not on the map"),
-            ((4, 3), (4, 4), "square 4,4 is a pillar"),
-            ((3, 4), (4, 3), "a pillar blocks that diagonal step"),
+            ((3, 3), (4, 4), "nobody moves diagonally through a pillar"),
+            ((3, 4), (4, 3), "nobody moves diagonally through a pillar"),
             ((4, 2), (4, 2), "that is the square the hunter already stands on"),
         ],
     )

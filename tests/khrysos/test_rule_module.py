@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 import game.khrysos as K
 from game import registry
 from game.core import Action, IllegalAction, Rng
+from game.core.errors import SetupError
 from game.core.api import check_module
+from game.core.decision import HIDDEN, Decision
 from game.core.save import new_save, parse_save, replay
 from game.core.simulate import play as play_random
 from game.khrysos.events import describe
@@ -17,12 +19,14 @@ from game.khrysos.maps import MapSpec, PlacedTile, map_to_dict
 from game.khrysos.queries import (
     action_statuses,
     card_of_hunter,
+    Pending,
     current_targets,
     decision,
     hunters_at,
     hunters_in_play,
     movement_budget,
     path_actions,
+    pending,
     playable_hunters,
     range_between,
     reachable_squares,
@@ -30,6 +34,7 @@ from game.khrysos.queries import (
 from game.khrysos.testing import card, hunter, number_of, play, position
 
 N = number_of
+TURN_PROMPT = "Player 1: Elia Rose has 4 energy points to spend on moving and actions"
 
 
 def midgame(seed=3, steps=60):
@@ -53,7 +58,7 @@ POSITIONS = _positions()
 class TestModule:
     def test_the_module_has_the_rule_module_api(self):
         check_module(K)
-        assert (K.GAME_ID, K.TITLE, K.VERSION) == ("khrysos", "Khrysos Hunters", 1)
+        assert (K.GAME_ID, K.TITLE, K.VERSION) == ("khrysos", "Khrysos Hunters", 2)
         assert registry.load("khrysos") is K
 
     def test_bench_setup_is_two_players_on_a_sample_map(self):
@@ -93,11 +98,24 @@ class TestSetup:
             ({"players": 2, "colour": "red"}, "setup has an unknown field 'colour'"),
             ({"players": 2, "custom_map": {"format": "khrysos-map"}}, "the custom map cannot be played: the map file's 'version' must be 1"),
             ("two", "setup must be an object, not str"),
+            ({"players": True}, "Khrysos Hunters is for 2 to 4 players, not True"),
+            ({"players": None}, "Khrysos Hunters is for 2 to 4 players, not None"),
+            ({"players": 2, "map": ["alpha_room"]}, r"setup.map must be a sample map id, not \['alpha_room'\]"),
+            ({"players": 2, "map": 3}, "setup.map must be a sample map id, not 3"),
+            ({"players": 2, "custom_map": [1]}, r"setup.custom_map must be a map file's data \(an object\)"),
+            ({"players": 10**100}, r"Khrysos Hunters is for 2 to 4 players, not 1000000000.*\.\.\.$"),
+            ({"players": 10**5000}, "Khrysos Hunters is for 2 to 4 players, not a number of more than 900 digits$"),
+            ({1: 2}, "setup has an unknown field '1'"),
         ],
     )
     def test_bad_setups_are_refused_with_a_reason(self, data, message):
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(SetupError, match=message):
             K.Setup.from_dict(data)
+
+    @pytest.mark.parametrize("kw", [{"players": 1}, {"players": 5}, {"map": "moon"}, {"map": None}, {"custom_map": "x"}])
+    def test_a_bad_setup_built_directly_raises_setup_error(self, kw):
+        with pytest.raises(SetupError):
+            K.Setup(**kw)
 
 
 class TestPlainData:
@@ -118,7 +136,7 @@ class TestPlainData:
     @pytest.mark.parametrize(
         "change, message",
         [
-            (lambda d: d.update(version=9), "state version 9 is not 1"),
+            (lambda d: d.update(version=9), "state version 9 is not 2"),
             (lambda d: d.update(phase="lunch"), "unknown phase 'lunch'"),
             (lambda d: d.pop("cards"), "bad Khrysos Hunters state: KeyError 'cards'"),
             (lambda d: d.update(energy="6"), "expected an integer, got '6'"),
@@ -137,14 +155,14 @@ class TestViews:
         state = K.new_game(K.Setup(players=3), 4)
         v = K.view(state, 1)
         assert v.hands[1] == state.hands[1]
-        assert v.hands[0] == (0,) * len(state.hands[0]) and v.hands[2] == (0,) * len(state.hands[2])
-        assert v.deck == (0,) * len(state.deck) and v.rng != state.rng
+        assert v.hands[0] == (HIDDEN,) * len(state.hands[0]) and v.hands[2] == (HIDDEN,) * len(state.hands[2])
+        assert v.deck == (HIDDEN,) * len(state.deck) and v.rng != state.rng
         assert v.cards == state.cards and v.loot == state.loot
         assert K.State.from_dict(v.to_dict()) == v
 
     def test_a_spectator_sees_no_hand(self):
         v = K.view(K.new_game(K.Setup(players=2), 4), None)
-        assert all(set(h) == {0} for h in v.hands)
+        assert all(set(h) == {HIDDEN} for h in v.hands)
 
     def test_a_view_does_not_change_the_state(self):
         state = midgame()
@@ -170,9 +188,9 @@ class TestBadInput:
             "move 4": "write it as: move X Y",
             "move a b": "write it as: move X Y",
             "act": "write it as: act N (an action number 1-6)",
-            "roll": "roll does not answer the question now: Elia Rose has 4 energy to spend",
-            "target 2": "target 2 does not answer the question now: Elia Rose has 4 energy to spend",
-            "guard 1": "guard 1 does not answer the question now: Elia Rose has 4 energy to spend",
+            "roll": f"roll does not answer the question now: {TURN_PROMPT}",
+            "target 2": f"target 2 does not answer the question now: {TURN_PROMPT}",
+            "guard 1": f"guard 1 does not answer the question now: {TURN_PROMPT}",
         }
         before = state.to_dict()
         for text, reason in cases.items():
@@ -199,6 +217,38 @@ class TestBadInput:
             assert action in K.legal_actions(state)
         assert state.to_dict() == before
 
+    @pytest.mark.parametrize(
+        "junk, reason",
+        [
+            (None, "not an action of Khrysos Hunters: NoneType"),
+            ("move 4 3", "not an action of Khrysos Hunters: str"),
+            (["move", 4, 3], "not an action of Khrysos Hunters: list"),
+            (Action("move", [4, 3]), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (Action("move", (4, None)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (Action("move", ((4, 3),)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (Action(["move"], (4, 3)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+        ],
+    )
+    def test_anything_but_an_action_is_refused_with_a_reason_and_the_state_unchanged(self, junk, reason):
+        state = POSITIONS[1]
+        before = state.to_dict()
+        assert K.why_illegal(state, junk) == reason
+        with pytest.raises(IllegalAction) as info:
+            K.apply(state, junk)
+        assert info.value.reason == reason and state.to_dict() == before
+
+    def test_why_illegal_is_none_exactly_for_the_legal_actions(self):
+        for state in POSITIONS:
+            legal = K.legal_actions(state)
+            assert all(K.why_illegal(state, a) is None for a in legal)
+            assert K.why_illegal(state, Action("fly")) == "'fly' is not an action of Khrysos Hunters"
+
+    def test_every_action_kind_has_a_handler_and_a_reason(self):
+        from game.khrysos.reasons import ACTION_KINDS
+        from game.khrysos.rules import _HANDLERS
+
+        assert set(_HANDLERS) == ACTION_KINDS
+
     def test_apply_never_changes_its_input(self):
         state = position([hunter("Elia Rose", 0, (4, 2)), hunter("Bento Rush", 1, (6, 2)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (7, 7))], energy=4)
         before = state.to_dict()
@@ -213,13 +263,15 @@ class TestQueries:
     def test_reachable_squares_with_cost_and_path(self):
         state = self.board(energy=2)
         reach = reachable_squares(state, N("Elia Rose"))
-        # The 5x5 squares around (3,3), less the pillar at (4,4) and the three squares behind
-        # it that take 3 or 4 steps (no diagonal step past a pillar).
-        assert len(reach) == 21
+        # The 5x5 squares around (3,3), less the three squares behind the pillar at (4,4)
+        # that take 3 or 4 steps (no diagonal step through a pillar); the pillar square
+        # itself is 2 steps away, entered straight.
+        assert len(reach) == 22
         assert reach[(3, 3)] == (0, ())
         assert reach[(5, 3)] == (2, ((4, 3), (5, 3)))
+        assert reach[(4, 4)].cost == 2
         assert (5, 4) not in reach and (5, 5) not in reach
-        assert reachable_squares(state, N("Elia Rose"), 3)[(5, 4)] == (3, ((4, 3), (5, 3), (5, 4)))
+        assert reachable_squares(state, N("Elia Rose"), 3)[(5, 4)].cost == 3
         assert movement_budget(state, N("Elia Rose")) == 2 and movement_budget(state, N("Bento Rush")) == 0
 
     def test_path_actions_walk_to_a_square(self):
@@ -253,13 +305,29 @@ class TestQueries:
         assert statuses[1].name == "Theft" and statuses[1].targets == ()
 
     def test_decisions_name_what_is_asked(self):
-        state = self.board(energy=6)
-        assert decision(state).kind == "turn" and decision(state).prompt == "Elia Rose has 6 energy to spend"
+        state = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5), treasure=1), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5), treasure=2)], energy=6)
+        d = decision(state)
+        assert d == Decision("turn", 0, "Player 1: Elia Rose has 6 energy points to spend on moving and actions", False)
         state, _ = play(state, "move 4 3", "move 5 3", "move 5 4", "act 2")
-        assert decision(state).kind == "hit"
+        d = decision(state)
+        assert d == Decision("hit", 0, "Player 1: choose whom Elia Rose hits within Range 1 (1 hit left), or stop", False)
+        assert pending(state) == Pending("hit", 0, N("Elia Rose"), 1)
         assert current_targets(state) == [N("Bento Rush"), N("Mara Quill")]
         assert playable_hunters(state) == []
-        assert decision(K.new_game(K.Setup(), 1)).kind == "play"
+        start = K.new_game(K.Setup(), 1)
+        assert decision(start) == Decision("play", start.to_move, f"Player {start.to_move + 1}: choose a hunter to play from your hand", True)
+
+    def test_decision_is_private_only_while_choosing_from_a_secret_hand(self):
+        state = position(
+            [hunter(None, 0), hunter("Bento Rush", 1, (5, 5)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5))],
+            retired={0: ["Elia Rose"]},
+        )
+        state.deck = ()
+        d = decision(state)
+        assert (d.kind, d.seat, d.private) == ("play", 0, False) and d.prompt == "Player 1: choose a hunter to play from your retired hunters"
+        over = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5))])
+        over.phase, over.winner, over.to_move = "over", 1, None
+        assert decision(over) == Decision("over", None, "Player 2 has won", False)
 
 
 class TestEventsAndSaves:
@@ -274,7 +342,7 @@ class TestEventsAndSaves:
                 assert text and "=" not in text and "(" not in text[:1]
                 kinds.add(e.kind)
                 assert json.dumps(e.to_dict())
-        assert {"DiceRolled", "Moved", "TreasureCollected", "ActionStarted", "TurnEnded", "Won"} <= kinds
+        assert {"DiceRolled", "Moved", "TreasureCollected", "ActionStarted", "TurnEnded", "GameOver"} <= kinds
 
     def test_a_save_replays_to_the_same_state(self):
         result = play_random(K, K.Setup(players=3, map="the_crossroad"), 21, 22)

@@ -4,9 +4,9 @@ import pytest
 
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
-from game.khrysos.events import ActionStarted, Damaged, GuardGained, Moved, Targeted, TreasureCollected, TurnEnded
+from game.khrysos.events import ActionStarted, Damaged, GuardGained, KnockedOut, Moved, Targeted, TreasureCollected, TurnEnded
 from game.khrysos.maps import MapSpec, PlacedTile
-from game.khrysos.queries import action_targets, blast_area, burst_area, decision, trample_squares
+from game.khrysos.queries import action_targets, blast_area, burst_area, decision, pending, trample_squares
 from game.khrysos.testing import card, hunter, number_of, play, position
 
 N = number_of
@@ -15,6 +15,10 @@ N = number_of
 def game(cards, **kw):
     """Cards given as (name, seat, square); the first one acts."""
     return position([hunter(name, seat, at) for name, seat, at in cards], **kw)
+
+
+def card_at(state, i):
+    return state.cards[i]
 
 
 def targets(state):
@@ -34,7 +38,7 @@ class TestHit:
         assert events == [ActionStarted(N("Rook Dunmore"), 4, "Quick Draw", 4, "Hit 2 Range 3 [Damage 1]")]
         assert targets(state) == [N("Bento Rush"), N("Vex Orion")]
         assert legal_actions(state)[-1] == Action("done")
-        assert decision(state).kind == "hit" and decision(state).amount == 2
+        assert decision(state).kind == "hit" and pending(state).amount == 2
 
     def test_several_hits_may_strike_the_same_target(self):
         state, events = play(game(ROOK, energy=6), "act 4", f"target {N('Bento Rush')}", f"target {N('Bento Rush')}")
@@ -101,7 +105,7 @@ class TestTrample:
     def test_hunters_on_the_starting_square_and_every_square_passed_are_targets(self):
         state, events = play(game(ELIA, energy=6), "act 3")  # Tank Driver: Trample 3 [Damage 2]
         assert endurance(state, "Vex Orion") == [4]  # shares Elia's starting square
-        assert decision(state).kind == "trample" and decision(state).amount == 3
+        assert decision(state).kind == "trample" and pending(state).amount == 3
         state, events = play(state, "step 4 1", "step 5 1", "step 6 1")
         assert endurance(state, "Bento Rush", "Mara Quill") == [4, 4]  # the last square counts too
         assert card(state, "Elia Rose").at == (6, 1) and state.res is None
@@ -122,7 +126,7 @@ class TestTrample:
         assert not [a for a in legal_actions(state) if a.kind == "move"]
         state, events = play(state, "act 3", "step 2 1", "step 1 1")
         assert TreasureCollected(N("Elia Rose"), 0, (1, 1), 1) in events
-        assert Moved(N("Elia Rose"), (2, 1), ((1, 1),), "trample") in events
+        assert Moved(N("Elia Rose"), ((2, 1), (1, 1)), "trample") in events
 
     def test_trample_cannot_cross_solid_lines(self):
         tiles = [PlacedTile(f"zone{n}", n - 1, 0) for n in range(1, 7)] + [PlacedTile("corridor", 0, 1), PlacedTile("floor", 1, 1)]
@@ -145,8 +149,8 @@ class TestRange:
         assert action_targets(far, N("Lumen Vale"), 2) == []
 
     def test_range_zero_is_the_acting_hunters_own_square(self):
-        cards = [("Mara Quill", 0, (4, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (5, 1)), ("Elia Rose", 1, (4, 2))]
-        state = game(cards, energy=6)
+        cards = [hunter("Mara Quill", 0, (4, 1)), hunter("Bento Rush", 1, (4, 1), treasure=1), hunter("Vex Orion", 0, (5, 1), treasure=1), hunter("Elia Rose", 1, (4, 2), treasure=1)]
+        state = position(cards, energy=6)
         assert action_targets(state, N("Mara Quill"), 1) == [N("Bento Rush")]  # Pickpocket: Range 0
 
     def test_nothing_reaches_diagonally_past_a_pillar(self):
@@ -160,7 +164,7 @@ class TestRange:
 
 
 class TestBlast:
-    def test_blast_counts_its_area_from_the_target_and_spares_the_acting_hunter(self):
+    def test_blast_counts_its_area_from_the_target(self):
         cards = [("Gus Barrow", 0, (2, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (3, 1)), ("Mara Quill", 1, (5, 2))]
         state = game(cards, energy=6)
         assert blast_area(state, (4, 1), 1) == [(3, 0), (4, 0), (5, 0), (3, 1), (4, 1), (5, 1), (3, 2), (4, 2), (5, 2)]
@@ -171,6 +175,44 @@ class TestBlast:
             Targeted(N("Gus Barrow"), N("Vex Orion"), "blast"),
             Targeted(N("Gus Barrow"), N("Mara Quill"), "blast"),
         ]
+
+
+    def test_blast_can_hit_the_acting_hunter_standing_in_the_area(self):
+        # Only Burst spares the acting hunter; a Blast counts from the target and catches
+        # every hunter in its area, the acting one last.
+        cards = [("Gus Barrow", 0, (3, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (5, 1)), ("Mara Quill", 1, (8, 8))]
+        state, events = play(game(cards, energy=6), "act 5", f"target {N('Bento Rush')}")  # Dynamite: Blast 1 [Damage 2]
+        assert endurance(state, "Gus Barrow", "Bento Rush", "Vex Orion", "Mara Quill") == [4, 4, 4, 6]
+        assert [e.target for e in events if isinstance(e, Targeted)] == [N("Bento Rush"), N("Vex Orion"), N("Gus Barrow")]
+
+    def test_blast_a_hunter_retired_by_its_own_blast_loses_two_treasure_and_its_turn_ends(self):
+        # Damage and Endurance: retired by themselves -> the card loses 2, nobody gains.
+        cards = [
+            hunter("Gus Barrow", 0, (3, 1), endurance=2, treasure=3),
+            hunter("Bento Rush", 1, (4, 1), treasure=5),
+            hunter("Vex Orion", 0, (8, 8)),
+            hunter("Mara Quill", 1, (8, 7)),
+        ]
+        state, events = play(position(cards, energy=6), "act 5", f"target {N('Bento Rush')}")
+        gus = N("Gus Barrow")
+        assert KnockedOut(gus, "retired", 0, gus, 2, 0) in events
+        assert card_at(state, 0).treasure == 1 and card_at(state, 1).treasure == 5
+        assert N("Gus Barrow") in state.retired[0]
+        # The rest of the turn is void: the next card's player is to roll.
+        assert state.turn == 1 and state.phase == "start" and state.to_move == 1 and state.res is None
+        assert events[-1] == TurnEnded(0, 0, 1) and events[-1].text == "Player 1's turn ends, leaving 1 point unspent"
+
+    def test_blast_the_hunter_the_acting_one_retires_first_still_pays_it(self):
+        cards = [
+            hunter("Gus Barrow", 0, (3, 1), endurance=2, treasure=3),
+            hunter("Bento Rush", 1, (4, 1), endurance=2, treasure=5),
+            hunter("Vex Orion", 0, (8, 8)),
+            hunter("Mara Quill", 1, (8, 7)),
+        ]
+        state, events = play(position(cards, energy=6), "act 5", f"target {N('Bento Rush')}")
+        # Bento (an opponent) retired by Gus: Gus's card takes 2; then Gus retires itself: loses 2.
+        assert card_at(state, 0).treasure == 3 and card_at(state, 1).treasure == 3
+        assert [e.piece for e in events if isinstance(e, KnockedOut)] == [N("Bento Rush"), N("Gus Barrow")]
 
 
 class TestTargeting:
@@ -186,6 +228,6 @@ class TestTargeting:
     def test_a_move_after_the_box_moves_the_acting_hunter(self):
         cards = [("Elia Rose", 0, (2, 1)), ("Bento Rush", 1, (3, 1)), ("Vex Orion", 0, (0, 8)), ("Mara Quill", 1, (8, 8))]
         state, _ = play(game(cards, energy=4), "act 4", f"target {N('Bento Rush')}")  # Hit and Run
-        assert decision(state).kind == "move" and decision(state).amount == 2
+        assert decision(state).kind == "move" and pending(state).amount == 2
         state, events = play(state, "step 1 1", "step 0 1")
         assert card(state, "Elia Rose").at == (0, 1) and events[-1] == TurnEnded(0, N("Elia Rose"), 0)

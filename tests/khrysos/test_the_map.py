@@ -22,6 +22,7 @@ from game.khrysos.maps import (
     map_to_text,
     read_map,
     sample_map,
+    map_warnings,
     sample_map_text,
     validate_map,
 )
@@ -178,22 +179,39 @@ BROKEN = [
     ("no name", {k: v for k, v in mapdata(SIX_ZONES).items() if k != "name"}, ["the map needs a 'name' (a non-empty text), not null"]),
     ("unknown field", mapdata(SIX_ZONES, author="me"), ["the map file has an unknown field 'author'"]),
     ("not an object", [1, 2], ["a map file must hold a JSON object, not list"]),
-    (
-        "solid lines cut the floor apart",
-        mapdata(
-            SIX_ZONES
-            + [
-                {"tile": "corner", "x": 0, "y": 1, "rotation": 0},
-                {"tile": "corner", "x": 0, "y": 2, "rotation": 270},
-                {"tile": "corridor", "x": 1, "y": 1, "rotation": 90},
-            ]
-        ),
-        [
-            "solid lines and pillars cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
-            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
-        ],
-    ),
 ]
+
+CUT_APART = mapdata(
+    SIX_ZONES
+    + [
+        {"tile": "corner", "x": 0, "y": 1, "rotation": 0},
+        {"tile": "corner", "x": 0, "y": 2, "rotation": 270},
+        {"tile": "corridor", "x": 1, "y": 1, "rotation": 90},
+    ]
+)
+
+
+class TestSampleMapsAnyCombinationWorks:
+    """Sample Maps: "any combination works as long as the tiles connect"."""
+
+    def test_sample_maps_a_floor_cut_apart_by_solid_lines_is_a_warning_not_a_refusal(self):
+        assert validate_map(CUT_APART) == []
+        assert map_warnings(CUT_APART) == [
+            "solid lines cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
+            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
+        ]
+        assert map_warnings(json.dumps(CUT_APART)) == map_warnings(CUT_APART) == map_warnings(map_from_dict(CUT_APART))
+        board = build_board(map_from_dict(CUT_APART))
+        assert len(board.floor) == 81
+        # A game on it starts and plays.
+        from game.khrysos import Setup, new_game
+
+        assert new_game(Setup(players=2, custom_map=CUT_APART), 1).to_move is not None
+
+    def test_sample_maps_a_connected_or_unplayable_map_has_no_warning(self):
+        assert map_warnings(mapdata(SIX_ZONES)) == []
+        assert map_warnings(mapdata(SIX_ZONES[:3])) == []  # its problems come from validate_map
+        assert all(map_warnings(sample_map(m)) == [] for m, _ in list_sample_maps())
 
 
 class TestBrokenMaps:
@@ -234,9 +252,9 @@ class TestBrokenMaps:
                 assert validate_map(json.dumps(candidate)) == problems
 
     def test_unreadable_json_is_a_message(self):
-        assert validate_map('{"format": "khrysos-map",, }') == ["the map file is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 26"]
-        assert validate_map("") == ["the map file is not valid JSON: Expecting value at line 1, column 1"]
-        assert validate_map(b"\xff\xfe") == ["the map file is not valid JSON: Expecting value at line 1, column 1"]
+        assert validate_map('{"format": "khrysos-map",, }') == ["the map file cannot be read: Expecting property name enclosed in double quotes at line 1, column 26"]
+        assert validate_map("") == ["the map file cannot be read: it is empty"]
+        assert validate_map(b"\xff\xfe") == ["the map file cannot be read: it is not UTF-8 text"]
 
     def test_map_from_dict_and_read_map_raise_map_error_with_every_problem(self):
         with pytest.raises(MapError) as info:
@@ -258,23 +276,27 @@ class TestBrokenMaps:
 
 
 class TestSpecialTiles:
-    """Pillars: no moving or reaching diagonally past them. Stairs: no diagonal moves; solid lines: nothing passes."""
+    """Pillars: no moving or reaching diagonally through them. Stairs: no diagonal moves; solid lines: nothing passes."""
 
-    def test_pillar_square_is_not_floor_and_blocks_diagonal_steps_past_it(self):
+    def test_special_tiles_pillars_block_only_diagonal_steps_through_them(self):
         board = build_board(sample_map("alpha_room"))
-        assert (4, 4) in board.pillars and (4, 4) not in board.floor
-        # (3,4) -> (4,3) would cut the pillar's corner.
-        assert (4, 3) not in board.steps[(3, 4)]
-        assert board.step_blocker((3, 4), (4, 3)) == "a pillar blocks that diagonal step"
+        assert (4, 4) in board.pillars and (4, 4) in board.floor
+        # Orthogonally the pillar square is open: onto it, off it, straight through it.
+        assert board.step_blocker((4, 3), (4, 4)) is None and (4, 5) in board.steps[(4, 4)]
+        assert board.walk_distances((4, 3))[(4, 5)] == 2
+        # Diagonally onto, off or across the corner of the pillar square: blocked.
+        assert board.step_blocker((3, 3), (4, 4)) == "nobody moves diagonally through a pillar"
+        assert board.step_blocker((4, 4), (5, 5)) == "nobody moves diagonally through a pillar"
+        assert board.step_blocker((3, 4), (4, 3)) == "nobody moves diagonally through a pillar"
         assert (4, 3) in board.steps[(3, 3)] and (3, 4) in board.steps[(3, 3)]
-        assert board.step_blocker((3, 3), (4, 4)) == "square 4,4 is a pillar"
 
-    def test_pillar_blocks_reaching_diagonally_past_it(self):
+    def test_special_tiles_pillars_block_only_diagonal_reach_through_them(self):
         board = build_board(sample_map("alpha_room"))
         # Diagonal neighbours across the pillar's corner are two rings apart, not one.
         assert board.reach_distances((3, 4))[(4, 3)] == 2
-        # Behind the pillar in a straight line: around it, 4 rings.
-        assert board.reach_distances((4, 3))[(4, 5)] == 4
+        # Behind the pillar in a straight line: straight through it, 2 rings.
+        assert board.reach_distances((4, 3))[(4, 5)] == 2
+        # Diagonally through the pillar square: round it, 4 rings, not 2.
         assert board.reach_distances((3, 3))[(5, 5)] == 4
 
     def test_stairs_allow_no_diagonal_steps_but_do_not_limit_reach(self):

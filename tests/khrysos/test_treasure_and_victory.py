@@ -10,14 +10,14 @@ from game.khrysos.events import (
     Damaged,
     DiceRolled,
     Moved,
-    Retired,
+    KnockedOut,
     Stolen,
     Targeted,
     TreasureCollected,
     TreasurePlaced,
     TurnEnded,
     TurnStarted,
-    Won,
+    GameOver,
 )
 from game.khrysos.testing import card, hunter, number_of, play, position, texts, with_rolls
 
@@ -32,7 +32,7 @@ def walker(treasure=0, loot=(), **kw):
 class TestTreasure:
     def test_treasure_is_collected_by_moving_onto_it(self):
         state, events = play(walker(loot=[(4, 1)]), "move 4 1")
-        assert events == [Moved(N("Pip Tumble"), (3, 1), ((4, 1),), "walk"), TreasureCollected(N("Pip Tumble"), 0, (4, 1), 1)]
+        assert events == [Moved(N("Pip Tumble"), ((3, 1), (4, 1)), "walk"), TreasureCollected(N("Pip Tumble"), 0, (4, 1), 1)]
         assert state.loot == frozenset() and card(state, "Pip Tumble").treasure == 1
 
     def test_or_through_it(self):
@@ -48,7 +48,7 @@ class TestTreasure:
 class TestVictory:
     def test_reaching_twelve_treasure_wins_at_once(self):
         state, events = play(walker(treasure=11, loot=[(4, 1)]), "move 4 1")
-        assert events[-1] == Won(0, N("Pip Tumble"), 12)
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasure", N("Pip Tumble"), 12)
         assert state.phase == "over" and state.to_move is None and state.winner == 0
         assert outcome(state) == Outcome((0,), "player 1 reached 12 treasure")
         assert legal_actions(state) == []
@@ -58,7 +58,7 @@ class TestVictory:
     def test_a_steal_in_the_middle_of_an_action_can_win(self):
         cards = [hunter("Pip Tumble", 0, (3, 1), treasure=11), hunter("Bento Rush", 1, (4, 1), treasure=2), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 0))]
         state, events = play(position(cards, energy=6), "act 3", f"target {N('Bento Rush')}")  # Quick Fingers: ... Move 1
-        assert events[-1] == Won(0, N("Pip Tumble"), 12)
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasure", N("Pip Tumble"), 12)
         assert state.res is None and outcome(state).winners == (0,)
 
     def test_no_game_without_a_winner_is_over(self):
@@ -81,7 +81,7 @@ class TestExampleTurn:
         state = with_rolls(position(cards), [6])
         state, events = play(state, "roll")
         # The roll puts a treasure on zone 6 before anything else.
-        assert events == [TurnStarted(0, elia), DiceRolled(0, elia, 6, "energy"), TreasurePlaced(((7, 7),))]
+        assert events == [TurnStarted(0, elia), DiceRolled(elia, "energy", (6,), 0), TreasurePlaced(((7, 7),))]
         # 3 energy: Tank Driver. Fewer than 6 treasure, so no extra Trample square.
         state, events = play(state, "act 3")
         assert events == [ActionStarted(elia, 3, "Tank Driver", 3, "Trample 3 [Damage 2]")]
@@ -90,7 +90,7 @@ class TestExampleTurn:
         assert state.energy == 3 and state.res is None
         # 1 energy: one square, picking up the treasure, one square from Bento Rush.
         state, events = play(state, "move 7 7")
-        assert events == [Moved(elia, (6, 7), ((7, 7),), "walk"), TreasureCollected(elia, 0, (7, 7), 3)]
+        assert events == [Moved(elia, ((6, 7), (7, 7)), "walk"), TreasureCollected(elia, 0, (7, 7), 3)]
         # 2 energy: Theft -- Hit 1 at Range 1, Steal 1 from Bento Rush.
         state, events = play(state, "act 2")
         assert events == [ActionStarted(elia, 2, "Theft", 2, "Hit 1 Range 1 [Steal 1]")]
@@ -112,5 +112,5 @@ class TestExampleTurn:
     def test_a_retirement_during_the_trample(self):
         cards = [hunter("Elia Rose", 0, (3, 7)), hunter("Mara Quill", 1, (4, 7), endurance=2, treasure=3), hunter("Vex Orion", 0, (1, 1)), hunter("Bento Rush", 1, (8, 8))]
         state, events = play(with_rolls(position(cards), [6]), "roll", "act 3", "step 4 7")
-        assert events[-1] == Retired(N("Mara Quill"), 1, N("Elia Rose"), 2, 2)
+        assert events[-1] == KnockedOut(N("Mara Quill"), "retired", 1, N("Elia Rose"), 2, 2)
         assert card(state, "Elia Rose").treasure == 2

@@ -5,7 +5,7 @@ import pytest
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
 from game.khrysos.events import ActionStarted, BoostGained, BoostSpent, Damaged, MarkersExpired
-from game.khrysos.queries import action_statuses, boost_options, decision, effective_text
+from game.khrysos.queries import action_statuses, boost_options, decision, pending, effective_text
 from game.khrysos.testing import card, hunter, number_of, play, position, with_rolls
 
 N = number_of
@@ -79,11 +79,11 @@ class TestBoost:
 class TestUpgrades:
     def test_an_upgrade_is_ignored_below_its_treasure(self):
         state, events = play(duel("Elia Rose", mine={"treasure": 5}), "act 3")
-        assert events[0].symbols == "Trample 3 [Damage 2]" and decision(state).amount == 3
+        assert events[0].symbols == "Trample 3 [Damage 2]" and pending(state).amount == 3
 
     def test_an_upgrade_applies_once_the_card_holds_that_much_treasure(self):
         state, events = play(duel("Elia Rose", mine={"treasure": 6}), "act 3")
-        assert events[0].symbols == "Trample 4 [Damage 2]" and decision(state).amount == 4
+        assert events[0].symbols == "Trample 4 [Damage 2]" and pending(state).amount == 4
         statuses = action_statuses(duel("Elia Rose", mine={"treasure": 6}))
         assert (statuses[2].symbols, statuses[2].upgraded) == ("Trample 4 [Damage 2]", True)
 

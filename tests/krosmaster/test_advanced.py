@@ -30,19 +30,19 @@ class TestDiceSides:
         assert s.phase == "decide" and s.to_move == 0
         assert texts(s) == ["face critical", "face shield", "face critical_joker", "face shield_joker"]
         s, ev = run(s, "face critical")
-        assert ev == [JokerTurned(0, "critical"), Damaged(2, 2, 2, "combat")]
+        assert ev == [JokerTurned(0, "critical"), Damaged(2, 2, 4, "combat", 2)]
         assert s.phase == "act"
 
     def test_a_shield_joker_may_become_a_critical_joker(self):
         s, _ = run(with_rolls(self.felix(), ["shield_joker"]), "cast 0 catroulette 3 6")
         assert texts(s) == ["face shield_joker", "face critical_joker"]
         s, ev = run(s, "face shield_joker")
-        assert ev[-1] == Damaged(2, 1, 1, "combat")
+        assert ev[-1] == Damaged(2, 1, 5, "combat", 1)
 
     def test_turning_a_joker_to_a_shield_spares_an_ally(self):
         s = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 6)), ("arrowna", 1, (0, 0)), FAR_PINK], active=0, setup=JOKERS)
         s, ev = run(with_rolls(s, ["joker"]), "cast 0 catroulette 3 6", "face shield")
-        assert ev[-1] == Damaged(1, 0, 0, "combat")
+        assert ev[-1] == Damaged(1, 0, 8, "combat", 0)
 
     def test_the_choice_comes_before_anything_else(self):
         s, _ = run(with_rolls(self.felix(), ["joker"]), "cast 0 catroulette 3 6")
@@ -54,7 +54,7 @@ class TestDiceSides:
     def test_without_the_rule_a_joker_is_read_as_rolled(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0)
         s, ev = run(with_rolls(s, ["joker"]), "cast 0 catroulette 3 6")
-        assert ev[-1] == Damaged(2, 1, 1, "combat") and s.phase == "act"
+        assert ev[-1] == Damaged(2, 1, 5, "combat", 1) and s.phase == "act"
 
 
 class TestTackleZones:
@@ -98,6 +98,30 @@ class TestTackleZones:
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), ("wa_wabbit", 1, (2, 7))], active=0, setup=TACKLE)
         s, ev = run(with_rolls(s, ["joker", "critical_joker"]), "move 0 2 8", "move 0 2 9")
         assert [e.result for e in ev if isinstance(e, DodgeRolled)] == ["free", "free"]
+
+
+    def test_a_favor_that_moves_the_user_out_of_a_zone_needs_a_dodge_roll(self):
+        """Only movement caused by a spell or a power is exempt: a Krosmic Favor is neither."""
+        s = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, setup=TACKLE,
+                  left=("krosmic_leap",))
+        caught, ev = run(with_rolls(s, ["blank"]), "favor 0 left 3 9")
+        assert kinds(ev) == ["FavorUsed", "DiceRolled", "DodgeRolled"] and ev[2].result == "caught"
+        assert caught.fighters[0].xy == (3, 7) and caught.mp == 0 and caught.used_slots == ("left",)
+        free, ev = run(with_rolls(s, ["joker"]), "favor 0 left 3 9")
+        assert kinds(ev) == ["FavorUsed", "DiceRolled", "DodgeRolled", "Moved"] and free.fighters[0].xy == (3, 9)
+
+    def test_a_swapping_favor_needs_a_dodge_roll_too(self):
+        s = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (5, 7))],
+                  active=0, setup=TACKLE, left=("transposition",))
+        tackled, ev = run(with_rolls(s, ["shield_joker"]), "favor 0 left 5 7")
+        assert ev[2].result == "tackled" and tackled.ap == 0 and tackled.fighters[0].xy == (3, 7)
+
+    def test_a_power_that_moves_the_user_needs_no_roll(self):
+        """Divine Challenge bonuses are powers: Rewind jumps out of a zone without a roll."""
+        s = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  setup=K.Setup(tackle=True), challenges=("xelors_clockwork",), glyphs=GLYPHS_5)
+        s, ev = run(s, "challenge 0 rewind 3 9")
+        assert kinds(ev) == ["BonusUsed", "Moved"] and s.fighters[0].xy == (3, 9)
 
 
 class TestDodgeRolls:
@@ -174,21 +198,21 @@ class TestDivineChallenges:
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
                   challenges=("iops_brawl",), glyphs=GLYPHS_3)
         s, ev = run(with_rolls(s, ["blank"]), "cast 0 catroulette 3 6")
-        assert ev[-1] == Damaged(2, 2, 2, "combat")
+        assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_amped_up_not_for_minions(self):
         s = build([("felix_dicebag", 0, (0, 9)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK,
                    {"kind": "fleeflee", "owner": 0, "cell": [3, 7]}], active=4, played=[0, 1],
                   challenges=("iops_brawl",), glyphs=GLYPHS_3)
         s, ev = run(with_rolls(s, ["blank"]), "cast 4 flea_bite 3 6")
-        assert ev[-1] == Damaged(2, 1, 1, "combat")
+        assert ev[-1] == Damaged(2, 1, 5, "combat", 1)
 
     def test_iops_wrath_hits_every_fighter_one_or_two_cells_away(self):
         s = build([("bravo_stormblade", 0, (3, 8)), ("golda_purse", 0, (3, 9)), ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (3, 5)),
                    {"kind": "fleeflee", "owner": 1, "cell": [5, 8]}], active=0, challenges=("iops_brawl",), glyphs=GLYPHS_5)
         s, ev = run(s, "challenge 0 iops_wrath 3 8")
         assert ev[0] == BonusUsed(0, "iops_brawl", "iops_wrath", (3, 8))
-        assert [(e.fighter, e.amount) for e in ev if isinstance(e, Damaged)] == [(1, 2), (2, 2), (4, 2)]
+        assert [(e.piece, e.amount) for e in ev if isinstance(e, Damaged)] == [(1, 2), (2, 2), (4, 2)]
         assert s.ap == 2
 
     def test_each_krosmaster_once_per_turn(self):
@@ -247,7 +271,7 @@ class TestOtherChallengeBonuses:
     def test_rain_of_arrows_hits_enemies_in_sight(self):
         fighters = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (4, 8)), ("wa_wabbit", 1, (3, 6))]
         s, ev = run(self.at("cras_hunt", GLYPHS_5, fighters), "challenge 0 rain_of_arrows 3 8")
-        assert [(e.fighter, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(2, 1, "volley")]
+        assert [(e.piece, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(2, 1, "volley")]
 
     def test_call_of_the_arachnee(self):
         s, ev = run(self.at("osamodas_menagerie", GLYPHS_1), "challenge 0 call_arachnee 3 7")
@@ -271,13 +295,13 @@ class TestOtherChallengeBonuses:
         fighters = [("arrowna", 0, (3, 8)), FAR_BLUE, ("felix_dicebag", 1, (3, 5)), FAR_PINK]
         s = build(fighters, active=0, challenges=("sadidas_grove",), glyphs={(1, 2): 1, (5, 3): 1, (2, 4): 1})
         s, ev = run(with_rolls(s, ["critical"]), "cast 0 magic_arrow 3 5")
-        assert ev[-1] == Damaged(2, 1, 1, "combat")
+        assert ev[-1] == Damaged(2, 1, 6, "combat", 1)
 
     def test_sap_of_life(self):
         fighters = [("felix_dicebag", 0, (3, 8)), {"kind": "golda_purse", "owner": 0, "cell": [3, 9], "injuries": 4},
                     ("arrowna", 1, (3, 5)), FAR_PINK]
         s, ev = run(self.at("sadidas_grove", GLYPHS_5, fighters), "challenge 0 sap_of_life 3 9")
-        assert ev[1] == Healed(1, 3, 1)
+        assert ev[1] == Healed(1, 3, 7, 1)
 
     def test_bow_meow_call(self):
         s, ev = run(self.at("ecaflips_gamble", GLYPHS_1), "challenge 0 bow_meow_call 3 7")
@@ -285,7 +309,7 @@ class TestOtherChallengeBonuses:
 
     def test_lucky_streak_turns_blanks_into_criticals(self):
         s, ev = run(with_rolls(self.at("ecaflips_gamble", GLYPHS_3), ["blank"]), "cast 0 catroulette 3 5")
-        assert ev[-1] == Damaged(2, 2, 2, "combat")
+        assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_jackpot(self):
         s, ev = run(self.at("ecaflips_gamble", GLYPHS_5), "challenge 0 jackpot 3 8")
@@ -328,14 +352,14 @@ class TestSpinAgain:
         s, _ = run(with_rolls(self.felix(self.GLYPHS_4), ["shield", "critical"]), "cast 0 catroulette 3 6")
         assert texts(s) == ["reroll", "keep"]
         s, ev = run(s, "reroll")
-        assert ev == [Rerolled(0, "spin_again"), DiceRolled(0, "combat", ("critical",)), Damaged(2, 2, 2, "combat")]
+        assert ev == [Rerolled(0, "spin_again"), DiceRolled(0, "combat", ("critical",)), Damaged(2, 2, 4, "combat", 2)]
         s2 = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (2, 7))], active=0, glyphs=self.GLYPHS_4)
         s2, _ = run(with_rolls(s2, ["shield", "blank", "shield"]), "cast 0 catroulette 3 6", "reroll", "cast 0 catroulette 2 7")
         assert s2.phase == "act" and s2.fighters[3].injuries == 0
 
     def test_keep_the_roll(self):
         s, ev = run(with_rolls(self.felix(self.GLYPHS_4), ["critical"]), "cast 0 catroulette 3 6", "keep")
-        assert ev[-1] == Damaged(2, 2, 2, "combat")
+        assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_with_three_glyphs_no_second_roll(self):
         s, _ = run(with_rolls(self.felix(GLYPHS_3), ["shield"]), "cast 0 catroulette 3 6")
@@ -351,6 +375,33 @@ class TestSpecialTerrainTiles:
                              ((5, 3), "terrain tiles cannot go on Glyph cells")]:
             with pytest.raises(IllegalAction, match=reason):
                 K.apply(s, Action("favor", (0, "left", *cell)))
+
+    def test_terrain_cells_are_free_cells_a_summon_lands_on_fire_and_burns(self):
+        """Reminder table: every terrain tile is a free cell. A Fleeflee (2 HP) summoned onto Fire is knocked out."""
+        s = build([("martine_gale", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 1)), FAR_PINK], active=0,
+                  terrain={(2, 8): "fire"})
+        s, ev = run(s, "cast 0 fleabag 2 8")
+        assert kinds(ev) == ["SpellCast", "Summoned", "Damaged", "KnockedOut"] and s.fighters[4].out
+        assert s.grid[8 * 8 + 2] == -1 and s.terrain[8 * 8 + 2] == "fire"
+
+    def test_a_summon_onto_fog_clears_it_and_onto_ice_does_not_slip(self):
+        s = build([("martine_gale", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 1)), FAR_PINK], active=0, setup=TERRAIN,
+                  terrain={(2, 8): "fog", (4, 8): "ice"})
+        fog, ev = run(s, "cast 0 fleabag 2 8")
+        assert ev[-1] == TerrainRemoved("fog", (2, 8), "entered") and fog.fighters[4].xy == (2, 8)
+        ice, _ = run(s, "cast 0 fleabag 4 8")
+        assert ice.fighters[4].xy == (4, 8)
+
+    def test_a_jump_lands_on_terrain_and_only_a_one_cell_jump_slips(self):
+        """Cold Wave slips a fighter arriving "from an adjacent" cell: a 1-cell Krosmic Leap does, Bound (2-3) does not."""
+        s = build([("bravo_stormblade", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
+                  left=("krosmic_leap",), terrain={(3, 6): "ice", (3, 7): "ice", (5, 8): "fire"})
+        bound, _ = run(s, "cast 0 bound 3 6")
+        assert bound.fighters[0].xy == (3, 6)
+        leap, ev = run(s, "favor 0 left 3 7")
+        assert [e.path for e in ev if isinstance(e, Moved)] == [((3, 8), (3, 7)), ((3, 7), (3, 6)), ((3, 6), (3, 5))]
+        burnt, ev = run(s, "cast 0 bound 5 8")
+        assert [(e.piece, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(0, 2, "fire")]
 
     def test_a_fifth_tile_of_a_type_replaces_one(self):
         """The rulebook's example: four Ice and two Fire on the board, one more Ice wanted."""
@@ -390,7 +441,7 @@ class TestSpecialTerrainTiles:
     def test_fire_gives_two_injuries(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0, terrain={(3, 7): "fire"})
         s, ev = run(s, "move 0 3 7")
-        assert ev[1] == Damaged(0, 2, 2, "fire") and s.terrain[7 * 8 + 3] == "fire"
+        assert ev[1] == Damaged(0, 2, 5, "fire", 2) and s.terrain[7 * 8 + 3] == "fire"
 
     def test_fog_clears_when_entered(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
@@ -428,4 +479,4 @@ class TestSpecialTerrainTiles:
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
                   left=("transposition",), terrain={(3, 6): "fire"})
         s, ev = run(s, "favor 0 left 3 6")
-        assert [(e.fighter, e.source) for e in ev if isinstance(e, Damaged)] == [(0, "fire")]
+        assert [(e.piece, e.source) for e in ev if isinstance(e, Damaged)] == [(0, "fire")]

@@ -6,7 +6,7 @@ import pytest
 
 import game.krosmaster as K
 from game import registry
-from game.core import Action, IllegalAction, Rng
+from game.core import HIDDEN, Action, IllegalAction, Rng
 from game.core.api import check_module
 from game.core.events import Event
 from game.krosmaster import events as E
@@ -62,10 +62,10 @@ class TestViews:
         s = K.new_game(K.Setup(), 9)
         for seat in (0, 1, None):
             v = K.view(s, seat)
-            assert v.pile == ("hidden",) * 10 and v.rng == Rng(0)
+            assert v.pile == (HIDDEN,) * 10 and v.rng == Rng(0)
             d = v.to_dict()
             assert d["fighters"] == s.to_dict()["fighters"] and d["phase"] == s.phase
-        assert s.pile != ("hidden",) * 10
+        assert HIDDEN not in s.pile
 
     def test_a_view_of_a_pending_decision_still_lists_its_options(self):
         s = build(TEAM, active=0, setup=K.Setup(die_jokers=True))
@@ -121,8 +121,13 @@ WORDS = {"result": "caught", "terrain": "ice", "stat": "ap", "slot": "left", "ca
 def _sample(field):
     if field.name in WORDS:
         return WORDS[field.name]
-    return {"int": 1, "bool": True, "Cell": (3, 4), "tuple[str, ...]": ("blank",), "tuple[int, ...]": (0,),
-            "tuple[Cell, ...]": ((3, 4), (3, 5))}[field.type]
+    if field.name == "faces":
+        return ("critical_joker", "blank")
+    if field.name == "path":
+        return ((3, 4), (3, 5))
+    if field.name == "winners":
+        return (0,)
+    return {"int": 1, "bool": True, "Cell": (3, 4), "str": "ko", "tuple[int, ...]": (0,)}[field.type]
 
 
 def test_every_event_has_a_log_line():
@@ -133,13 +138,28 @@ def test_every_event_has_a_log_line():
         event = cls(*(_sample(f) for f in dataclasses.fields(cls)))
         line = K.describe(event, s)
         assert line and not line.startswith(cls.__name__) and line.endswith((".", "!")), line
+        assert "_" not in line, f"an internal id in the log: {line}"
 
 
 def test_describe_names_fighters():
     s = build(TEAM)
-    assert K.describe(E.Damaged(2, 2, 2, "combat"), s) == "Pink Arrowna takes 2 damage (2 injuries)."
+    assert K.describe(E.Damaged(2, 2, 4, "combat", 2), s) == "Pink Arrowna takes 2 damage (2 injuries, 4 HP left)."
     assert K.describe(E.SpellCast(0, "catroulette", (3, 6)), s) == "Blue Felix Dicebag casts Catroulette at (3, 6)."
-    assert K.describe(E.Damaged(2, 1, 1, "fire")) == "fighter 2 takes 1 damage (1 injuries)."
+    assert K.describe(E.Damaged(2, 1, 5, "fire", 1)) == "fighter 2 takes 1 damage (1 injury, 5 HP left)."
+
+
+def test_dice_faces_are_logged_in_words():
+    s = build(TEAM)
+    line = K.describe(E.DiceRolled(0, "combat", ("critical_joker",)), s)
+    assert line == "Blue Felix Dicebag rolls critical joker (combat)."
+    assert K.describe(E.JokerTurned(0, "shield_joker"), s) == "Blue Felix Dicebag turns the joker to shield joker."
+
+
+def test_the_shared_event_shapes_are_used():
+    from game.core import events as shared
+
+    for name in ("DiceRolled", "Moved", "Damaged", "Healed", "KnockedOut", "GameOver"):
+        assert issubclass(getattr(E, name), getattr(shared, name)) and getattr(E, name).__name__ == name
 
 
 class TestDemoState:

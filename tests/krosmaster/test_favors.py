@@ -103,12 +103,12 @@ class TestBasicFavors:
         s = build([TEAM[0], hurt, *TEAM[2:]], active=0, left=("bandages",))
         assert favor_cells(s, "left") == [(3, 8), (5, 8)]
         s, ev = run(s, "favor 0 left 5 8")
-        assert ev[1] == Healed(1, 2, 1)
+        assert ev[1] == Healed(1, 2, 7, 1)
 
     def test_bandages_remove_no_more_injuries_than_there_are(self):
         hurt = {"kind": "golda_purse", "owner": 0, "cell": [5, 8], "injuries": 1}
         s, ev = run(build([TEAM[0], hurt, *TEAM[2:]], active=0, left=("bandages",)), "favor 0 left 5 8")
-        assert ev[1] == Healed(1, 1, 0)
+        assert ev[1] == Healed(1, 1, 8, 0)
 
     def test_krosmic_leap_over_anything(self):
         s = build([("felix_dicebag", 0, (1, 8)), *TEAM[1:]], active=0, left=("krosmic_leap",))
@@ -119,7 +119,7 @@ class TestBasicFavors:
     def test_lucky_punch_rolls_for_damage(self):
         s = build([("felix_dicebag", 0, (3, 7)), *TEAM[1:]], active=0, left=("lucky_punch",))
         s, ev = run(with_rolls(s, ["critical"]), "favor 0 left 3 6")
-        assert ev[1:] == [DiceRolled(0, "combat", ("critical",)), Damaged(2, 2, 2, "combat")]
+        assert ev[1:] == [DiceRolled(0, "combat", ("critical",)), Damaged(2, 2, 4, "combat", 2)]
 
     def test_transposition_swaps_places(self):
         s, ev = run(build(TEAM, active=0, left=("transposition",)), "favor 0 left 3 6")
@@ -140,7 +140,7 @@ class TestSuperiorFavors:
     def test_mighty_blow(self):
         s = build(TEAM, active=0, left=("mighty_blow",), setup=self.SETUP)
         s, ev = run(with_rolls(s, ["blank"]), "favor 0 left 3 6")
-        assert ev[-1] == Damaged(2, 2, 2, "combat")
+        assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_krosmic_surge(self):
         s, ev = run(build(TEAM, active=0, left=("krosmic_surge",), setup=self.SETUP, dofus=0), "favor 0 left 3 8")

@@ -77,6 +77,19 @@ class TestCapturingGlyphCells:
         assert ev[1] == GlyphCaptured((2, 6), 0, 0, True)
         assert K.glyph_counts(s) == (1, 0)
 
+    def test_moving_onto_ones_own_glyph_cell_takes_the_dofus(self):
+        """Movement: moving onto a Glyph cell takes the Dofus if you lack it, whoever controlled the cell."""
+        s = build([("bravo_stormblade", 0, (2, 7)), ("golda_purse", 0, (5, 8)), *PINK], active=0, dofus=1,
+                  glyphs={(2, 6): 0})
+        s, ev = run(s, "move 0 2 6")
+        assert ev[1:] == [DofusTaken(0)] and s.dofus == 0 and K.glyph_counts(s) == (1, 0)
+
+    def test_no_braaaawl_mp_for_a_cell_already_ones_own(self):
+        s = build([("bravo_stormblade", 0, (2, 7)), ("golda_purse", 0, (5, 8)), *PINK], active=0, dofus=0,
+                  glyphs={(2, 6): 0, (1, 2): 0}, challenges=("iops_brawl",))
+        s, ev = run(s, "move 0 2 6")
+        assert ev[1:] == [] and s.mp == 3
+
     def test_holding_the_dofus_already_nothing_changes_hands(self):
         s = build([("bravo_stormblade", 0, (2, 7)), ("golda_purse", 0, (5, 8)), *PINK], active=0, dofus=0)
         s, ev = run(s, "move 0 2 6")

@@ -1,7 +1,14 @@
-"""The board UI's questions: reachable cells with paths and dodge rolls, spell/Favor/bonus targets split green and red."""
+"""The board UI's questions: reachable cells with paths and dodge rolls, spell/Favor/bonus targets split green and red,
+the odds of combat and dodge rolls."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
 
 import game.krosmaster as K
-from game.krosmaster.testing import build, run
+from game.krosmaster.events import Damaged, DodgeRolled
+from game.krosmaster.testing import build, run, with_rolls
 
 FAR_BLUE = ("golda_purse", 0, (7, 9))
 FAR_PINK = ("wa_wabbit", 1, (6, 0))
@@ -47,7 +54,7 @@ class TestReachableCells:
 
 
 class TestSpellTargets:
-    def test_green_red_and_why_not(self):
+    def test_green_red_and_the_reason_why_not(self):
         s = build([("felix_dicebag", 0, (0, 6)), FAR_BLUE, ("arrowna", 1, (0, 3)), ("wa_wabbit", 1, (2, 6))], active=0)
         t = K.spell_targets(s, 0, "catroulette")
         assert t.targetable == ((2, 6),)
@@ -93,3 +100,67 @@ class TestSpellTargets:
     def test_line_of_sight_helper(self):
         s = build([("felix_dicebag", 0, (0, 6)), FAR_BLUE, ("arrowna", 1, (0, 3)), FAR_PINK])
         assert not K.line_of_sight(s, (0, 6), (0, 3)) and K.line_of_sight(s, (0, 6), (2, 6))
+
+
+class TestOdds:
+    """The odds a board shows before a roll, checked against the engine itself, face by face."""
+
+    FACES = ("critical", "critical_joker", "shield", "shield_joker", "joker", "blank")
+
+    def rolled(self, s, text, face, choice=None):
+        s2, ev = run(with_rolls(s, [face]), text)
+        if s2.pending is not None:
+            s2, more = run(s2, f"face {choice}")
+            ev += more
+        return sum(e.amount for e in ev if isinstance(e, Damaged) and e.source == "combat")
+
+    def engine_odds(self, s, text, pick):
+        odds = {}
+        for face in self.FACES:
+            jokers = {"joker": ("critical", "shield", "critical_joker", "shield_joker"),
+                      "shield_joker": ("shield_joker", "critical_joker")}.get(face) if s.setup.die_jokers else None
+            amount = pick(self.rolled(s, text, face, c) for c in jokers) if jokers else self.rolled(s, text, face)
+            odds[amount] = odds.get(amount, 0) + Fraction(1, 6)
+        return dict(sorted(odds.items()))
+
+    def test_damage_odds_of_a_combat_roll(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0)
+        odds = K.damage_odds(s, 0, "catroulette", (3, 6))
+        assert odds == {0: Fraction(1, 6), 1: Fraction(1, 2), 2: Fraction(1, 3)} and sum(odds.values()) == 1
+        assert odds == self.engine_odds(s, "cast 0 catroulette 3 6", max)
+
+    def test_with_dice_sides_the_roller_turns_jokers_for_the_most_damage_on_an_enemy(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0,
+                  setup=K.Setup(die_jokers=True))
+        odds = K.damage_odds(s, 0, "catroulette", (3, 6))
+        assert odds == {0: Fraction(1, 6), 1: Fraction(1, 6), 2: Fraction(2, 3)}
+        assert odds == self.engine_odds(s, "cast 0 catroulette 3 6", max)
+
+    def test_and_the_least_on_an_ally(self):
+        s = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 6)), ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
+                  setup=K.Setup(die_jokers=True))
+        odds = K.damage_odds(s, 0, "catroulette", (3, 6))
+        assert odds == self.engine_odds(s, "cast 0 catroulette 3 6", min) == {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}
+
+    def test_favors_and_no_roll(self):
+        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), FAR_PINK], active=0,
+                  left=("lucky_punch",), right=("weakness",))
+        assert sum(K.damage_odds(s, 0, "left", (3, 7)).values()) == 1
+        assert K.damage_odds(s, 0, "right", (3, 7)) == {}  # Weakness makes no combat roll
+        with pytest.raises(KeyError):
+            K.damage_odds(s, 0, "no_such_spell", (3, 7))
+
+    def test_dodge_odds_match_the_engine(self):
+        tackle = K.Setup(tackle=True)
+        one = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, setup=tackle)
+        two = build([("felix_dicebag", 0, (3, 7)), FAR_BLUE, ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (2, 7))],
+                    active=0, setup=tackle)
+        assert K.tacklers(two, 0) == ((3, 6), (2, 7)) and K.tacklers(one, 0, (0, 0)) == ()
+        assert K.dodge_odds(one, 0, (0, 0)) == {"free": 1, "caught": 0, "tackled": 0}
+        for s, dice in ((one, 1), (two, 2)):
+            counts = {"free": 0, "caught": 0, "tackled": 0}
+            for faces in itertools.product(self.FACES, repeat=dice):
+                _, ev = run(with_rolls(s, list(faces)), "move 0 4 7")
+                counts[next(e.result for e in ev if isinstance(e, DodgeRolled))] += Fraction(1, 6 ** dice)
+            assert K.dodge_odds(s, 0) == counts
+        assert K.dodge_odds(two, 0) == {"free": Fraction(1, 9), "caught": Fraction(7, 12), "tackled": Fraction(11, 36)}

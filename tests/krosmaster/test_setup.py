@@ -3,7 +3,7 @@
 import pytest
 
 import game.krosmaster as K
-from game.core import Action, IllegalAction
+from game.core import HIDDEN, Action, IllegalAction, SetupError
 from game.krosmaster.board import BOARDS, XY
 from game.krosmaster.content import CONTENT
 from game.krosmaster.testing import kinds, run
@@ -100,7 +100,7 @@ class TestFirstGameSetup:
     def test_ten_basic_favors_shuffled_face_down(self):
         s = K.new_game(K.Setup(), 2)
         assert sorted(s.pile) == sorted(f for f, c in CONTENT.favors.items() if not c.superior)
-        assert K.view(s, 0).pile == ("hidden",) * 10
+        assert K.view(s, 0).pile == (HIDDEN,) * 10
 
     def test_no_divine_challenge_by_default(self):
         assert K.new_game(K.Setup(), 2).challenges == ()
@@ -119,8 +119,24 @@ class TestSetupOptions:
             ({"tackle": "yes"}, "setup.tackle: expected true or false"),
             ({"challenges": True}, "setup.challenges: expected an integer"),
             ({"players": 3}, "setup: unknown option 'players'"),
+            ({"layout": ["side_a_standard"]}, "setup.layout: expected a string"),
+            ({"challenges": 1.5}, "setup.challenges: expected an integer"),
+            ({"challenges": 10**5000}, "setup.challenges: 0 to 3 Divine Challenges, got a number of more"),
+            ([], "setup: expected an object, got list"),
+            ("tackle", "setup: expected an object, got str"),
         ],
     )
     def test_bad_options_are_named(self, data, message):
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(SetupError, match=message) as e:
             K.Setup.from_dict(data)
+        assert len(str(e.value)) < 200
+
+    def test_a_bad_setup_object_cannot_start_a_game(self):
+        with pytest.raises(SetupError, match="setup.layout: unknown board layout 'moon'"):
+            K.new_game(K.Setup(layout="moon"), 1)
+        with pytest.raises(SetupError, match="setup.tackle: expected true or false"):
+            K.new_game(K.Setup(tackle=None), 1)
+        with pytest.raises(SetupError, match="needs a krosmaster Setup, got dict"):
+            K.new_game({"layout": "side_a_standard"}, 1)
+        with pytest.raises(SetupError, match="the seed is an integer"):
+            K.new_game(K.Setup(), "seven")

@@ -150,7 +150,7 @@ class TestSpellEffects:
         glyphs = {(1, 2): 0, (5, 3): 0, (2, 4): 0, (5, 5): 0}
         s = build([("golda_purse", 0, (3, 8)), ("felix_dicebag", 0, (6, 9)), ("arrowna", 1, (3, 6)), PINK2], active=0, glyphs=glyphs)
         s, ev = run(with_rolls(s, ["blank"]), "cast 0 capitol_punishment 3 6")
-        assert ev[1:] == [MarkerPlaced(2, "ap", -1), DiceRolled(0, "combat", ("blank",)), Damaged(2, 2, 2, "combat")]
+        assert ev[1:] == [MarkerPlaced(2, "ap", -1), DiceRolled(0, "combat", ("blank",)), Damaged(2, 2, 4, "combat", 2)]
 
     def test_capitol_punishment_with_three_glyphs_does_not(self):
         glyphs = {(1, 2): 0, (5, 3): 0, (2, 4): 0, (5, 5): 1}
@@ -175,14 +175,13 @@ class TestSummoning:
         with pytest.raises(IllegalAction, match="at most 1 Fleeflee per player on the board"):
             K.apply(s, Action("cast", (0, "fleabag", 3, 7)))
 
-    def test_the_target_cell_must_be_empty(self):
+    def test_the_target_cell_must_be_free(self):
+        """Summoning: "empty targeted spaces"; the Reminder table lists terrain tiles as free cells."""
         s = build([("martine_gale", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (3, 1)), PINK2], active=0,
                   terrain={(2, 8): "fire"})
-        assert casts(s, "fleabag") == [(3, 9), (4, 8)]
+        assert casts(s, "fleabag") == [(2, 8), (3, 9), (4, 8)]
         with pytest.raises(IllegalAction, match="that cell is occupied by a fighter"):
             K.apply(s, Action("cast", (0, "fleabag", 3, 7)))
-        with pytest.raises(IllegalAction, match="that cell already holds a terrain tile"):
-            K.apply(s, Action("cast", (0, "fleabag", 2, 8)))
 
     def test_the_summoned_minion_plays_after_the_krosmasters(self):
         s = build([("martine_gale", 0, (3, 8)), BLUE2, ("arrowna", 1, (3, 1)), PINK2], active=0)
@@ -235,26 +234,26 @@ class TestCombatRoll:
         """Catroulette does 1: a critical or critical-joker makes it 2, a shield 0, anything else 1."""
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, ("arrowna", 1, (3, 6)), PINK2], active=0)
         s, ev = run(with_rolls(s, [face]), "cast 0 catroulette 3 6")
-        assert ev[1:] == [DiceRolled(0, "combat", (face,)), Damaged(2, damage, damage, "combat")]
+        assert ev[1:] == [DiceRolled(0, "combat", (face,)), Damaged(2, damage, 6 - damage, "combat", damage)]
 
     def test_never_below_zero(self):
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 2}, PINK2], active=0)
         s, ev = run(with_rolls(s, ["shield"]), "cast 0 catroulette 3 6")
-        assert ev[-1] == Damaged(2, 0, 2, "combat")
+        assert ev[-1] == Damaged(2, 0, 4, "combat", 2)
 
 
 class TestFightOutcome:
     def test_a_krosmaster_with_as_many_injuries_as_hp_is_ko_and_the_game_ends(self):
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 4}, PINK2], active=0)
         s, ev = run(with_rolls(s, ["critical"]), "cast 0 catroulette 3 6")
-        assert ev[-3:] == [Damaged(2, 2, 6, "combat"), KnockedOut(2), GameOver((0,), "Pink lost half of their Krosmasters")]
+        assert ev[-3:] == [Damaged(2, 2, 0, "combat", 6), KnockedOut(2), GameOver((0,), "Pink lost half of their Krosmasters")]
         assert K.outcome(s).winners == (0,) and s.to_move is None and K.legal_actions(s) == []
 
     def test_a_ko_minion_leaves_the_board(self):
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, ("arrowna", 1, (5, 0)), PINK2,
                    {"kind": "black_tiwabbit", "owner": 1, "cell": [3, 6]}], active=0)
         s, ev = run(with_rolls(s, ["critical"]), "cast 0 catroulette 3 6")
-        assert ev[-2:] == [Damaged(4, 2, 2, "combat"), KnockedOut(4)]
+        assert ev[-2:] == [Damaged(4, 2, 0, "combat", 2), KnockedOut(4)]
         assert s.fighters[4].cell == -1 and s.grid[6 * 8 + 3] == -1 and s.phase == "act"
 
     def test_injuries_below_hp_keep_the_fighter_in(self):

@@ -378,3 +378,21 @@ class TestReplay:
         before = replay.match.state
         click(app, replay.grid.cell_centre((1, 0)))
         assert replay.match.state is before, "a replay takes no moves"
+
+
+def test_a_computer_seat_plays_by_itself_and_never_brings_a_hand_off(app, monkeypatch):
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    match = Match.new(fakegame, fakegame.Setup(2), 7)
+    board = FakeBoard(app, match, [Seat("Ann", (200, 0, 0)), Seat("Bot", (0, 0, 200), bot="random")])
+    board.bot_delay = 0.0
+    app.push(board)
+    settle(app)
+    ready(app)
+    assert board.act("pick 2")
+    for _ in range(200):
+        app.run_frames(5)
+        if board.match.decision().seat == 0 and not board.busy and board._thinking is None:
+            break
+        assert not isinstance(app.stack.top, HandOffScene), "a computer seat's secret pick needs no hand-off"
+    assert board.match.state.phase == "move" and board.match.state.picks[1] in (1, 2, 3)
+    assert board.viewer == 0, "the human's own view stays while only the computer played"

@@ -1,0 +1,166 @@
+"""What is being decided in a Khrysos Hunters state: the facts `rules`, `reasons` and
+`queries` all build on (this module imports none of them, so there is no import cycle).
+
+`decision(state)` is the rule-module API's answer (a `game.core.decision.Decision`);
+`pending(state)` adds the facts a board needs beside it (the hunter concerned and the
+moves, hits, squares or damage left).
+
+Decision kinds (`Decision.kind`, `Pending.kind`):
+
+- `play`: choose a hunter for the scoring card whose turn it is (a starting hunter, a
+  replacement). Private while the choice is made from the player's secret hand; public when
+  only retired hunters (known to all) are left to choose from.
+- `place`: choose the Treasure Zone square the new hunter starts on (several squares share
+  the rolled number).
+- `roll`: start of a turn: roll the white die (or withdraw a hunter at 1 endurance).
+- `turn`: spend energy: walk, start an action, or end the turn.
+- `boost`: spend Boost markers on the action just started.
+- `hit`: choose a target of a Hit.
+- `move`: move the acting hunter for a Move symbol outside a box.
+- `trample`: the acting hunter's Trample path, square by square.
+- `push`: a Move inside a box: move the acting hunter and/or the target, splitting the squares.
+- `guard`: the owner of a damaged hunter holding Guard markers chooses how many to spend
+  (the seat deciding is that owner, not the active player).
+- `over`: the game has ended (seat None).
+
+Only `play` from a hand is private: hands are the game's only secret a seat chooses from.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.core.decision import Decision
+from game.khrysos.hunters import HUNTERS, Step, plan_of, symbol_set
+from game.khrysos.state import DEPLOY, OVER, PLACE, REPLACE, START, State
+
+BOOST_PHASE = -1
+NOT_BEGUN = -1
+
+
+class Pending(NamedTuple):
+    """The decision pending, with the facts a board shows beside the prompt.
+
+    `hunter`: the hunter concerned (the target for 'guard'; the acting hunter otherwise, 0
+    for 'play' and 'over'); `amount`: energy ('turn'), hits ('hit'), squares ('move',
+    'trample', 'push') or damage ('guard') left, else 0; `target`: for 'push', the target
+    being moved (the acting hunter may be moved too), else 0.
+    """
+
+    kind: str
+    seat: int | None
+    hunter: int
+    amount: int
+    target: int = 0
+
+
+def hunter_name(hunter: int) -> str:
+    return HUNTERS[hunter].name if hunter in HUNTERS else f"hunter {hunter}"
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def current_step(s: State) -> Step:
+    r = s.res
+    c = s.cards[s.turn]
+    return plan_of(c.hunter, r.number, r.upgraded, r.raises)[r.pc]
+
+
+def steals(step: Step) -> bool:
+    """The box of this step holds Steal."""
+    return any(name == "steal" for name, _ in step.box)
+
+
+def hit_targets(s: State, step: Step) -> list[int]:
+    """Cards whose hunter the acting hunter may Hit with `step` (never itself), in card order:
+    within its Range, and, when its box holds Steal, holding treasure (RULES_NOTES S3)."""
+    me = s.turn
+    dist = s.board.reach_distances(s.cards[me].at)
+    reach = step.range
+    rich = steals(step)
+    return [i for i, c in enumerate(s.cards) if i != me and c.at is not None and dist.get(c.at, 99) <= reach and (c.treasure or not rich)]
+
+
+def usable_boosts(s: State, r) -> list[tuple[str, int]]:
+    """Distinct (symbol, amount) Boost markers of the acting hunter that can raise a symbol of action `r.number`."""
+    c = s.cards[s.turn]
+    symbols = symbol_set(c.hunter, r.number, r.upgraded)
+    return sorted({(sym, amount) for sym, amount, _ in c.boosts if sym in symbols})
+
+
+def play_options(s: State) -> tuple[int, ...]:
+    """The hunters the seat to move may play on the card whose turn it is: its hand, or, when
+    hand and undealt hunters are both exhausted, its retired hunters."""
+    seat = s.cards[s.turn].seat
+    hand = s.hands[seat]
+    if hand:
+        return tuple(sorted(set(hand)))
+    return tuple(sorted(set(s.retired[seat])))
+
+
+def pending(state: State) -> Pending:
+    """The decision pending in `state` and the hunter and amount it concerns."""
+    s = state
+    if s.phase == OVER:
+        return Pending("over", None, 0, 0)
+    card = s.cards[s.turn]
+    seat = s.to_move
+    if s.phase in (DEPLOY, REPLACE):
+        return Pending("play", seat, 0, 0)
+    if s.phase == PLACE:
+        return Pending("place", seat, card.hunter, 0)
+    if s.phase == START:
+        return Pending("roll", seat, card.hunter, 0)
+    r = s.res
+    if r is None:
+        return Pending("turn", seat, card.hunter, s.energy)
+    if r.guard:
+        return Pending("guard", seat, s.cards[r.queue[0]].hunter, r.guard)
+    if r.push:
+        return Pending("push", seat, card.hunter, r.push, s.cards[r.queue[0]].hunter)
+    if r.pc == BOOST_PHASE:
+        return Pending("boost", seat, card.hunter, 0)
+    kind = current_step(s).kind
+    return Pending(kind if kind in ("hit", "trample") else "move", seat, card.hunter, r.left)
+
+
+def decision(state: State) -> Decision:
+    """Who decides what now, as one sentence naming the player (see the module docstring for the kinds)."""
+    s = state
+    p = pending(s)
+    if p.kind == "over":
+        return Decision("over", None, f"{player_name(s.winner)} has won", False)
+    who = player_name(p.seat)
+    name = hunter_name(p.hunter)
+    if p.kind == "play":
+        private = bool(s.hands[p.seat])
+        source = "from your hand" if private else "from your retired hunters"
+        return Decision("play", p.seat, f"{who}: choose a hunter to play {source}", private)
+    if p.kind == "place":
+        prompt = f"{who}: choose the Treasure Zone square where {name} starts"
+    elif p.kind == "roll":
+        extra = ", or withdraw it" if s.cards[s.turn].endurance == 1 else ""
+        prompt = f"{who}: roll the white die for {name}{extra}"
+    elif p.kind == "turn":
+        prompt = f"{who}: {name} has {_plural(p.amount, 'energy point')} to spend on moving and actions"
+    elif p.kind == "guard":
+        prompt = f"{who}: {name} takes {p.amount} damage; spend how many Guard markers?"
+    elif p.kind == "push":
+        target = hunter_name(p.target)
+        both = target if p.target == p.hunter else f"{name} and/or {target}"
+        prompt = f"{who}: move {both} ({_plural(p.amount, 'square')} left), or stop"
+    elif p.kind == "boost":
+        prompt = f"{who}: spend Boost markers on {HUNTERS[p.hunter].action(s.res.number).name}?"
+    elif p.kind == "hit":
+        prompt = f"{who}: choose whom {name} hits within Range {current_step(s).range} ({_plural(p.amount, 'hit')} left), or stop"
+    elif p.kind == "trample":
+        prompt = f"{who}: choose where {name} tramples ({_plural(p.amount, 'square')} left), or stop"
+    else:
+        prompt = f"{who}: choose where {name} moves ({_plural(p.amount, 'square')} left), or stop"
+    return Decision(p.kind, p.seat, prompt, False)

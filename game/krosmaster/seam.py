@@ -1,0 +1,116 @@
+"""The rules-to-screen seam: who decides what now (`decision`), what a seat may see of an event
+(`redact`), and which actions reveal something hidden without the RNG (`reveals`).
+
+Decision kinds (`Decision.kind`), always for the seat `state.to_move`:
+  "draft"   pick a Krosmaster for your team ("pick K"), the Choose Krosmasters option;
+  "place"   put one of your Krosmasters on a free starting cell of your side ("place F X Y");
+  "slot"    put the Krosmic Favor just revealed in the left or the right slot ("slot left|right");
+  "select"  choose the next fighter to play ("activate F") or end the turn ("pass");
+  "act"     play the active fighter: "move", "cast", "favor", "challenge", then "end F"; the
+            prompt says when leaving its cell needs a dodge roll (tackle zones), which a `move`
+            or a Favor moving it then makes (`queries.dodge_odds` gives its chances);
+  "face"    Dice Sides: turn the joker or shield-joker just rolled ("face F");
+  "reroll"  Spin Again: roll the combat die again ("reroll") or keep it ("keep");
+  "remove"  a fifth tile of a type: choose which tile of it leaves ("remove X Y");
+  "over"    the game has ended (seat None).
+
+`private` is always False: Krosmaster: Blast has no secret that one seat sees and the other
+does not. The Favor pile is face down for both players alike (`view` shows it as HIDDEN), every
+pick, die and Favor is shown to the whole table, so no hand-off screen is ever needed.
+"""
+
+from __future__ import annotations
+
+from game.core import Decision, Event
+from game.krosmaster import events as E
+from game.krosmaster.board import XY
+from game.krosmaster.checks import dodge_dice
+from game.krosmaster.content import CONTENT
+from game.krosmaster.events import COLOUR, face_words
+from game.krosmaster.flow import DRAFT_ORDER, TEAM_SIZE
+from game.krosmaster.state import State
+
+
+def decision(state: State) -> Decision:
+    """The decision pending in `state`: its kind (see the module docstring), seat and a prompt naming the player."""
+    seat = state.to_move
+    if seat is None or state.phase == "over":
+        result = state.result
+        if result is None or not result.winners:
+            who = "no winner"
+        else:
+            who = f"{COLOUR[result.winners[0]]} wins"
+        reason = f": {result.reason}" if result is not None and result.reason else ""
+        return Decision("over", None, f"Game over, {who}{reason}.")
+    colour = COLOUR[seat]
+    kind, prompt = _PROMPTS[state.phase](state, seat)
+    return Decision(kind, seat, f"{colour}: {prompt}", False)
+
+
+def _draft(s: State, seat: int) -> tuple[str, str]:
+    done = len(s.picks[0]) + len(s.picks[1])
+    nth = len(s.picks[seat]) + 1
+    last = " (the last pick)" if done == len(DRAFT_ORDER) - 1 else ""
+    return "draft", f"pick Krosmaster {nth} of {TEAM_SIZE} for your team{last}"
+
+
+def _place(s: State, seat: int) -> tuple[str, str]:
+    names = [_fighter(f) for f in s.fighters if f.owner == seat and f.cell < 0]
+    return "place", f"place {' or '.join(names)} on a free starting cell of your side"
+
+
+def _slot(s: State, seat: int) -> tuple[str, str]:
+    name = CONTENT.favors[s.revealed].name if s.revealed in CONTENT.favors else s.revealed
+    return "slot", f"put the revealed Krosmic Favor {name} in the left or right slot"
+
+
+def _select(s: State, seat: int) -> tuple[str, str]:
+    waiting = [f for f in s.fighters if f.owner == seat and not f.out and not f.played and f.cell >= 0]
+    kind = "a Minion" if waiting and all(f.minion for f in waiting) else "a Krosmaster"
+    return "select", f"choose {kind} to play, or pass to end turn {s.turn}"
+
+
+def _act(s: State, seat: int) -> tuple[str, str]:
+    f = s.fighters[s.active]
+    prompt = f"play {_fighter(f)} ({s.ap} AP, {s.mp} MP left), then end its activation"
+    dice = dodge_dice(s, f)
+    if dice:  # a step or a Favor that moves it (RULES_NOTES.md 33)
+        prompt += f"; leaving its cell takes a dodge roll of {dice} {'die' if dice == 1 else 'dice'}"
+    return "act", prompt
+
+
+def _decide(s: State, seat: int) -> tuple[str, str]:
+    p = s.pending
+    if p.kind == "face":
+        name = _fighter(s.fighters[p.user])
+        options = [face_words((o,)) for o in p.options]
+        choice = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else options[0]
+        return "face", f"turn the {face_words((p.face,))} {name} rolled into {choice}"
+    if p.kind == "reroll":
+        name = _fighter(s.fighters[p.user])
+        return "reroll", f"roll {name}'s combat die again (Spin Again) or keep the {face_words((p.face,))}"
+    tile = CONTENT.terrain[p.terrain].name
+    return "remove", f"choose which {tile} tile to remove to make room for the new one at {XY[p.cell]}"
+
+
+_PROMPTS = {"draft": _draft, "place": _place, "reveal": _slot, "select": _select, "act": _act, "decide": _decide}
+
+
+def _fighter(f) -> str:
+    return CONTENT.character(f.kind).name
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` (None: a spectator) may see it.
+
+    Every Krosmaster event is public: picks, placements, dice, revealed Favors are shown to
+    the whole table, and no event tells the order of the face-down Favor pile. So the event
+    comes back unchanged; the function exists so that the log treats the three games alike.
+    """
+    return event
+
+
+def reveals(before: State, action, after: State, events: list) -> bool:
+    """True when the action turned over a Krosmic Favor from the pile shuffled at the start
+    (the next turn began): the Match then treats it as an undo barrier although no die rolled."""
+    return any(isinstance(e, E.FavorRevealed) for e in events)
