@@ -64,13 +64,6 @@ def name_of(state, fighter: int) -> str:
     return RULES.dino_name if fighter == DINO else CHARACTER_BY_ID[state.players[fighter].character].name
 
 
-class PlayoutBot:
-    """The rules' random playout policy as a bot (the automation and benchmark table)."""
-
-    def choose(self, view, seat, legal, rng):
-        return krom.playout_choice(view, legal, rng), "playout"
-
-
 class KromBoard(BoardScene):
     log_rect = pygame.Rect(984, 424, 286, 290)
 
@@ -95,13 +88,12 @@ class KromBoard(BoardScene):
 
     @classmethod
     def for_automation(cls, app, seed: int) -> "KromBoard":
-        """Six computer players on the Glacial board with the Kromosaurus, playing the rules' random policy."""
+        """Six computer players on the Glacial board with the Kromosaurus (the benchmark and screenshot table)."""
         setup = krom.Setup(players=6, glacial=True, kromosaurus=True)
         match = Match.new(krom, setup, seed)
         seats = [Seat(palette.SEAT_NAMES[i], palette.SEATS[i], bot="easy") for i in range(6)]
         board = cls(app, match, seats)
         board.autosave = False
-        board.bots = {i: PlayoutBot() for i in range(6)}
         return board
 
     def play_again(self):
@@ -116,8 +108,9 @@ class KromBoard(BoardScene):
         for i, p in enumerate(self.shown.players):
             char = CHARACTER_BY_ID[p.character]
             self.standees.append(StandeeView(char.name, f"seat{i}", (0, 0), self.seats[i].colour, label=char.name[:2],
-                                             height=58))
-        self.dino = StandeeView(RULES.dino_name, "pink", (0, 0), (120, 40, 40), label="Rex", height=74)
+                                             height=58, face=assets.face("krom", p.character)))
+        self.dino = StandeeView(RULES.dino_name, "pink", (0, 0), (120, 40, 40), label="Rex", height=74,
+                                face=assets.face("krom", "kromosaurus"))
         self.hp_shown = [float(p.hp) for p in self.shown.players]
         self.dino_hp_shown = float(self.shown.dino_hp)
         self.buttons: dict[UIButton, Callable[[], Any]] = {}
@@ -546,7 +539,7 @@ class KromBoard(BoardScene):
 
         def show() -> None:
             self.shown_card = ("bonus", event.card, line)
-            if s.combat is None:
+            if BONUS[event.card].timing != "combat":  # a combat card leaves the fighters' dice in the tray
                 self.tray_kind, self.tray_label = "card", "A Bonus card is played"
 
         return Sequence(Call(show), self._sound("card"), self._show_banner([line, cards.bonus_text(event.card)], palette.GOLD, 1.0))
