@@ -924,6 +924,9 @@ class KromBoard(BoardScene):
         for row, (deck, discard) in enumerate(((len(s.hunting_deck), len(s.hunting_discard)), (len(s.evolution_deck), None))):
             r = deck_rect(row)
             surface.blit(assets.image("cards/back_krom", r.size), r)
+            name = ("Hunting", "Evolution")[row]
+            more = f", {discard} in the discard pile" if discard is not None else ""
+            self.hits.append((r, "text", [f"{name} deck: {deck} cards face down{more}."]))
             ui.text(surface, f"deck {deck}", (r.centerx, r.bottom + 4), 12, palette.TEXT_DIM, anchor="midtop")
             if discard is not None:
                 ui.text(surface, f"discard {discard}", (r.centerx, r.bottom + 18), 12, palette.TEXT_DIM, anchor="midtop")
@@ -1196,6 +1199,9 @@ class KromBoard(BoardScene):
             reason = self.match.why_illegal(f"go {PLACES[payload]}")
         elif what in ("picking", "bonus") and isinstance(payload, tuple):
             family, card = what, payload[1]
+        elif what == "text":
+            self._text_tip(surface, rect, payload)
+            return
         elif what == "realized":
             names = [EVOLUTIONS[e].name + f" ({EVOLUTIONS[e].points})" for e in s.players[payload].evolutions]
             self._text_tip(surface, rect, ["Realized Evolutions:"] + (names or ["none yet"]))

@@ -234,3 +234,34 @@ def test_the_combat_winner_steals_through_a_dialog(app):
     wait(app, board)
     assert [str(a) for a in board.match.actions] == ["steal krom"]
     assert board.match.state.players[0].krom == 5 + 3
+
+
+def test_nobody_s_hand_shows_while_the_table_watches_what_happens_next(app):
+    board = open_board(app, kt.position(hands=[[0], [1], [2]]))
+    app.settings.animation_speed = "normal"
+    for seat, place in enumerate(("forest", "savanna", "mountain")):
+        ready(app, board)
+        assert [p for _, w, p in board.hits if w == "hand"] == [seat], "a seat sees its own hand"
+        assert board.act(f"go {place}")
+        app.run_frames(2)
+        if seat < 2:
+            while board.busy:
+                app.run_frames(5)
+            settle(app)
+    assert board.busy, "the reveal is animating"
+    assert board.viewer == 2 and [p for _, w, p in board.hits if w == "hand"] == [], \
+        "the last picker's hand is hidden during the reveal: the next decision is someone else's"
+
+
+def test_every_card_and_deck_has_a_tooltip(app):
+    board = open_board(app, kt.position())
+    ready(app, board)
+    for what in ("hunting", "evolution", "hand", "destination", "text"):
+        rect = next(r for r, w, _ in board.hits if w == what)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        settle(app)
+        assert board.hover is not None and board.hover[1] == what
+        board.draw(app.screen)  # the board alone, no tooltip
+        before = app.screen.copy()
+        board.draw_tooltip(app.screen)
+        assert app.screen.get_view("2").raw != before.get_view("2").raw, f"no tooltip drawn for {what}"
