@@ -963,13 +963,13 @@ class KromBoard(BoardScene):
             ui.text(surface, text, r.center, 13, palette.GOLD, bold=True, anchor="center")
             return
         where = cards.place_word(s.dino_place) if s.dino_place >= 0 else "waiting"
-        ui.text(surface, "Kromosaurus", (r.left + 6, r.top + 3), 12, palette.TEXT, bold=True)
-        ui.text(surface, where, (r.right - 6, r.top + 4), 11, palette.TEXT_DIM, anchor="topright")
-        ui.text(surface, f"{round(self.dino_hp_shown)}/{RULES.dino_hp} hp", (r.left + 6, r.bottom - 4), 11,
-                palette.TEXT_DIM, anchor="bottomleft")
+        ui.text(surface, "Kromosaurus", (r.left + 6, r.top + 4), 12, palette.TEXT, bold=True)
+        ui.text(surface, f"{round(self.dino_hp_shown)}/{RULES.dino_hp}", (r.right - 6, r.top + 4), 12, palette.HEART,
+                bold=True, anchor="topright")
+        ui.text(surface, where, (r.right - 6, r.bottom - 4), 11, palette.TEXT_DIM, anchor="bottomright")
         for i in range(RULES.dino_hp):
             c = palette.HEART if i < round(self.dino_hp_shown) else palette.PANEL
-            pygame.draw.rect(surface, c, pygame.Rect(r.left + 58 + i * 8, r.top + 24, 6, 16), border_radius=2)
+            pygame.draw.rect(surface, c, pygame.Rect(r.left + 6 + i * 6, r.bottom - 16, 5, 12), border_radius=2)
 
     def draw_hand(self, surface, s) -> None:
         area = HAND_AREA
