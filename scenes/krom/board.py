@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton
 
 import game.krom as krom
 from game.core.match import Match
-from game.krom import BONUS, CHARACTERS, EVOLUTIONS, HUNTING, PLACES, RULES
+from game.krom import BONUS, EVOLUTIONS, HUNTING, PLACES, RULES
 from game.krom.content import CHARACTER_BY_ID
 from scenes import assets, palette, ui
 from scenes.board import BoardScene, Seat
@@ -82,6 +82,7 @@ class KromBoard(BoardScene):
         self.flying: tuple[pygame.Surface, tuple[float, float]] | None = None
         self.queue: list[str] = []
         self._revealing = False
+        self.tray_scores: dict[int, int] = {}
         self._combat_faces: dict[int, int] = {}
         self._combat_odds: dict[int, float] = {}
         self._steal_asked = -1  # the action count at which the steal dialog was last put up
@@ -169,9 +170,6 @@ class KromBoard(BoardScene):
         if isinstance(place, int) and 0 <= place < 4:
             return place_rect(place).midbottom
         return None
-
-    def dice_for(self, event) -> list:
-        return []
 
     def end_lines(self) -> list[str]:
         s = self.match.state
@@ -317,14 +315,11 @@ class KromBoard(BoardScene):
         target = self.positions(state, places, event.place).get(DINO)
         if target is None:
             return None
-        start = self.positions(state, places, -1)
 
         def show() -> None:
             if not self.dino.visible:
                 self.dino.visible = True
                 self.dino.move_to((PLACES_AREA.right - 30, PLACES_AREA.centery))
-            for who, pos in start.items():
-                pass
 
         others = self.positions(state, places, event.place)
         shuffle = [self.standees[i].slide([others[i]], step_time=0.3) for i in range(self.n) if i in others]
@@ -352,11 +347,9 @@ class KromBoard(BoardScene):
                 for i, (die, _) in enumerate(self.tray_dice):
                     die.highlight = i in kept
 
-            rolls = [Call(setup)]
-            return Sequence(rolls[0], Parallel(*(self._roll_later(i, f) for i, f in enumerate(faces) if i not in kept)),
-                            self._sound("dice_roll"))
+            return Sequence(Call(setup), self._sound("dice_roll"),
+                            Parallel(*(self._roll_later(i, f) for i, f in enumerate(faces) if i not in kept)))
         if purpose == "hunt":
-            prey = None
 
             def setup_hunt() -> None:
                 self.tray_kind = "hunt"
@@ -421,8 +414,7 @@ class KromBoard(BoardScene):
 
     def _anim_score(self, event) -> Anim:
         def bump() -> None:
-            if hasattr(self, "tray_scores"):
-                self.tray_scores[event.seat] = event.score
+            self.tray_scores[event.seat] = event.score
 
         return Sequence(Call(bump), self._float_seat(event.seat, f"+{event.amount} to the fight", palette.GOLD) or Wait(0))
 
@@ -1037,7 +1029,7 @@ class KromBoard(BoardScene):
         if not self.tray_dice:
             ui.text(surface, "Dice roll here: combats, hunts and climbs.", area.center, 15, palette.TEXT_DIM, anchor="center")
             return
-        scores = getattr(self, "tray_scores", {})
+        scores = self.tray_scores
         for i, (die, fighter) in enumerate(self.tray_dice):
             if self.tray_kind == "combat":
                 die.draw(surface)
