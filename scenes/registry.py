@@ -18,6 +18,9 @@ SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
     "credits": "scenes.credits:CreditsScene",
+    "krosmaster.orientation": "scenes.krosmaster.orientation:OrientationScene",
+    "krosmaster.setup": "scenes.krosmaster.setup:KrosmasterSetup",
+    "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
     "krom.setup": "scenes.krom.setup:KromSetupScene",
     "krom.board": "scenes.krom.board:KromBoard",
 }
@@ -37,6 +40,8 @@ class GameEntry:
 
 # Each game's board adds its entry here when it lands.
 GAMES: list[GameEntry] = [
+    GameEntry("krosmaster", "Krosmaster: Blast", "2 players", "ui/emblem_krosmaster",
+              "scenes.krosmaster.setup:KrosmasterSetup", "scenes.krosmaster.board:resume"),
     GameEntry("krom", "Krom: Evolution", "2-6 players", "ui/emblem_krom", "scenes.krom.setup:KromSetupScene",
               "scenes.krom.board:resume"),
 ]

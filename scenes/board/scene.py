@@ -185,6 +185,8 @@ class BoardScene(Scene):
             self.redo_button = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Redo", self.ui)
         if self.replay is not None:
             self.replay.build(self.ui)
+        if not self.history and self.match.actions:
+            self._replay_history()
         self.build()
         self.sync()
         self._settled()
@@ -304,8 +306,13 @@ class BoardScene(Scene):
                 self.redo_button.disable()
 
     # -- playing -------------------------------------------------------------------------
-    def act(self, action) -> bool:
-        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing."""
+    def act(self, action, *more) -> bool:
+        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing.
+
+        `more`: further actions of the same gesture (the steps of a walk), played right after it
+        while the rules accept them; the first one refused ends the gesture quietly (a failed
+        dodge roll stops a walk). All their events animate in order.
+        """
         if self.busy or self.match.over:
             return False
         try:
@@ -313,13 +320,22 @@ class BoardScene(Scene):
         except IllegalAction as e:
             self.flash(e.reason)
             return False
-        self._after(events)
+        numbered = [(len(self.match.actions), e) for e in events]
+        for extra in more:
+            if self.match.over:
+                break
+            try:
+                more_events = self.match.play(extra)
+            except IllegalAction:
+                break
+            numbered += [(len(self.match.actions), e) for e in more_events]
+        self._after([e for _, e in numbered], numbered)
         return True
 
-    def _after(self, events: list) -> None:
+    def _after(self, events: list, numbered: list | None = None) -> None:
         self.write_autosave()
         n = len(self.match.actions)
-        self.history.extend((n, e) for e in events)
+        self.history.extend(numbered if numbered is not None else [(n, e) for e in events])
         self.before_animations(events)
         self.player.play(events, then=self._settled)
 
@@ -378,6 +394,16 @@ class BoardScene(Scene):
         self.sync()
 
     # -- the log -------------------------------------------------------------------------
+    def _replay_history(self) -> None:
+        """A game resumed from a save: rebuild its events (replaying its actions) so its log is back."""
+        for n, action in enumerate(self.match.actions):
+            try:
+                _, events = self.rules.apply(self.match.state_after(n), action)
+            except IllegalAction:  # cannot happen for a replayed save; the log is only cosmetic
+                break
+            self.history.extend((n + 1, e) for e in events)
+        self._rebuild_log()
+
     def log_line(self, event) -> str:
         seen = self.rules.redact(event, self.viewer)
         return self.rules.describe(seen, self.match.state)

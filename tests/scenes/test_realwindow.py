@@ -153,7 +153,7 @@ def test_installed_program_in_a_real_window(tmp_path):
         settings_file = tmp_path / "config" / "settings.json"
         assert '"muted": true' in settings_file.read_text(), "the click on Mute was not saved"
 
-        click(745, 636)  # Quit
+        click(970, 636)  # Quit
         assert app.wait(timeout=60) == 0
         output = log.read_text()
         assert "Traceback" not in output, output
@@ -315,7 +315,7 @@ def test_on_a_1280x720_screen_the_whole_window_fits(tmp_path):
         image = program.shot(tmp_path / "small_screen.png")
         for corner in ((4, 4), (1275, 715)):
             assert _close(program.logical(image, *corner), palette.BG, 30)
-        program.click(745, 636)  # Quit, at its place in the scaled picture
+        program.click(970, 636)  # Quit, at its place in the scaled picture
         assert program.proc.wait(timeout=60) == 0
 
 
