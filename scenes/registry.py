@@ -21,6 +21,8 @@ SCENES: dict[str, str] = {
     "krosmaster.orientation": "scenes.krosmaster.orientation:OrientationScene",
     "krosmaster.setup": "scenes.krosmaster.setup:KrosmasterSetup",
     "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
+    "krom.setup": "scenes.krom.setup:KromSetupScene",
+    "krom.board": "scenes.krom.board:KromBoard",
 }
 
 
@@ -40,6 +42,8 @@ class GameEntry:
 GAMES: list[GameEntry] = [
     GameEntry("krosmaster", "Krosmaster: Blast", "2 players", "ui/emblem_krosmaster",
               "scenes.krosmaster.setup:KrosmasterSetup", "scenes.krosmaster.board:resume"),
+    GameEntry("krom", "Krom: Evolution", "2-6 players", "ui/emblem_krom", "scenes.krom.setup:KromSetupScene",
+              "scenes.krom.board:resume"),
 ]
 
 

@@ -9,28 +9,48 @@ from pygame_gui.elements import UITextBox
 
 
 class GameLog:
-    """A pygame-gui text box that keeps the last `keep` lines and scrolls to the newest."""
+    """A pygame-gui text box that keeps at most the last `keep` lines and scrolls to the newest.
 
-    def __init__(self, manager, rect: pygame.Rect, keep: int = 200):
-        self.lines: list[str] = []
+    Laying out a text box costs time per line, so the box changes only in `flush()` (once a
+    frame, from the board's update; `lines` is always current): new lines are appended in one
+    go, and when there are more than `keep` the oldest quarter goes at once (colours kept).
+    """
+
+    def __init__(self, manager, rect: pygame.Rect, keep: int = 60):
+        self.entries: list[tuple[str, tuple[int, int, int] | None]] = []
         self.keep = keep
         self.box = UITextBox("", rect, manager, object_id="#game_log")
+        self._shown = 0  # entries already in the box
+        self._stale = False  # the box must be rebuilt from scratch
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for line, _ in self.entries]
 
     def reset(self, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
-        """Show exactly these lines (e.g. the log rebuilt for another seat's eyes)."""
-        self.lines = [line for line, _ in lines][-self.keep :]
-        self.box.set_text("<br>".join(_html(line, colour) for line, colour in lines[-self.keep :]))
-        if self.box.scroll_bar is not None:
-            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        """Show exactly these lines (e.g. the log rebuilt for another seat's eyes), the newest `keep` of them."""
+        entries = list(lines)[-self.keep :]
+        if entries != self.entries:
+            self.entries = entries
+            self._stale = True
 
     def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
-        self.lines.append(line)
-        text = _html(line, colour)
-        if len(self.lines) > self.keep:
-            self.lines = self.lines[-self.keep :]
-            self.box.set_text("<br>".join(html.escape(x) for x in self.lines))
+        self.entries.append((line, colour))
+        if len(self.entries) > self.keep:
+            self.entries = self.entries[-(self.keep - self.keep // 4) :]
+            self._stale = True
+
+    def flush(self) -> None:
+        """Bring the text box up to date (cheap when nothing changed)."""
+        if self._stale:
+            self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
+        elif self._shown < len(self.entries):
+            new = self.entries[self._shown :]
+            self.box.append_html_text(("<br>" if self._shown else "") + "<br>".join(_html(line, c) for line, c in new))
         else:
-            self.box.append_html_text(("<br>" if len(self.lines) > 1 else "") + text)
+            return
+        self._stale = False
+        self._shown = len(self.entries)
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
