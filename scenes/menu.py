@@ -24,13 +24,13 @@ class MenuScene(Scene):
         total = len(self.games) * card_w + max(0, len(self.games) - 1) * gap
         self.cards: list[tuple[pygame.Rect, registry.GameEntry]] = []
         for i, entry in enumerate(self.games):
-            rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 236, card_w, 320)
+            rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 196, card_w, 390)
             self.cards.append((rect, entry))
-            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 116, card_w - 60, 46), "New game", self.ui,
+            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60, 46), "New game", self.ui,
                          object_id="@game_button")
             self.game_buttons[b] = ("new", entry)
             if saves.has_autosave(entry.game_id):
-                c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 62, card_w - 60, 42), "Continue", self.ui)
+                c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, card_w - 60, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
         self.continues = {entry.game_id: saves.autosave_info(entry.game_id) for entry in self.games}
         self.saves_button, self.settings_button, self.credits_button, self.quit_button = (

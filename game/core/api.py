@@ -49,6 +49,8 @@ class RulesModule(Protocol):
     def why_illegal(self, state: GameState, action: Action) -> str | None: ...  # None when legal, else the reason in words
     def redact(self, event: Event, seat: int | None) -> Event: ...  # the event as that seat may see it (HIDDEN for secrets)
 
+    # Optional: progress(state) -> str, a few words on how far the game is ("Turn 3 of 10"),
+    # shown in the saves list and the menu's Continue entry.
     # Optional: reveals(before, action, after, events) -> bool, True when the action showed
     # something hidden without using the RNG (a card drawn from a deck shuffled earlier); the
     # Match treats it as an undo barrier, like any action that used the RNG.

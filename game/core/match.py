@@ -91,7 +91,7 @@ class Match:
         seat = before.to_move
         private = self._private(before)
         after, events = self.rules.apply(before, action)
-        barrier = private or _rng_moved(before, after) or bool(_reveals(self.rules, before, action, after, events))
+        barrier = _rng_moved(before, after) or _reveals(self.rules, private, before, action, after, events)
         self._steps.append(_Step(action, seat, barrier, before))
         self.state = after
         if self._redo and self._redo[-1] == action:
@@ -181,6 +181,9 @@ def _rng_moved(before: Any, after: Any) -> bool:
     return a.to_dict() != b.to_dict()
 
 
-def _reveals(rules: Any, before: Any, action: Action, after: Any, events: list) -> bool:
+def _reveals(rules: Any, private: bool, before: Any, action: Action, after: Any, events: list) -> bool:
+    """The rules' own `reveals` when they have one; else any action taken in a private decision counts."""
     hook = getattr(rules, "reveals", None)
-    return hook is not None and hook(before, action, after, events)
+    if hook is None:
+        return private
+    return bool(hook(before, action, after, events))

@@ -13,7 +13,7 @@ from game.khrysos.events import describe, redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.khrysos.pending import decision
-from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, reveals, view, why_illegal
+from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
@@ -37,6 +37,7 @@ __all__ = [
     "outcome",
     "playout_choice",
     "random_setup",
+    "progress",
     "redact",
     "reveals",
     "view",

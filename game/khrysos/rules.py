@@ -191,9 +191,9 @@ def why_illegal(state: State, action: Action) -> str | None:
 
 
 def reveals(before: State, action: Action, after: State, events: list) -> bool:
-    """Whether the action showed something hidden without the dice generator: a hunter drawn
-    from the undealt hunters, shuffled at the start (Match makes it an undo barrier)."""
-    return any(isinstance(e, E.HunterPlayed) and e.drawn for e in events)
+    """Whether the action showed something hidden without the dice generator: a hunter played
+    from a hidden hand or drawn from the undealt hunters (Match makes it an undo barrier)."""
+    return any(isinstance(e, E.HunterPlayed) for e in events)
 
 
 # -- applying ---------------------------------------------------------------------------------
@@ -727,3 +727,9 @@ def check_invariants(state: State) -> None:
     else:
         assert s.res is None, "no action resolves outside a turn"
         assert s.to_move == s.cards[s.turn].seat, "the seat of the current card is to move"
+
+
+def progress(state: State) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it): each player's treasure."""
+    scores = "–".join(str(state.treasure_of(seat)) for seat in range(state.num_players))
+    return f"Treasure {scores} (12 wins)"

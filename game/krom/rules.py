@@ -78,7 +78,7 @@ from game.krom.decisions import (
     _do_steal,
     _do_target,
 )
-from game.krom.events import BonusDrawn, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
+from game.krom.events import BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
 from game.krom.flow import _advance, fight_ranking, steal_options
 from game.krom.phase import (
     _cand_climb,
@@ -360,8 +360,14 @@ def apply(state: State, action: Action) -> tuple[State, list]:
 
 
 def reveals(before: State, action: Action, after: State, events: list) -> bool:
-    """True when `action` showed a card from a deck shuffled earlier (no RNG used now) or the secret picks: an undo barrier."""
+    """True when `action` showed a card from a deck shuffled earlier (no RNG used now), a Bonus card from a hidden
+    hand, or the secret picks: an undo barrier."""
     return any(isinstance(e, _REVEALING) for e in events)
 
 
-_REVEALING = (BonusDrawn, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)
+_REVEALING = (BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)
+
+
+def progress(state: State) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it)."""
+    return "Game over" if state.phase == "over" else f"Round {state.round}"

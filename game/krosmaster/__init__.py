@@ -28,7 +28,7 @@ from game.krosmaster.queries import (
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
-from game.krosmaster.seam import decision, redact, reveals
+from game.krosmaster.seam import decision, progress, redact, reveals
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -81,6 +81,7 @@ __all__ = [
     "playout_choice",
     "random_setup",
     "reveals",
+    "progress",
     "redact",
     "reachable_cells",
     "spell_targets",

@@ -114,3 +114,10 @@ def reveals(before: State, action, after: State, events: list) -> bool:
     """True when the action turned over a Krosmic Favor from the pile shuffled at the start
     (the next turn began): the Match then treats it as an undo barrier although no die rolled."""
     return any(isinstance(e, E.FavorRevealed) for e in events)
+
+
+def progress(state: State) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it)."""
+    if state.turn <= 0:
+        return "Setting up"
+    return f"Turn {state.turn} of {state.turn + len(state.pile)}"

@@ -115,3 +115,11 @@ def test_one_hidden_marker_in_every_view(game_id):
     text = repr(module.view(state, 0).to_dict())
     assert "'hidden'" not in text
     assert HIDDEN == -1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_progress_names_how_far_the_game_is(game_id):
+    module = registry.load(game_id)
+    state = module.demo_state(4)
+    words = module.progress(state)
+    assert isinstance(words, str) and 0 < len(words) <= 40 and any(ch.isdigit() for ch in words)

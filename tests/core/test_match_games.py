@@ -49,4 +49,4 @@ def test_save_load_undo_redo_at_every_step(game_id, seed):
         else:
             with pytest.raises(Exception):
                 match.undo()
-    assert checked_undo > 0 or game_id == "krom", "the random game never reached an undoable step"
+    assert checked_undo > 0, "the random game never reached an undoable step"
