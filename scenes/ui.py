@@ -107,6 +107,20 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """`value` cut with an ellipsis so that it is at most `width` pixels wide."""
+    if render(value, size, palette.TEXT, bold).get_width() <= width:
+        return value
+    lo, hi = 0, len(value)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if render(value[:mid].rstrip() + "…", size, palette.TEXT, bold).get_width() <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return value[:lo].rstrip() + "…"
+
+
 def clear_caches() -> None:
     _table.cache_clear()
     _dim.cache_clear()

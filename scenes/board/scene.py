@@ -568,15 +568,36 @@ class BoardScene(Scene):
         pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)
         text, colour = self.status_text()
         pygame.draw.rect(surface, colour, pygame.Rect(0, 0, 10, STATUS_HEIGHT))
-        ui.text(surface, text, (22, STATUS_HEIGHT // 2), 20, palette.TEXT, bold=True, anchor="midleft")
+        right = self.status_right()
         if self.busy and self.replay is None:
-            ui.text(surface, "Click or Space to skip", (w - 16, STATUS_HEIGHT // 2), 14, palette.TEXT_DIM, anchor="midright")
+            hint = ui.render("Click or Space to skip", 14, palette.TEXT_DIM)
+            right -= hint.get_width() + 16
+            surface.blit(hint, hint.get_rect(midleft=(right + 8, STATUS_HEIGHT // 2)))
+        ui.text(surface, ui.fit(text, 20, right - 34, bold=True), (22, STATUS_HEIGHT // 2), 20, palette.TEXT, bold=True,
+                anchor="midleft")
         if self.flash_text:
-            width = min(w - 80, 16 + ui.render(self.flash_text, 17, palette.TEXT).get_width() + 16)
-            box = pygame.Rect(0, 0, width, 36)
+            lines = ui.wrap(self.flash_text, 17, w - 140)[:3]
+            width = 32 + max(ui.render(line, 17, palette.TEXT).get_width() for line in lines)
+            box = pygame.Rect(0, 0, width, 14 + 24 * len(lines))
             box.midtop = (w // 2, STATUS_HEIGHT + 8)
             ui.panel(surface, box, colour=palette.BG_LIGHT, edge=self.flash_colour, radius=10)
-            ui.text(surface, self.flash_text, box.center, 17, palette.TEXT, anchor="center")
+            for i, line in enumerate(lines):
+                ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")
+
+    def status_right(self) -> int:
+        """The x where the status line's text must stop: left of any kit button in the bar."""
+        right = self.app.size[0]
+        bar = pygame.Rect(0, 0, right, STATUS_HEIGHT)
+        for rect in self.bar_rects():
+            if bar.colliderect(rect):
+                right = min(right, rect.left)
+        return right
+
+    def bar_rects(self) -> list[pygame.Rect]:
+        rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None else []
+        if self.replay is not None:
+            rects += [b.rect for b in self.replay.buttons]
+        return rects
 
 
 class RandomPlayer:

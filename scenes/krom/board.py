@@ -66,6 +66,7 @@ def name_of(state, fighter: int) -> str:
 
 class KromBoard(BoardScene):
     log_rect = pygame.Rect(984, 424, 286, 290)
+    undo_rect = pygame.Rect(1096, 5, 176, 34)  # Undo and Redo at the right end of the status line
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app, match, seats)
