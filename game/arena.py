@@ -4,8 +4,9 @@ Each game seats the bots in a rotated order (game g puts bot k in seat (k + g) m
 every bot plays every seat equally often over n games. Games are spread over W processes
 (the standard library's process pool). It prints each bot's win rate with a 95% Wilson
 confidence interval, the median and 95th percentile time per decision (decisions with a
-single legal action are not timed: bots answer them at once), and for Hard bots how many
-searches the time budget ended. The same seed and options give the same games whatever
+single legal action are not timed: bots answer them at once), both in wall-clock time and
+in CPU time of the worker process (the machine may be shared), and for Hard bots how many
+searches the time budget (CPU seconds, `--seconds`) ended. The same seed and options give the same games whatever
 the number of workers; a Hard bot with a time budget depends on the machine's speed, so
 `--iterations N` gives Hard a fixed budget of search iterations instead, for exact repeats.
 
@@ -33,7 +34,8 @@ class GameResult:
     seed: int
     winners: tuple[int, ...]  # indices into the --bots list (empty: a draw or no result)
     decisions: int
-    times: dict[int, list[float]] = field(default_factory=dict)  # bot index -> seconds per timed decision
+    times: dict[int, list[float]] = field(default_factory=dict)  # bot index -> wall-clock seconds per timed decision
+    cpu: dict[int, list[float]] = field(default_factory=dict)  # bot index -> CPU seconds of this process per timed decision
     searches: dict[int, list[int]] = field(default_factory=dict)  # bot index -> [searches, ended by the clock]
     unfinished: bool = False
 
@@ -62,7 +64,8 @@ def bot_options(level: str, seconds: float | None, iterations: int | None) -> di
         return {}
     if iterations is not None:
         return {"iterations": iterations, "seconds": None}
-    return {"seconds": seconds, "clock": time.perf_counter}
+    # CPU time of the worker process: on a shared machine each search gets the same work budget
+    return {"seconds": seconds, "clock": time.process_time}
 
 
 def play_game(job: Job) -> GameResult:
@@ -74,7 +77,7 @@ def play_game(job: Job) -> GameResult:
     bots = [make_bot(job.bots[seat_bot[seat]], job.game, **bot_options(job.bots[seat_bot[seat]], job.seconds, job.iterations)) for seat in range(n)]
     rngs = [Rng(game_seed ^ (0x9E37 * (seat + 1))) for seat in range(n)]
     state = rules.new_game(setup, game_seed)
-    result = GameResult(game_seed, (), 0, {k: [] for k in range(n)}, {k: [0, 0] for k in range(n)})
+    result = GameResult(game_seed, (), 0, {k: [] for k in range(n)}, {k: [] for k in range(n)}, {k: [0, 0] for k in range(n)})
     while state.to_move is not None:
         if result.decisions >= MAX_DECISIONS:
             result.unfinished = True
@@ -82,11 +85,12 @@ def play_game(job: Job) -> GameResult:
         seat = state.to_move
         k = seat_bot[seat]
         legal = rules.legal_actions(state)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action, _ = play_turn(bots[seat], rules, state, rngs[seat])
-        spent = time.perf_counter() - start
+        spent, spent_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         if len(legal) > 1:
             result.times[k].append(spent)
+            result.cpu[k].append(spent_cpu)
             last = getattr(bots[seat], "last", None)
             if last:
                 result.searches[k][0] += 1
@@ -134,11 +138,13 @@ def report(game: str, bots: list[str], results: list[GameResult]) -> list[str]:
         wins = sum(1 for r in results if k in r.winners)
         low, high = wilson(wins, n)
         times = [t for r in results for t in r.times[k]]
+        cpu = [t for r in results for t in r.cpu[k]]
         searches = sum(r.searches[k][0] for r in results)
         clocked = sum(r.searches[k][1] for r in results)
         line = (
             f"bot {k} {name}: wins {wins}/{n} = {100 * wins / max(n, 1):.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
-            f" | decision median {1000 * percentile(times, 0.5):.1f} ms p95 {1000 * percentile(times, 0.95):.1f} ms over {len(times)}"
+            f" | decision wall median {1000 * percentile(times, 0.5):.1f} ms p95 {1000 * percentile(times, 0.95):.1f} ms,"
+            f" CPU median {1000 * percentile(cpu, 0.5):.1f} ms p95 {1000 * percentile(cpu, 0.95):.1f} ms over {len(times)}"
         )
         if name == "hard":
             line += f" | searches ended by the time budget: {clocked}/{searches}"
@@ -154,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--seconds", type=float, default=0.5, help="Hard bots' time budget per decision")
+    parser.add_argument("--seconds", type=float, default=0.5, help="Hard bots' budget per decision, in CPU seconds of the worker")
     parser.add_argument("--iterations", type=int, default=None, help="Hard bots' search iterations per decision instead of a time budget (repeatable)")
     args = parser.parse_args(argv)
     try:

@@ -93,5 +93,5 @@ KIT = GameKit(
     scale=2.5,
     policy=rules.playout_choice,
     midway=lambda state: state.res is not None,
-    playout_depth=20,
+    playout_depth=0,
 )

@@ -189,5 +189,5 @@ KIT = GameKit(
     policy=rules.playout_choice,
     midway=lambda state: state.play is not None,
     prune=prune,
-    playout_depth=30,
+    playout_depth=0,
 )

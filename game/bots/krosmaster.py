@@ -96,5 +96,5 @@ KIT = GameKit(
     scale=3.0,
     policy=rules.playout_choice,
     midway=lambda state: state.phase == "decide",
-    playout_depth=20,
+    playout_depth=0,
 )

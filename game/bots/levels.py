@@ -45,7 +45,7 @@ class EasyBot:
 
     name = "easy"
 
-    def __init__(self, kit: GameKit, noise: float = 1.0, greedy: float = 0.5):
+    def __init__(self, kit: GameKit, noise: float = 0.2, greedy: float = 0.6):
         self.kit = kit
         self.noise = noise  # noise on a position's score, in units of the kit's scale
         self.greedy = greedy  # chance of looking one move ahead instead of following the policy
@@ -116,11 +116,11 @@ class HardBot:
     name = "hard"
 
     def __init__(self, kit: GameKit, iterations: int | None = None, seconds: float | None = 0.5,
-                 clock: Callable[[], float] | None = None, depth: int | None = None, explore: float = 0.7):
+                 clock: Callable[[], float] | None = None, depth: int | None = None, explore: float = 0.5):
         if clock is None:
             seconds = None
         if iterations is None and seconds is None:
-            iterations = 400
+            iterations = 200
         self.kit = kit
         self.iterations = iterations
         self.seconds = seconds
@@ -138,7 +138,7 @@ class HardBot:
         done = 0
         timed_out = False
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done % 8 == 0 and self.clock() >= deadline:
+            if deadline is not None and self.clock() >= deadline:
                 timed_out = True
                 break
             search.iterate()

@@ -2,11 +2,14 @@
 
 Each iteration samples a full state consistent with the searching seat's view (hidden
 cards dealt, decks shuffled, a fresh generator for dice), walks down a tree of actions
-(the same tree for every sample: a node is a sequence of actions, not a state), picks
-among the children legal in this sample by UCB1 with availability counts, adds one new
-node, plays a short playout with the game's quick policy and scores the end with the
-game's evaluation (exact when the game ends). Each node keeps the reward of the seat
-that chose its action, so every seat in a many-player game plays for itself.
+(the same tree for every sample: a node is a sequence of actions, not a state), picking
+among the children legal in this sample by UCB1 with availability counts, until it meets
+a node not yet expanded. It expands it whole: each child is judged by the game's
+evaluation after the action (a resolution it begins played on by the quick policy, plus
+`depth` quick-policy steps), which seeds the child with one visit, and the best child's
+values are backed up the path. Each node keeps the reward of the seat that chose its
+action, so every seat in a many-player game plays for itself. Dice and hidden cards are
+chance: a fresh sample each iteration averages over them with the rules' own odds.
 """
 
 from __future__ import annotations
@@ -20,17 +23,18 @@ from game.core.rng import Rng
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "avail")
+    __slots__ = ("children", "visits", "total", "avail", "expanded")
 
-    def __init__(self) -> None:
+    def __init__(self, visits: int = 0, total: float = 0.0) -> None:
         self.children: dict[Action, Node] = {}
-        self.visits = 0
-        self.total = 0.0  # summed reward of the seat that chose the action leading here
-        self.avail = 0  # iterations in which this node's action was legal at its parent
+        self.visits = visits
+        self.total = total  # summed reward of the seat that chose the action leading here
+        self.avail = 1  # iterations in which this node's action was legal at its parent
+        self.expanded = False
 
 
 class Search:
-    def __init__(self, kit: GameKit, view: Any, seat: int, rng: Rng, *, explore: float = 0.7, depth: int | None = None):
+    def __init__(self, kit: GameKit, view: Any, seat: int, rng: Rng, *, explore: float = 0.5, depth: int | None = None):
         self.kit = kit
         self.rules = kit.rules
         self.view = view
@@ -41,56 +45,65 @@ class Search:
         self.root = Node()
 
     def iterate(self) -> None:
-        rules, rng = self.rules, self.rng
-        state = self.kit.determinize(self.view, self.seat, rng)
+        """One descent: sample a state, walk down by UCB1 to a node not yet expanded, judge all
+        its children (each a one-move look), and back up the best of them for its mover."""
+        kit, rules, rng = self.kit, self.rules, self.rng
+        state = kit.determinize(self.view, self.seat, rng)
         node = self.root
         path: list[tuple[Node, int]] = []
-        while state.to_move is not None:
+        while True:
+            if state.to_move is None:
+                values = kit.values(state)
+                break
             legal = rules.legal_actions(state)
-            mover = state.to_move
             if len(legal) == 1:  # forced: no node of its own
                 state, _ = rules.apply(state, legal[0])
                 continue
+            mover = state.to_move
+            options = kit.prune(state, legal)
             children = node.children
-            untried = []
-            for a in legal:
+            if not node.expanded:
+                node.expanded = True
+                values = None
+                for a in options:
+                    vals = self.judge(state, a)
+                    children[a] = Node(1, vals[mover])
+                    if values is None or vals[mover] > values[mover]:
+                        values = vals
+                break
+            for a in options:
                 child = children.get(a)
-                if child is None:
-                    untried.append(a)
+                if child is None:  # legal in this sample only (hidden cards differ)
+                    children[a] = Node(1, self.judge(state, a)[mover])
                 else:
                     child.avail += 1
-            if untried:
-                a = untried[rng.below(len(untried))]
-                child = children[a] = Node()
-                child.avail = 1
-                state, _ = rules.apply(state, a)
-                path.append((child, mover))
-                break
-            log_c = self.explore
-            best, best_ucb = None, -1.0
-            for a in legal:
+            c = self.explore
+            best, best_ucb = options[0], -1.0
+            for a in options:
                 child = children[a]
-                ucb = child.total / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                ucb = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                 if ucb > best_ucb:
                     best, best_ucb = a, ucb
             node = children[best]
             state, _ = rules.apply(state, best)
             path.append((node, mover))
-        values = self.playout(state)
         self.root.visits += 1
         for n, mover in path:
             n.visits += 1
             n.total += values[mover]
 
-    def playout(self, state: Any) -> list[float]:
-        rules, policy, rng = self.rules, self.kit.policy, self.rng
-        for _ in range(self.depth):
-            if state.to_move is None:
-                break
+    def judge(self, state: Any, action: Action) -> list[float]:
+        """Every seat's value after `action`, a resolution it begins played on by the quick policy,
+        then `depth` more quick-policy steps."""
+        kit, rules, rng = self.kit, self.rules, self.rng
+        state, _ = rules.apply(state, action)
+        steps = 0
+        while state.to_move is not None and (steps < self.depth or (kit.midway(state) and steps < self.depth + 6)):
             legal = rules.legal_actions(state)
-            a = legal[0] if len(legal) == 1 else policy(state, legal, rng)
+            a = legal[0] if len(legal) == 1 else kit.policy(state, legal, rng)
             state, _ = rules.apply(state, a)
-        return self.kit.values(state)
+            steps += 1
+        return kit.values(state)
 
     def best(self, legal: list[Action]) -> tuple[Action, float | None]:
         """The most visited legal action at the root, and its average reward."""
