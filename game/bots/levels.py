@@ -47,7 +47,7 @@ class EasyBot:
 
     def __init__(self, kit: GameKit, noise: float = 0.2, greedy: float = 0.6):
         self.kit = kit
-        self.noise = noise  # noise on a position's score, in units of the kit's scale
+        self.noise = noise  # scale of the noise on a position's value (a win chance): 0.2 gives a deviation near 0.035
         self.greedy = greedy  # chance of looking one move ahead instead of following the policy
         self.memory = _Memory()
 
@@ -185,5 +185,5 @@ class Look:
 
 
 def _gauss(rng: Rng) -> float:
-    """A roughly normal draw (sum of uniforms), mean 0, deviation about 0.3 in value units."""
+    """A roughly normal draw (sum of three uniforms), mean 0, deviation about 0.175."""
     return (sum(rng.below(1 << 20) for _ in range(3)) / (1 << 20) - 1.5) * 0.35
