@@ -40,8 +40,8 @@ class _Memory:
 
 
 class EasyBot:
-    """Sensible but careless: the game's quick policy most of the time, else a greedy look at one
-    sampled future with a lot of noise on its judgement."""
+    """Sensible but careless: often the game's quick policy, else a greedy one-move look at a
+    single sampled position with noise on its judgement."""
 
     name = "easy"
 
