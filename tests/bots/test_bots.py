@@ -90,6 +90,36 @@ def test_a_sample_of_the_hidden_information_agrees_with_the_view(game_id):
             assert rules.legal_actions(sample) == rules.legal_actions(state)
 
 
+def test_krom_sample_keeps_the_cards_a_seat_is_known_to_hold():
+    """A seat asked to counter (or to play a combat card) holds one: the sample must agree."""
+    from game.krom.content import BONUS
+
+    rules = registry.load("krom")
+    k = kit("krom")
+    found = 0
+    for seed in range(40):
+        rng = Rng(seed)
+        state = rules.new_game(rules.Setup(players=4), seed)
+        for _ in range(400):
+            if state.to_move is None:
+                break
+            d = rules.decision(state)
+            kind = getattr(d, "kind", d)
+            if kind in ("counter", "combat"):
+                timing = "counter" if kind == "counter" else "combat"
+                for watcher in range(4):
+                    if watcher == state.to_move:
+                        continue
+                    sample = k.determinize(rules.view(state, watcher), watcher, Rng(seed))
+                    assert any(BONUS[c].timing == timing for c in sample.players[state.to_move].hand)
+                    found += 1
+            legal = rules.legal_actions(state)
+            state, _ = rules.apply(state, rules.playout_choice(state, legal, rng))
+        if found >= 30:
+            break
+    assert found >= 30
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_bot_sees_hidden_cards_deck_order_or_the_rng(game_id):
     """The real state is swapped for another with the same view (other hands, decks and dice
