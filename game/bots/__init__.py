@@ -1,0 +1,59 @@
+"""Computer opponents for every seat of every game (pure: no clock, no screen, no global randomness).
+
+A bot is given only what its seat may see, `view(state, seat)`, the legal actions and a
+seeded `Rng` of its own, and returns `(action, reason)`: a legal action and one line a
+player can read (the Suggest button shows it). Levels:
+
+- `random`: any legal action, uniformly;
+- `easy`: the game's quick policy, or a greedy one-move look with noise on its judgement;
+- `normal`: one move ahead over a per-game evaluation, each action tried on a few sampled
+  states whose dice the rules themselves roll (chance weighed by the rules' own odds);
+- `hard`: information-set Monte Carlo tree search with determinization, within a budget
+  of iterations and/or seconds (seconds need a clock passed in by the caller).
+
+`make_bot(level, game_id, **options)` builds one; `play_turn(bot, rules, state, rng)` asks a
+bot for the seat to move, giving it the view only. Per-game parts (sampling hidden
+information, evaluation) are in game/bots/<game>.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from game.bots.base import Bot, GameKit
+from game.bots.levels import EasyBot, HardBot, NormalBot, RandomBot
+from game.core.actions import Action
+from game.core.rng import Rng
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def kit(game_id: str) -> GameKit:
+    """The bots' kit of a game (its sampler and evaluation); LookupError for an unknown game."""
+    try:
+        module = importlib.import_module(f"game.bots.{game_id}")
+    except ModuleNotFoundError:
+        raise LookupError(f"no bots for a game called {game_id!r}") from None
+    return module.KIT
+
+
+def make_bot(level: str, game_id: str, **options: Any) -> Bot:
+    """A bot of `level` for `game_id`; LookupError names the known levels for an unknown one."""
+    cls = LEVELS.get(level)
+    if cls is None:
+        raise LookupError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return cls(kit(game_id), **options)
+
+
+def play_turn(bot: Bot, rules: Any, state: Any, rng: Rng) -> tuple[Action, str]:
+    """Ask `bot` for the move of the seat to move in `state`, showing it that seat's view only."""
+    seat = state.to_move
+    legal = rules.legal_actions(state)
+    action, reason = bot.choose(rules.view(state, seat), seat, legal, rng)
+    if action not in legal:
+        raise AssertionError(f"{bot.name} bot chose {action}, which is not legal here")
+    return action, reason
+
+
+__all__ = ["Bot", "GameKit", "LEVELS", "EasyBot", "HardBot", "NormalBot", "RandomBot", "kit", "make_bot", "play_turn"]

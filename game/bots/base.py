@@ -1,0 +1,109 @@
+"""The bot protocol and the pieces every level shares: a game's bot kit, values and reasons.
+
+A bot sees only `view(state, seat)`: never another seat's hidden cards, a deck's order or
+the RNG. To look ahead it samples full states consistent with that view
+(`GameKit.determinize`, one per game in game/bots/<game>.py) and gives each sample a
+generator of its own, drawn from the bot's `rng`; so a bot's choice depends only on the
+view, the legal actions and its own seeded `rng`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from game.core.actions import Action
+from game.core.rng import Rng
+
+
+class Bot(Protocol):
+    """A computer player. `choose` returns a legal action and a one-line reason a player can read."""
+
+    name: str
+
+    def choose(self, view_state: Any, seat: int, legal_actions: list[Action], rng: Rng) -> tuple[Action, str]: ...
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """What the bots need of one game besides its rule module (see game/bots/<game>.py).
+
+    - `determinize(view, seat, rng)`: a full state consistent with what `seat` sees, hidden
+      cards dealt and decks shuffled at random, with a fresh generator drawn from `rng`;
+    - `features(state, seat)`: named numbers describing how well `seat` stands (more is better);
+    - `weights`: each feature's weight in the seat's score;
+    - `phrases`: the reason shown when an action improves a feature most;
+    - `scale`: score difference worth a factor e (about 73/27 in a 2-player game) in win chances;
+    - `policy(state, actions, rng)`: a fast sensible policy for playouts and the Easy level;
+    - `midway(state)`: True while an action is still resolving (a target, a Boost, a reaction
+      to choose): a one-move look plays on to the end of it before judging;
+    - `prune(state, legal)`: the actions worth a one-move look (never empty): it drops those
+      whose worth a one-move look cannot see, such as taking back a choice or setting dice
+      aside when no reroll is possible, which it would otherwise pick and undo forever;
+    - `playout_depth`: how many policy steps the Hard search plays before judging a position.
+    """
+
+    rules: Any
+    determinize: Callable[[Any, int, Rng], Any]
+    features: Callable[[Any, int], dict[str, float]]
+    weights: dict[str, float]
+    phrases: dict[str, str]
+    scale: float
+    policy: Callable[[Any, list[Action], Rng], Action]
+    midway: Callable[[Any], bool] = lambda state: False
+    prune: Callable[[Any, list[Action]], list[Action]] = lambda state, legal: legal
+    playout_depth: int = 20  # steps of quick policy after a new search node, before judging
+
+    def score(self, state: Any, seat: int) -> float:
+        f = self.features(state, seat)
+        w = self.weights
+        return sum(w[k] * v for k, v in f.items())
+
+    def values(self, state: Any) -> list[float]:
+        """Each seat's estimated chance of winning from `state` (exact once the game is over)."""
+        n = state.num_players
+        result = self.rules.outcome(state)
+        if result is not None:
+            if not result.winners:
+                return [1.0 / n] * n
+            share = 1.0 / len(result.winners)
+            return [share if i in result.winners else 0.0 for i in range(n)]
+        scores = [self.score(state, i) / self.scale for i in range(n)]
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+    def reason(self, before: Any, after: Any, seat: int, action: Action, chance: float | None = None) -> str:
+        """Why `action` helps, in one line: the feature it improves most (or the game ending)."""
+        tail = f" (win chance about {round(100 * chance)}%)" if chance is not None else ""
+        result = self.rules.outcome(after)
+        if result is not None:
+            if seat in result.winners:
+                return f"{action} wins the game{tail}."
+            return f"{action} is the best of a bad lot{tail}."
+        n = after.num_players
+        gains: dict[str, float] = {}
+        for i in range(n):
+            f0, f1 = self.features(before, i), self.features(after, i)
+            sign = 1.0 if i == seat else -1.0 / (n - 1)
+            for k, w in self.weights.items():
+                gains[k] = gains.get(k, 0.0) + sign * w * (f1.get(k, 0.0) - f0.get(k, 0.0))
+        best, gain = None, 1e-9
+        for k, g in gains.items():
+            if g > gain:
+                best, gain = k, g
+        if best is None:
+            return f"{action}: nothing better to do now{tail}."
+        return f"{action}: {self.phrases.get(best, best)}{tail}."
+
+
+def reseeded(state: Any, rng: Rng) -> Any:
+    """`state` with a fresh generator drawn from the bot's `rng` (the view's own is a dummy)."""
+    state.rng = Rng(rng.next64())
+    return state
+
+
+def seat_of(state: Any) -> int | None:
+    return state.to_move

@@ -1,0 +1,100 @@
+"""Krosmaster: Blast for the bots: sampling the hidden Favor pile, and judging a position.
+
+The only hidden things in a Krosmaster view are the Favor pile's order and contents (with
+Superior Favors, 10 of a larger set) and the RNG: a sample deals the pile from the Favors
+not yet seen.
+"""
+
+from __future__ import annotations
+
+from game import krosmaster as rules
+from game.bots.base import GameKit, reseeded
+from game.core.rng import Rng
+from game.krosmaster.board import DIST
+from game.krosmaster.content import CONTENT
+from game.krosmaster.state import State
+
+
+def _favor_set(setup) -> list[str]:
+    """Every Favor that may be in the pile with these options (as `new_game` builds it)."""
+    out = []
+    for f in CONTENT.favors.values():
+        if not f.superior:
+            out.append(f.id)
+        elif setup.superior_favors and (setup.special_terrain or not any(e.kind == "terrain" and e.terrain == "fog" for e in f.ability.effects)):
+            out.append(f.id)
+    return out
+
+
+def determinize(view: State, seat: int, rng: Rng) -> State:
+    s = view.copy()
+    seen = set(view.left) | set(view.right) | ({view.revealed} if view.revealed else set())
+    unseen = [f for f in _favor_set(view.setup) if f not in seen]
+    rng.shuffle(unseen)
+    s.pile = tuple(unseen[: len(view.pile)])
+    return reseeded(s, rng)
+
+
+def features(s: State, seat: int) -> dict[str, float]:
+    mine = [f for f in s.fighters if f.owner == seat and not f.out]
+    heroes = [f for f in mine if not f.minion]
+    left = [CONTENT.character(f.kind).hp - f.injuries for f in heroes]
+    foes = [f for f in s.fighters if f.owner != seat and not f.out and not f.minion and f.cell >= 0]
+    glyph_cells = s.board.glyphs
+    free_glyphs = [c for c, o in zip(glyph_cells, s.glyphs) if o != seat]
+    approach = 0.0
+    pressure = 0.0
+    for f in heroes:
+        if f.cell < 0:
+            continue
+        row = DIST[f.cell]
+        if free_glyphs:
+            approach -= min(row[c] for c in free_glyphs)
+        if foes:
+            pressure -= min(row[o.cell] for o in foes)
+    progress = 1.0 - len(s.pile) / CONTENT.favor_turns  # 0 at the start, 1 on the last turn
+    tempo = 0.0
+    if s.active >= 0 and s.to_move == seat and s.fighters[s.active].owner == seat:
+        tempo = s.ap + 0.3 * s.mp
+    return {
+        "weakest": float(min(left)) if left else 0.0,
+        "health": float(sum(left)),
+        "glyphs": s.glyphs.count(seat) * (0.5 + progress),
+        "minions": float(len(mine) - len(heroes)),
+        "approach": approach,
+        "pressure": pressure,
+        "tempo": tempo,
+    }
+
+
+WEIGHTS = {
+    "weakest": 1.0,
+    "health": 0.4,
+    "glyphs": 1.5,
+    "minions": 0.6,
+    "approach": 0.12,
+    "pressure": 0.04,
+    "tempo": 0.25,
+}
+
+PHRASES = {
+    "weakest": "it protects our most wounded Krosmaster or hurts theirs",
+    "health": "it shifts the balance of hit points our way",
+    "glyphs": "it wins Glyph cells, which decide the game when the Favors run out",
+    "minions": "it puts a Minion to work for us",
+    "approach": "it heads for a Glyph cell we do not hold",
+    "pressure": "it closes in on an enemy Krosmaster",
+    "tempo": "it keeps action points for later in this activation",
+}
+
+KIT = GameKit(
+    rules=rules,
+    determinize=determinize,
+    features=features,
+    weights=WEIGHTS,
+    phrases=PHRASES,
+    scale=3.0,
+    policy=rules.playout_choice,
+    midway=lambda state: state.phase == "decide",
+    playout_depth=0,
+)

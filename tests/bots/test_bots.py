@@ -1,0 +1,203 @@
+"""Computer opponents: every level plays legal moves to the end, a seed repeats a game, no bot
+sees what its seat may not, and the arena's command works on a tiny run."""
+
+import pytest
+
+from game import registry
+from game.bots import LEVELS, kit, make_bot, play_turn
+from game.core.rng import Rng
+
+GAMES = ("krosmaster", "krom", "khrysos")
+
+# Small budgets: these tests check behaviour, not strength.
+FAST = {
+    "random": {},
+    "easy": {},
+    "normal": {"samples": 1, "max_work": 30},
+    "hard": {"iterations": 2, "depth": 0},
+}
+
+
+def _setup(rules, players):
+    return rules.Setup() if rules.GAME_ID == "krosmaster" else rules.Setup(players=players)
+
+
+def _play(game_id, levels, seed, max_decisions=3000):
+    """Play one game with a bot per seat; every action is checked legal by play_turn. Returns (state, actions)."""
+    rules = registry.load(game_id)
+    bots = [make_bot(lv, game_id, **FAST[lv]) for lv in levels]
+    rngs = [Rng(seed * 10 + i) for i in range(len(levels))]
+    state = rules.new_game(_setup(rules, len(levels)), seed)
+    actions = []
+    while state.to_move is not None and len(actions) < max_decisions:
+        seat = state.to_move
+        action, reason = play_turn(bots[seat], rules, state, rngs[seat])
+        assert isinstance(reason, str) and reason and "\n" not in reason
+        state, _ = rules.apply(state, action)
+        actions.append(str(action))
+    return state, actions
+
+
+def _mid_game(game_id, seed):
+    """A position in the middle of a game (from each rule module's own demo)."""
+    rules = registry.load(game_id)
+    return rules, rules.demo_state(seed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_level_plays_legal_moves_to_the_end_of_a_game(game_id, level):
+    rules = registry.load(game_id)
+    players = 2 if game_id != "krom" else 3
+    opponents = ["random"] * (players - 1)
+    state, actions = _play(game_id, [level] + opponents, seed=7)
+    assert state.to_move is None, f"{level} did not finish a game of {game_id} in {len(actions)} decisions"
+    assert rules.outcome(state) is not None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_same_seed_gives_the_same_decisions(game_id):
+    rules, state = _mid_game(game_id, 3)
+    for level in ("easy", "normal", "hard"):
+        picks = []
+        for _ in range(2):
+            bot = make_bot(level, game_id, **FAST[level])
+            rng = Rng(99)
+            s, seq = state, []
+            for _ in range(12):
+                if s.to_move is None:
+                    break
+                a, why = play_turn(bot, rules, s, rng)
+                seq.append((str(a), why))
+                s, _ = rules.apply(s, a)
+            picks.append(seq)
+        assert picks[0] == picks[1], level
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_sample_of_the_hidden_information_agrees_with_the_view(game_id):
+    """determinize(view) is a full, valid state that the seat could not tell from the real one."""
+    rules = registry.load(game_id)
+    k = kit(game_id)
+    for seed in range(3):
+        state = rules.demo_state(seed)
+        seat = state.to_move
+        view = rules.view(state, seat)
+        for n in range(3):
+            sample = k.determinize(view, seat, Rng(n))
+            rules.check_invariants(sample)
+            assert rules.view(sample, seat) == view
+            assert rules.legal_actions(sample) == rules.legal_actions(state)
+
+
+def test_krom_sample_keeps_the_cards_a_seat_is_known_to_hold():
+    """A seat asked to counter (or to play a combat card) holds one: the sample must agree."""
+    from game.krom.content import BONUS
+
+    rules = registry.load("krom")
+    k = kit("krom")
+    found = 0
+    for seed in range(40):
+        rng = Rng(seed)
+        state = rules.new_game(rules.Setup(players=4), seed)
+        for _ in range(400):
+            if state.to_move is None:
+                break
+            d = rules.decision(state)
+            kind = getattr(d, "kind", d)
+            if kind in ("counter", "combat"):
+                timing = "counter" if kind == "counter" else "combat"
+                for watcher in range(4):
+                    if watcher == state.to_move:
+                        continue
+                    sample = k.determinize(rules.view(state, watcher), watcher, Rng(seed))
+                    assert any(BONUS[c].timing == timing for c in sample.players[state.to_move].hand)
+                    found += 1
+            legal = rules.legal_actions(state)
+            state, _ = rules.apply(state, rules.playout_choice(state, legal, rng))
+        if found >= 30:
+            break
+    assert found >= 30
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_bot_sees_hidden_cards_deck_order_or_the_rng(game_id):
+    """The real state is swapped for another with the same view (other hands, decks and dice
+    redrawn): every bot, given the same seed, must decide exactly the same."""
+    rules = registry.load(game_id)
+    k = kit(game_id)
+    checked = 0
+    for seed in range(4):
+        state = rules.demo_state(seed)
+        seat = state.to_move
+        twin = k.determinize(rules.view(state, seat), seat, Rng(1000 + seed))
+        assert rules.view(twin, seat) == rules.view(state, seat)
+        assert twin.to_dict() != state.to_dict(), "the twin should differ in something hidden (at least the RNG)"
+        for level in ("random", "easy", "normal", "hard"):
+            got = [play_turn(make_bot(level, game_id, **FAST[level]), rules, s, Rng(5)) for s in (state, twin)]
+            assert got[0] == got[1], f"{level} decided differently on hidden information: {got}"
+            checked += 1
+    assert checked == 16
+
+
+def test_play_turn_hands_the_bot_the_view_only():
+    rules, state = _mid_game("krom", 2)
+    seen = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view_state, seat, legal, rng):
+            seen.append(view_state)
+            return legal[0], "first"
+
+    play_turn(Spy(), rules, state, Rng(0))
+    view = seen[0]
+    assert view == rules.view(state, state.to_move)
+    assert view.rng.to_dict() != state.rng.to_dict()
+    others = [p.hand for i, p in enumerate(view.players) if i != state.to_move]
+    assert all(c < 0 for hand in others for c in hand)
+
+
+def test_a_bot_that_picks_an_illegal_action_is_caught():
+    rules, state = _mid_game("khrysos", 1)
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view_state, seat, legal, rng):
+            from game.core.actions import Action
+
+            return Action("teleport", (0, 0)), "cheating"
+
+    with pytest.raises(AssertionError, match="not legal"):
+        play_turn(Cheat(), rules, state, Rng(0))
+
+
+def test_unknown_level_or_game_is_named():
+    with pytest.raises(LookupError, match="known: random, easy, normal, hard"):
+        make_bot("grandmaster", "krom")
+    with pytest.raises(LookupError, match="chess"):
+        make_bot("easy", "chess")
+
+
+def test_hard_stops_on_its_clock_and_says_so():
+    rules, state = _mid_game("krosmaster", 4)
+    ticks = iter(range(1000))
+    bot = make_bot("hard", "krosmaster", seconds=5.0, clock=lambda: next(ticks))  # one 'second' per look at the clock
+    legal = rules.legal_actions(state)
+    assert len(legal) > 1
+    bot.choose(rules.view(state, state.to_move), state.to_move, legal, Rng(1))
+    assert bot.last["timed_out"] is True
+    assert 0 < bot.last["iterations"] <= 8 * 6
+    fixed = make_bot("hard", "krosmaster", iterations=5)
+    fixed.choose(rules.view(state, state.to_move), state.to_move, legal, Rng(1))
+    assert fixed.last == {"iterations": 5, "timed_out": False}
+
+
+def test_a_reason_names_the_action_and_what_it_gains():
+    rules, state = _mid_game("khrysos", 0)
+    bot = make_bot("normal", "khrysos")
+    action, reason = play_turn(bot, rules, state, Rng(3))
+    assert reason.startswith(str(action))
+    assert reason.endswith(".")
