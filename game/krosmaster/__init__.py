@@ -28,7 +28,7 @@ from game.krosmaster.queries import (
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
-from game.krosmaster.seam import decision, progress, redact, reveals
+from game.krosmaster.seam import action_text, decision, progress, redact, reveals
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -47,6 +47,7 @@ from game.krosmaster.rules import (
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
+    "action_text",
     "BOARDS",
     "CONTENT",
     "LAYOUTS",

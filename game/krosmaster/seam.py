@@ -121,3 +121,48 @@ def progress(state: State) -> str:
     if state.turn <= 0:
         return "Setting up"
     return f"Turn {state.turn} of {state.turn + len(state.pile)}"
+
+
+def action_text(state: State, action) -> str:
+    """An action in a player's words ("Golda Purse casts Kama Toss at (3, 4)"), for suggestions and tips."""
+    args = action.args
+
+    def who(i) -> str:
+        return _fighter(state.fighters[i]) if isinstance(i, int) and 0 <= i < len(state.fighters) else "a fighter"
+
+    def at(x, y) -> str:
+        return f"({x}, {y})"
+
+    kind = action.kind
+    try:
+        if kind == "pick":
+            return f"draft {CONTENT.character(args[0]).name}"
+        if kind == "place":
+            return f"place {who(args[0])} at {at(args[1], args[2])}"
+        if kind == "slot":
+            return f"put the revealed Favor in the {args[0]} slot"
+        if kind == "activate":
+            return f"play {who(args[0])}"
+        if kind == "pass":
+            return "end the turn"
+        if kind == "move":
+            return f"move {who(args[0])} to {at(args[1], args[2])}"
+        if kind == "cast":
+            spell = CONTENT.character(state.fighters[args[0]].kind).spell(args[1])
+            name = spell.name if spell is not None else str(args[1]).replace("_", " ")
+            return f"{who(args[0])} casts {name} at {at(args[2], args[3])}"
+        if kind == "favor":
+            return f"{who(args[0])} uses the {args[1]} Favor at {at(args[2], args[3])}"
+        if kind == "challenge":
+            return f"{who(args[0])} uses a Divine Challenge bonus at {at(args[2], args[3])}"
+        if kind == "end":
+            return f"end {who(args[0])}'s activation"
+        if kind == "face":
+            return f"turn the joker into {face_words((args[0],))}"
+        if kind in ("reroll", "keep"):
+            return "roll again (Spin Again)" if kind == "reroll" else "keep the roll"
+        if kind == "remove":
+            return f"remove the terrain tile at {at(args[0], args[1])}"
+    except (IndexError, KeyError, TypeError, ValueError):
+        pass
+    return str(action)

@@ -96,10 +96,12 @@ class BoardScene(Scene):
         self.save_warning: str | None = None
         self._bot_wait: float | None = None
         self._thinking: tuple | None = None  # (thread, result list, action count when asked)
+        self._suggesting: tuple | None = None  # the same, for the Suggest button
+        self.suggested = None  # the action last suggested, until the next action
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot object with choose(view, seat, legal, rng) (issue 14)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
-        self.undo_button = self.redo_button = None
+        self.undo_button = self.redo_button = self.suggest_button = None
         self._undo_key: tuple | None = None
 
     # -- hooks for the board -------------------------------------------------------------
@@ -183,6 +185,12 @@ class BoardScene(Scene):
             half = r.width // 2 - 4
             self.undo_button = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Undo", self.ui)
             self.redo_button = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Redo", self.ui)
+        if self.replay is None and any(seat.human for seat in self.seats):
+            right = self.undo_rect.left if self.undo_rect is not None and self.undo_rect.top < STATUS_HEIGHT \
+                else self.app.size[0]
+            self.suggest_button = UIButton(pygame.Rect(right - 8 - 110, 5, 110, STATUS_HEIGHT - 10), "Suggest", self.ui,
+                                           tool_tip_text="What the Hard computer player would do from your seat "
+                                                         "(it is shown, never played for you)")
         if self.replay is not None:
             self.replay.build(self.ui)
         if not self.history and self.match.actions:
@@ -231,6 +239,9 @@ class BoardScene(Scene):
                 return True
             if event.ui_element is self.redo_button:
                 self.redo()
+                return True
+            if event.ui_element is self.suggest_button:
+                self.suggest()
                 return True
         return super().process_event(event)
 
@@ -444,6 +455,9 @@ class BoardScene(Scene):
                 self.flash_text = None
         if self._thinking is not None:
             self._collect_bot_move()
+        if self._suggesting is not None:
+            self._collect_suggestion()
+        self._sync_suggest_button()
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
@@ -475,6 +489,71 @@ class BoardScene(Scene):
         if result and at == len(self.match.actions) and not self.match.over:
             action, _reason = result[0]
             self.act(action)
+
+    # -- suggestions -----------------------------------------------------------------------
+    def suggest(self) -> None:
+        """Ask the Hard computer player, from the deciding human's own view, what it would play."""
+        seat = self.match.state.to_move
+        if self.locked or seat is None or self._suggesting is not None:
+            return
+        bot = make_bot("hard", self.rules)
+        view = self.match.view(seat)
+        legal = self.match.legal_actions()
+        from game.core.rng import Rng
+
+        result: list = []
+        worker = threading.Thread(target=lambda: result.append(bot.choose(view, seat, legal, Rng(len(legal) + 17))),
+                                  daemon=True)
+        self._suggesting = (worker, result, len(self.match.actions))
+        self.suggest_button.set_text("Thinking…")
+        self.suggest_button.disable()
+        worker.start()
+
+    def _collect_suggestion(self) -> None:
+        worker, result, at = self._suggesting
+        if worker.is_alive():
+            return
+        self._suggesting = None
+        self.suggest_button.set_text("Suggest")
+        if result and at == len(self.match.actions):
+            action, reason = result[0]
+            self.suggested = action
+            self.show_suggestion(action, reason)
+
+    def show_suggestion(self, action, reason: str) -> None:
+        """Show what the computer would play (a board may highlight it); it is never played for the player."""
+        words = self.action_words(action)
+        if reason.startswith(str(action)):
+            reason = words + reason[len(str(action)):]
+        self.flash(f"Suggestion: {reason}", palette.GOLD)
+        grid = getattr(self, "grid", None)
+        cells = self.suggestion_cells(action)
+        if grid is not None and cells:
+            grid.set_layer("target", cells)
+
+    def action_words(self, action) -> str:
+        """An action in words: the rules' `action_text(state, action)` when they have one."""
+        text = getattr(self.rules, "action_text", None)
+        return text(self.match.state, action) if text is not None else str(action)
+
+    def suggestion_cells(self, action) -> list:
+        """Cells to outline for a suggested action: by default the last two whole numbers of its text form."""
+        grid = getattr(self, "grid", None)
+        args = [a for a in action.args if isinstance(a, int)]
+        if grid is None or len(args) < 2 or not grid.in_board((args[-2], args[-1])):
+            return []
+        return [(args[-2], args[-1])]
+
+    def _sync_suggest_button(self) -> None:
+        if self.suggest_button is None or self._suggesting is not None:
+            return
+        seat = self.match.state.to_move
+        usable = not self.locked and seat is not None and self.seats[seat].human
+        if usable != self.suggest_button.is_enabled:
+            if usable:
+                self.suggest_button.enable()
+            else:
+                self.suggest_button.disable()
 
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:
@@ -595,6 +674,8 @@ class BoardScene(Scene):
 
     def bar_rects(self) -> list[pygame.Rect]:
         rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None else []
+        if getattr(self, "suggest_button", None) is not None:
+            rects.append(self.suggest_button.rect)
         if self.replay is not None:
             rects += [b.rect for b in self.replay.buttons]
         return rects

@@ -46,7 +46,7 @@ class SetupScene(Scene):
     max_players = 2
     options: list = []
     player_choice: Choice | None = None  # one extra choice per player (e.g. a character)
-    bots_available = False  # set once computer opponents exist for the game
+    bots_available = True  # each seat: Human, or the computer at a level (game.bots)
     ROW = 52
     LEFT = pygame.Rect(40, 120, 600, 470)
     RIGHT = pygame.Rect(680, 120, 560, 470)

@@ -249,3 +249,15 @@ def test_random_junk_actions_are_refused_with_a_reason():
             probes += 1
         s, _ = K.apply(s, K.playout_choice(s, K.legal_actions(s), policy))
     assert probes > 500
+
+
+def test_action_text_names_fighters_and_spells_in_words():
+    """Suggestions show actions as a player would say them, never as their text form."""
+    from game import krosmaster
+    from game.core import Action
+
+    state = krosmaster.demo_state(3)
+    for action in krosmaster.legal_actions(state):
+        words = krosmaster.action_text(state, action)
+        assert words and "_" not in words and words != str(action) or action.kind in ("keep",), (action, words)
+    assert krosmaster.action_text(state, Action("nonsense", (1,))) == "nonsense 1"

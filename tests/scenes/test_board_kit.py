@@ -423,3 +423,25 @@ class TestGestures:
         assert [(n, str(e)) for n, e in resumed.history] == [(n, str(e)) for n, e in board.history]
         expected = [resumed.log_line(e) for _, e in board.history]
         assert len(expected) >= 3 and resumed.log.lines == [line for line in expected if line]
+
+
+def test_suggest_shows_a_legal_move_and_never_plays_it(app, monkeypatch):
+    from scenes.board import scene as kit
+
+    class Fixed:
+        def choose(self, view, seat, legal, rng):
+            assert view.picks[1] in (None, HIDDEN), "the suggestion is made from the seat's own view"
+            return legal[-1], f"{legal[-1]}: it looks best."
+
+    monkeypatch.setattr(kit, "make_bot", lambda level, rules: Fixed())
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    board = to_move_phase(app)
+    played = len(board.match.actions)
+    click_widget(app, button(board, "Suggest"))
+    for _ in range(50):
+        app.run_frames(2)
+        if board.suggested is not None:
+            break
+    assert board.suggested in board.match.legal_actions()
+    assert board.flash_text.startswith("Suggestion: ")
+    assert len(board.match.actions) == played, "a suggestion is never played for the player"
