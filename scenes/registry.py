@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
+    "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
+    "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
+    "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
 }
 
 
@@ -33,7 +36,10 @@ class GameEntry:
 
 
 # Each game's board adds its entry here when it lands.
-GAMES: list[GameEntry] = []
+GAMES: list[GameEntry] = [
+    GameEntry("khrysos", "Khrysos Hunters", "2-4 players", "ui/emblem_khrysos", "scenes.khrysos.setup:KhrysosSetup",
+              "scenes.khrysos.board:resume"),
+]
 
 
 def playable_games() -> list[GameEntry]:

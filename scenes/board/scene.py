@@ -304,10 +304,38 @@ class BoardScene(Scene):
         self._after(events)
         return True
 
-    def _after(self, events: list) -> None:
+    def act_many(self, actions) -> bool:
+        """Play several actions of the seat to move as one animation (a walk of many steps).
+
+        A refusal of the first shows the rules' reason and changes nothing; the walk stops
+        quietly before an action the rules refuse, once the game is over, or as soon as
+        another seat must decide (each action stays its own undo step)."""
+        if self.busy or self.match.over:
+            return False
+        seat = self.match.state.to_move
+        tagged: list[tuple[int, Any]] = []
+        played = 0
+        for action in actions:
+            if self.match.over or (played and self.match.state.to_move != seat):
+                break
+            try:
+                events = self.match.play(action)
+            except IllegalAction as e:
+                if not played:
+                    self.flash(e.reason)
+                    return False
+                break
+            played += 1
+            tagged.extend((len(self.match.actions), e) for e in events)
+        if not played:
+            return False
+        self._after([e for _, e in tagged], tagged)
+        return True
+
+    def _after(self, events: list, tagged: list | None = None) -> None:
         self.write_autosave()
         n = len(self.match.actions)
-        self.history.extend((n, e) for e in events)
+        self.history.extend(tagged if tagged is not None else [(n, e) for e in events])
         self.before_animations(events)
         self.player.play(events, then=self._settled)
 
