@@ -750,7 +750,7 @@ class KhrysosBoard(BoardScene):
                              border_radius=3)
             name = self.seats[c.seat].name
             who = HUNTERS[c.hunter].name if c.hunter else "(replacement due)"
-            ui.text(surface, _fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)
+            ui.text(surface, art.fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)
             value = self.scores[i] if i < len(self.scores) else c.treasure
             for k in range(WIN_TREASURE + 1):
                 cr = pygame.Rect(TRACK_X + k * TRACK_STEP, y + 3, 20, SCORE_ROW - 10)
@@ -812,15 +812,7 @@ class KhrysosBoard(BoardScene):
         return " ".join(parts) if parts else None
 
 
-def _fit(text: str, size: int, width: int) -> str:
-    if ui.render(text, size, palette.TEXT).get_width() <= width:
-        return text
-    while text and ui.render(text + "…", size, palette.TEXT).get_width() > width:
-        text = text[:-1]
-    return text + "…"
-
 
 def resume(app, match: Match) -> KhrysosBoard:
     """The board of a game replayed from a save."""
     return KhrysosBoard(app, match)
-

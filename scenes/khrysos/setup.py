@@ -106,7 +106,7 @@ class KhrysosSetup(SetupScene):
                              border_radius=8)
             surface.blit(art.thumbnail(entry.spec, THUMB), (x + 6, y + 6))
             label = entry.name if entry.sample else f"{entry.name} (yours)"
-            ui.text(surface, _fit(label, 15, box.width - 8), (box.centerx, box.bottom - 30), 15,
+            ui.text(surface, art.fit(label, 15, box.width - 8), (box.centerx, box.bottom - 30), 15,
                     palette.GOLD if chosen else palette.TEXT, bold=chosen, anchor="midtop")
             self.thumb_rects.append((box, index))
         if self.maps:
@@ -117,11 +117,3 @@ class KhrysosSetup(SetupScene):
         if self.broken:
             ui.text(surface, f"{len(self.broken)} of your maps cannot be played yet: open them in the map builder.",
                     (right.left + 16, right.bottom - 34), 14, palette.TEXT_DIM)
-
-
-def _fit(text: str, size: int, width: int) -> str:
-    if ui.render(text, size, palette.TEXT).get_width() <= width:
-        return text
-    while text and ui.render(text + "…", size, palette.TEXT, False).get_width() > width:
-        text = text[:-1]
-    return text + "…"
