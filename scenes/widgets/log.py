@@ -9,30 +9,48 @@ from pygame_gui.elements import UITextBox
 
 
 class GameLog:
-    """A pygame-gui text box that keeps the last `keep` lines and scrolls to the newest."""
+    """A pygame-gui text box that keeps the last `keep` lines and scrolls to the newest.
 
-    def __init__(self, manager, rect: pygame.Rect, keep: int = 200):
-        self.lines: list[str] = []
+    The box itself holds at most `2 * shown` lines: laying out a long text box again costs
+    a lot, so when it is full it is rebuilt once with the newest `shown` lines (colours kept)
+    instead of on every line."""
+
+    def __init__(self, manager, rect: pygame.Rect, keep: int = 200, shown: int = 40):
+        self.entries: list[tuple[str, tuple[int, int, int] | None]] = []
         self.keep = keep
+        self.shown = max(1, min(shown, keep))
+        self.in_box = 0
         self.box = UITextBox("", rect, manager, object_id="#game_log")
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for line, _ in self.entries]
 
     def reset(self, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
         """Show exactly these lines (e.g. the log rebuilt for another seat's eyes)."""
-        self.lines = [line for line, _ in lines][-self.keep :]
-        self.box.set_text("<br>".join(_html(line, colour) for line, colour in lines[-self.keep :]))
+        self.entries = list(lines)[-self.keep :]
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        tail = self.entries[-self.shown :]
+        self.in_box = len(tail)
+        self.box.set_text("<br>".join(_html(line, colour) for line, colour in tail))
+        self._scroll()
+
+    def _scroll(self) -> None:
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
-        self.lines.append(line)
-        text = _html(line, colour)
-        if len(self.lines) > self.keep:
-            self.lines = self.lines[-self.keep :]
-            self.box.set_text("<br>".join(html.escape(x) for x in self.lines))
-        else:
-            self.box.append_html_text(("<br>" if len(self.lines) > 1 else "") + text)
-        if self.box.scroll_bar is not None:
-            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.entries.append((line, colour))
+        if len(self.entries) > self.keep:
+            self.entries = self.entries[-self.keep :]
+        if self.in_box >= 2 * self.shown:
+            self._rebuild()
+            return
+        self.box.append_html_text(("<br>" if self.in_box else "") + _html(line, colour))
+        self.in_box += 1
+        self._scroll()
 
 
 def _html(line: str, colour: tuple[int, int, int] | None) -> str:
