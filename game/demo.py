@@ -2,7 +2,7 @@
 
 Two standees stand on a 6 x 5 grid with three trees. The table (one seat) can roll a tray
 of dice, walk the selected standee along the shortest path (6 steps at most, around trees
-and the other standee), and attack Iop with the combat die: 2 injuries, one more on a
+and the other standee), and attack Gobball with the combat die: 2 injuries, one more on a
 critical, one less on a shield; at 6 injuries he is knocked out, and the next attack stands
 him up again first. It never ends. It follows the rule-module API so the showcase runs on
 the same Match and BoardScene as the real boards.
@@ -20,7 +20,7 @@ TITLE = "Showcase table"
 VERSION = 1
 COLS, ROWS = 6, 5
 TREES = frozenset({(2, 1), (2, 2), (4, 3)})
-PIECES = ("Martine Gale", "Iop")  # piece 0 (blue) and 1 (pink)
+PIECES = ("Martine Gale", "Gobball")  # piece 0 (blue) and 1 (pink)
 HP = 6
 REACH = 6
 
@@ -39,7 +39,7 @@ class Setup:
 class State:
     at: tuple  # piece -> cell
     selected: int
-    injuries: int  # Iop's
+    injuries: int  # Gobball's
     rng: Rng
     num_players: int = 1
     to_move: int | None = 0

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pygame
 
+from scenes import palette
+
 
 def resource_dir(package: str) -> Path:
     """The folder of a packaged resource tree (sprites, sounds, maps, scenes, pygame_gui.data)."""
@@ -19,6 +21,48 @@ def resource_dir(package: str) -> Path:
 def sprite_path(name: str) -> Path:
     """Path of a sprite by its name relative to sprites/ without suffix, e.g. "dice/d6_3"."""
     return resource_dir("sprites") / f"{name}.png"
+
+
+# Sprite names of the pieces and symbols drawn from the Game Icons set (the scheme is written at
+# the top of sprites/make_sprites.py). Boards ask for these names; they never build paths.
+FACE_GAMES = ("krosmaster", "minion", "krom", "khrysos")
+
+
+def face(game: str, piece: str | int) -> str:
+    """Sprite name of a piece's face: face("krosmaster", "arrowna"), face("minion", "gobball"),
+    face("krom", "alma"), face("krom", "kromosaurus"), face("khrysos", 7) (hunter number)."""
+    if game not in FACE_GAMES:
+        raise ValueError(f"no faces for {game!r} (known: {', '.join(FACE_GAMES)})")
+    return f"faces/{game}/{piece}"
+
+
+def symbol(game: str, name: str) -> str:
+    """Sprite name of a rules symbol, e.g. symbol("khrysos", "trample"), symbol("krom", "cave")."""
+    return f"symbols/{game}/{name}"
+
+
+def minion_token(minion: str) -> str:
+    """Sprite name of a Minion token (its face on a disc), e.g. minion_token("gobball")."""
+    return f"tokens/minion/{minion}"
+
+
+def seat_mark(seat: int) -> str:
+    """Sprite name of a seat's mark, the second cue besides its colour (palette.SEAT_PATTERNS)."""
+    return f"standees/mark_{palette.SEAT_PATTERNS[seat]}"
+
+
+def base_mark(base: str) -> str | None:
+    """The mark sprite of a standee base name ("blue", "pink", "seat0".."seat5"), or None."""
+    if base in palette.SIDE_PATTERNS:
+        return f"standees/mark_{palette.SIDE_PATTERNS[base]}"
+    if base.startswith("seat") and base[4:].isdigit() and int(base[4:]) < len(palette.SEAT_PATTERNS):
+        return seat_mark(int(base[4:]))
+    return None
+
+
+def sprite_exists(name: str) -> bool:
+    """Whether a sprite of that name is installed (for data that may outgrow the art)."""
+    return sprite_path(name).is_file()
 
 
 def sound_path(name: str) -> Path:

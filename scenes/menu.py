@@ -8,6 +8,7 @@ from pygame_gui.elements import UIButton
 
 from game.core import SaveError
 from scenes import assets, palette, registry, saves, ui
+from scenes.credits import CreditsScene
 from scenes.overlays import MessageScene, SettingsScene
 from scenes.stack import Scene
 
@@ -32,12 +33,9 @@ class MenuScene(Scene):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 62, card_w - 60, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
         self.continues = {entry.game_id: saves.autosave_info(entry.game_id) for entry in self.games}
-        self.saves_button = UIButton(pygame.Rect(w // 2 - 345, h - 112, 220, 56), "Saved games", self.ui,
-                                     object_id="@menu_button")
-        self.settings_button = UIButton(pygame.Rect(w // 2 - 110, h - 112, 220, 56), "Settings", self.ui,
-                                        object_id="@menu_button")
-        self.quit_button = UIButton(pygame.Rect(w // 2 + 125, h - 112, 220, 56), "Quit", self.ui,
-                                    object_id="@menu_button")
+        self.saves_button, self.settings_button, self.credits_button, self.quit_button = (
+            UIButton(pygame.Rect(w // 2 - 430 + i * 220, h - 112, 200, 56), label, self.ui, object_id="@menu_button")
+            for i, label in enumerate(("Saved games", "Settings", "Credits", "Quit")))
         if self.app.warning:
             warning, self.app.warning = self.app.warning, None
             self.app.push(MessageScene(self.app, "Settings reset", warning))
@@ -51,6 +49,8 @@ class MenuScene(Scene):
                 from scenes.board.saveload import SavesScene
 
                 self.app.push(SavesScene(self.app))
+            elif event.ui_element is self.credits_button:
+                self.app.push(CreditsScene(self.app))
             elif event.ui_element is self.quit_button:
                 self.app.quit()
             elif event.ui_element in self.game_buttons:

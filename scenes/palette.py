@@ -25,16 +25,25 @@ SELECT = (250, 214, 90)
 KROSMASTER_BLUE = (66, 140, 232)
 KROSMASTER_PINK = (232, 98, 168)
 
-# Seats in Krom and Khrysos, in seat order
-SEATS = (
-    (214, 70, 60),    # red
-    (62, 122, 216),   # blue
-    (72, 170, 92),    # green
-    (234, 194, 52),   # yellow
-    (150, 92, 202),   # purple
-    (236, 132, 42),   # orange
+# Seats in Krom and Khrysos, in seat order. Chosen from the Okabe-Ito colour-blind-safe set
+# and nudged (a seeded search, at most 10 CIELAB units from each Okabe-Ito anchor) so that
+# every pair stays at least 24 CIELAB units apart for normal vision and under simulated
+# deuteranopia and protanopia (Machado 2009); tests/scenes/test_art.py checks the pairs.
+SEAT_COLOURS = (
+    (187, 77, 0),     # red (vermilion)
+    (26, 95, 161),    # blue
+    (23, 143, 97),    # green (bluish green)
+    (255, 238, 48),   # yellow
+    (211, 122, 176),  # purple (reddish purple)
+    (229, 154, 28),   # orange
 )
+SEATS = SEAT_COLOURS  # the older name
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+# The second cue besides colour: the mark printed on a seat's plinth and standee plate
+# ("standees/mark_<pattern>" sprites), one shape per seat.
+SEAT_PATTERNS = ("circle", "square", "triangle", "diamond", "star", "cross")
+# Krosmaster's two sides get marks too.
+SIDE_PATTERNS = {"blue": "circle", "pink": "star"}
 
 # Krosmaster elements
 ELEMENTS = {

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
+    "credits": "scenes.credits:CreditsScene",
     "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
     "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
     "khrysos.builder": "scenes.khrysos.builder:BuilderScene",

@@ -43,8 +43,10 @@ class ShowcaseScene(BoardScene):
         self.dice = [DieView("d6", (96, 200)), DieView("d6", (186, 200), face=4), DieView("combat", (276, 200)),
                      DieView("seat1", (366, 200), face=6)]
         colours = (palette.KROSMASTER_BLUE, palette.KROSMASTER_PINK)
-        self.standees = [StandeeView(name, base, self.grid.cell_centre(cell), colour, label=name[0])
-                         for name, base, cell, colour in zip(demo.PIECES, ("blue", "pink"), self.shown.at, colours)]
+        faces = (assets.face("krosmaster", "martine_gale"), assets.face("minion", "gobball"))
+        self.standees = [StandeeView(name, base, self.grid.cell_centre(cell), colour, face=face)
+                         for name, base, cell, colour, face in zip(demo.PIECES, ("blue", "pink"), self.shown.at, colours,
+                                                                   faces)]
         self.markers = [MarkerView(k, (84 + i * 58, 392), c, 44) for i, (k, c) in
                         enumerate([("injury_1", 2), ("ap_minus", 1), ("mp_plus", 1), ("guard", 2), ("treasure", 5),
                                    ("krom", 7)])]

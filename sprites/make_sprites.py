@@ -1,6 +1,31 @@
 """Draw every sprite of Tabletop Trio with Pillow and write them, with manifest.json, as PNGs.
 
-Run from the repository root: ``python sprites/make_sprites.py [--out DIR]``.
+Run from the repository root: ``python sprites/make_sprites.py [--out DIR]``;
+``--sheet PATH`` draws a contact sheet of every piece and symbol (without touching sprites/),
+``--update-icons ICONS_JSON`` refreshes the pinned Game Icons subset (see below).
+
+Sprite names (a path under sprites/ without ".png"; scenes ask ``scenes.assets`` for them):
+
+  faces/krosmaster/<Krosmaster id>   e.g. faces/krosmaster/arrowna        96 x 96
+  faces/minion/<Minion id>           e.g. faces/minion/gobball            96 x 96
+  faces/krom/<character id>          e.g. faces/krom/alma; faces/krom/kromosaurus
+  faces/khrysos/<hunter number>      e.g. faces/khrysos/7 (Sister Halcyon)
+  tokens/minion/<Minion id>          a Minion token: its face on a disc   48 x 48
+  symbols/<game>/<symbol>            a rules symbol in its own colour     48 x 48
+      krosmaster: fire water earth air ap mp range injury favor glyph dofus
+      krom: cave forest savanna mountain krom wood stone bone hp bonus combat counter
+            action evolution trophy
+      khrysos: hit range burst trample blast damage heal guard steal swap move trap stun
+               boost upgrade treasure energy endurance
+  standees/base_<blue|pink|seat0..seat5|neutral>   plinths, marked with the seat's shape
+  standees/mark_<circle|square|triangle|diamond|star|cross>   the seat marks (24 x 24)
+  dice/…, markers/…, terrain/…, icons/…, cards/…, ui/…   as before (see manifest.json)
+
+Faces and symbols are Game Icons silhouettes (game-icons.net, CC BY 3.0) from the pinned
+subset sprites/icons-src/game-icons-subset.json of the npm package @iconify-json/game-icons
+1.2.4, rendered by pygame-ce's SVG loader: no network and no npm is needed to regenerate.
+The art's credits are written to credits.json (read by the Credits screen) and, when writing
+into sprites/ itself, to CREDITS at the repository root.
 
 Every shape is drawn as a coverage mask at ``S`` times the final size, styled (drop
 shadow, soft dark outline, flat fill, top highlight, bottom shading) and the finished
@@ -13,8 +38,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import json
 import math
+import os
 import random
 import sys
 from pathlib import Path
@@ -370,12 +397,14 @@ class Writer:
     def __init__(self, out: Path):
         self.out = out
         self.entries: list[dict] = []
+        self.images: dict[str, Image.Image] = {}  # what was saved, by path without ".png"
 
     def save(self, rel: str, picture, description: str, **extra) -> None:
         im = picture.final() if isinstance(picture, Sprite) else picture
         path = self.out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         im.save(path, format="PNG", optimize=True)
+        self.images[rel.removesuffix(".png")] = im
         self.entries.append({"path": rel, "width": im.width, "height": im.height,
                              "description": description, **extra})
 
@@ -929,16 +958,24 @@ def make_terrain(out: Writer) -> None:
 
 
 def make_standees(out: Writer) -> None:
-    bases = [("blue", P.KROSMASTER_BLUE, "blue side"), ("pink", P.KROSMASTER_PINK, "pink side")]
-    bases += [(f"seat{i}", c, f"{P.SEAT_NAMES[i].lower()} seat") for i, c in enumerate(P.SEATS)]
-    for name, colour, what in bases:
+    bases = [(side, colour, f"{side} side", P.SIDE_PATTERNS[side])
+             for side, colour in (("blue", P.KROSMASTER_BLUE), ("pink", P.KROSMASTER_PINK))]
+    bases += [(f"seat{i}", c, f"{P.SEAT_NAMES[i].lower()} seat", P.SEAT_PATTERNS[i])
+              for i, c in enumerate(P.SEAT_COLOURS)]
+    bases.append(("neutral", P.STONE, "no seat (the Kromosaurus, a neutral piece)", None))
+    for name, colour, what, mark in bases:
         sp = Sprite(64, 24)
         side = shape(sp, lambda m: m.ellipse((4, 7, 60, 21)).rect((4, 9, 60, 14)))
         sp.paint(side, dark(colour, 0.35), highlight=0, shade=0.2)
         sp.paint(shape(sp, lambda m: m.ellipse((4, 3, 60, 16))), colour, outline=0.8, shadow=0,
                  highlight=0.45, shade=0.1)
         sp.fill(shape(sp, lambda m: m.rect((18, 8.5, 46, 10.5), 1)), dark(colour, 0.6), 0.85)
-        out.save(f"standees/base_{name}.png", sp, f"standee base, {what}")
+        for x in (13, 51) if mark else ():  # the seat's mark on both shoulders, beside the figure
+            sp.paint(mark_mask(sp.mask(), mark, x, 13, 5), P.WHITE, outline=1.0, ink=P.OUTLINE,
+                     shadow=0, highlight=0, shade=0.1)
+        out.save(f"standees/base_{name}.png", sp,
+                 f"standee base, {what}" + (f", {mark} marks" if mark else ""),
+                 **({"mark": mark} if mark else {}))
 
     sp = Sprite(56, 80)
     card = shape(sp, lambda m: m.circle(28, 26, 24).rect((4, 26, 52, 78), 4))
@@ -989,24 +1026,6 @@ def icon_hourglass(m):
     m.polygon([(13, 23.5), (19, 23.5), (16, 19.5)]).polygon([(13.5, 9.5), (18.5, 9.5), (16, 13)])
 
 
-def icon_skull(m):
-    m.circle(16, 14, 11).rect((10, 18, 22, 28), 2.5)
-    holes = Mask(m.size).circle(11.5, 14.5, 3.3).circle(20.5, 14.5, 3.3)
-    holes.polygon([(16, 18), (14, 22), (18, 22)])
-    for x in (13, 16, 19):
-        holes.rect((x - 0.7, 24.5, x + 0.7, 28.5))
-    m.cut(holes)
-
-
-def burst_points(cx, cy, r):
-    return star_points(cx, cy, r, r * 0.55, 9, -90, random.Random(4))
-
-
-def icon_counter(m):
-    m.polygon(burst_points(16, 16, 12))
-    m.cut(Mask(m.size).line([(5, 27), (27, 5)], 6.5))
-    m.line([(4.5, 27.5), (27.5, 4.5)], 2.6)
-
 
 def icon_target(m):
     m.ring(16, 16, 9.5, 2.6).circle(16, 16, 3)
@@ -1015,143 +1034,7 @@ def icon_target(m):
         m.line([(16 + 6 * c, 16 + 6 * s), (16 + 14 * c, 16 + 14 * s)], 2.6)
 
 
-def icon_range(m):
-    m.circle(6, 26, 3.3)
-    for t0 in (0.22, 0.44):
-        x0, y0 = 6 + 20 * t0, 26 - 20 * t0
-        m.line([(x0, y0), (x0 + 2.8, y0 - 2.8)], 2.6)
-    arrow(m, [(21, 11), (26.5, 5.5)], head=8)
-
-
-def icon_damage(m):
-    blade = [(25, 4), (28, 7), (13, 22), (10, 19)]
-    m.polygon(blade).polygon([(25, 4), (28.5, 3.5), (28, 7)])
-    m.line([(6, 16), (16, 26)], 3).line([(11, 21), (5, 27)], 3.2).circle(4.5, 27.5, 2.5)
-
-
-def icon_heal(m):
-    m.circle(10.5, 11, 6.8).circle(21.5, 11, 6.8).polygon([(4, 13), (28, 13), (16, 28)])
-    m.cut(Mask(m.size).rect((14, 8, 18, 22), 1).rect((9, 13, 23, 17), 1))
-
-
-def icon_move(m):
-    boot(m, 4, 4, 25, 25)
-    m.cut(Mask(m.size).line([(6, 23.5), (29, 23.5)], 1.2, caps=False))
-
-
-def icon_steal(m):
-    """A bandit's eye mask."""
-    m.polygon([(3, 12)] + bezier((3, 12), (16, 8), (29, 12), 10) + [(28, 19)]
-              + bezier((28, 19), (22, 24), (16, 19.5), 8) + bezier((16, 19.5), (10, 24), (4, 19), 8))
-    m.cut(Mask(m.size).ellipse((7, 13, 14, 18)).ellipse((18, 13, 25, 18)))
-    m.line([(3, 14), (0.5, 22)], 2).line([(3, 14), (1, 9)], 2)
-
-
-def icon_swap(m):
-    arrow(m, [(5, 10), (26, 10)], head=6)
-    arrow(m, [(27, 22), (6, 22)], head=6)
-
-
-def icon_burst(m):
-    m.circle(16, 16, 4.5)
-    for i in range(8):
-        a = math.radians(i * 45)
-        m.line([(16 + 8 * math.cos(a), 16 + 8 * math.sin(a)),
-                (16 + 13 * math.cos(a), 16 + 13 * math.sin(a))], 2.8)
-
-
-def icon_blast(m):
-    m.polygon(burst_points(16, 16, 13.5))
-    m.cut(Mask(m.size).polygon(star_points(16, 16, 6.5, 3.4, 9, -70, random.Random(8))))
-
-
-def icon_trample(m):
-    footprints(m, [(10, 22, 55), (23, 11, 55)], 9, 2.6)
-    for dx, dy in ((0, 0), (5, 5)):
-        m.line([(2 + dx, 13 + dy), (7 + dx, 8 + dy)], 1.6)
-
-
-def icon_hit(m):
-    for x in (6, 11.5, 17, 22.5):
-        m.rect((x, 8, x + 5, 19), 2.5)
-    m.rect((6, 13, 27.5, 28), 4)
-    thumb = Mask(m.size).rect((4, 17, 18, 22.5), 2.7)
-    gaps = Mask(m.size)
-    for x in (11.25, 16.75, 22.25):
-        gaps.line([(x, 8), (x, 15)], 0.9, caps=False)
-    m.cut(gaps).cut(thumb.grown(1.2)).add(thumb)
-    for a, b in (((27, 6), (30.5, 2.5)), ((28.5, 11), (31.5, 11))):
-        m.line([a, b], 2)
-
-
-def icon_fire(m):
-    m.polygon(teardrop_points(16, 29, 16, 27, 2, belly=0.5))
-    m.polygon(teardrop_points(9.5, 29, 9, 15, -3)).polygon(teardrop_points(22.5, 29, 9, 17, 3))
-    m.cut(Mask(m.size).polygon(teardrop_points(16, 28, 6, 11, 1)))
-
-
-def icon_water(m):
-    m.polygon(teardrop_points(16, 29, 19, 27, 0, belly=0.45))
-    m.cut(Mask(m.size).arc(16, 19.5, 5.2, 100, 170, 2))
-
-
-def icon_earth(m):
-    """A pile of three boulders."""
-    rng = random.Random(6)
-
-    def lumpy(x0, y0, x1, y1):
-        cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
-        return [(cx + rx * k * math.cos(a), cy + ry * k * math.sin(a))
-                for a, k in ((math.radians(i * 60 + 15), rng.uniform(0.82, 1.12))
-                             for i in range(6))]
-    rocks = [Mask(m.size).polygon(lumpy(*box)) for box in ((1, 15, 18, 30), (14, 16, 31, 30),
-                                                            (7, 3, 25, 19))]
-    for k, rock_mask in enumerate(rocks):
-        for later in rocks[k + 1:]:
-            rock_mask.cut(later.grown(1.2))
-        m.add(rock_mask)
-
-
-def icon_air(m):
-    m.line([(4, 11)] + bezier((4, 11), (22, 11), (24, 7), 8) + bezier((24, 7), (25, 3), (20, 4), 6),
-           2.6)
-    m.line([(3, 17), (27, 17)] + bezier((27, 17), (31, 20), (27, 23), 6), 2.6)
-    m.line([(6, 23)] + bezier((6, 23), (17, 23), (18, 27), 6), 2.6)
-
-
-def icon_cave(m):
-    m.polygon([(1, 28), (3, 20), (7, 15), (9, 9), (14, 5), (19, 7), (23, 5), (27, 11), (29, 18),
-               (31, 28)])
-    m.cut(Mask(m.size).circle(16, 21, 6).rect((10, 21, 22, 28)))
-    m.cut(Mask(m.size).line([(7, 17), (11, 14)], 1.2).line([(22, 10), (25, 14)], 1.2))
-    m.rect((0, 27, 32, 29.5), 1)
-
-
-def icon_forest(m):
-    for cx, top, s in ((11, 3, 1.0), (23, 8, 0.8)):
-        m.polygon([(cx, top), (cx + 7 * s, top + 10 * s), (cx - 7 * s, top + 10 * s)])
-        m.polygon([(cx, top + 6 * s), (cx + 9 * s, top + 18 * s), (cx - 9 * s, top + 18 * s)])
-        m.rect((cx - 1.6 * s, top + 17 * s, cx + 1.6 * s, top + 23 * s))
-
-
-def icon_savanna(m):
-    """An acacia on the grassy plain."""
-    m.ellipse((4, 7, 28, 13))
-    for x in (8, 13, 19, 24):
-        m.circle(x, 8.5, 3)
-    m.polygon([(14.5, 28), (18.5, 28), (18, 18), (16, 18)])
-    m.line([(17, 19), (12, 11)], 2.2).line([(17, 19), (22, 11)], 2.2)
-    m.rect((1, 26.5, 31, 29), 1)
-    for x in (4, 8, 25, 29):
-        m.line([(x, 27), (x - 1.5, 22.5)], 1.3).line([(x, 27), (x + 1.5, 23)], 1.3)
-
-
-def icon_mountain(m):
-    m.polygon([(1, 28), (12, 6), (18.5, 17), (22, 12), (31, 28)])
-    m.cut(Mask(m.size).line([(7, 16), (9.5, 14), (12, 16.5), (14.5, 14), (17, 16)], 1.4))
-
-
-ICONS = {
+ICONS = {  # UI icons drawn here
     "settings": icon_gear,
     "sound_on": lambda m: speaker(m).arc(16, 16, 5.5, -50, 50, 2.6).arc(16, 16, 10.5, -50, 50, 2.6),
     "sound_off": lambda m: speaker(m).line([(20, 11), (28, 21)], 2.8).line([(28, 11), (20, 21)], 2.8),
@@ -1165,37 +1048,379 @@ ICONS = {
     "log": lambda m: m.rect((6, 3, 26, 29), 3).cut(Mask(m.size).rect((9, 6, 23, 26), 1.5)).rect(
         (11, 9, 21, 11), 1).rect((11, 14, 21, 16), 1).rect((11, 19, 18, 21), 1),
     "hourglass": icon_hourglass,
-    "skull": icon_skull,
-    "counter": icon_counter,
     "target": icon_target,
-    "range": icon_range,
-    "damage": icon_damage,
-    "heal": icon_heal,
-    "move": icon_move,
-    "steal": icon_steal,
-    "swap": icon_swap,
-    "burst": icon_burst,
-    "blast": icon_blast,
-    "trample": icon_trample,
-    "hit": icon_hit,
-    "fire": icon_fire,
-    "water": icon_water,
-    "earth": icon_earth,
-    "air": icon_air,
-    "cave": icon_cave,
-    "forest": icon_forest,
-    "savanna": icon_savanna,
-    "mountain": icon_mountain,
+}
+# White icons of rules symbols: the same silhouette as symbols/<game>/<symbol>, so a symbol
+# looks the same in a log line or on a button as on a card.
+SYMBOL_ICONS = {
+    "skull": ("krom", "combat"), "counter": ("krom", "counter"), "range": ("khrysos", "range"),
+    "damage": ("khrysos", "damage"), "heal": ("khrysos", "heal"), "move": ("khrysos", "move"),
+    "steal": ("khrysos", "steal"), "swap": ("khrysos", "swap"), "burst": ("khrysos", "burst"),
+    "blast": ("khrysos", "blast"), "trample": ("khrysos", "trample"), "hit": ("khrysos", "hit"),
+    "fire": ("krosmaster", "fire"), "water": ("krosmaster", "water"),
+    "earth": ("krosmaster", "earth"), "air": ("krosmaster", "air"), "cave": ("krom", "cave"),
+    "forest": ("krom", "forest"), "savanna": ("krom", "savanna"),
+    "mountain": ("krom", "mountain"),
 }
 
 
 def make_icons(out: Writer) -> None:
-    for name, draw in ICONS.items():
+    for name in sorted([*ICONS, *SYMBOL_ICONS]):
         sp = Sprite(32, 32)
         m = sp.mask()
-        draw(m)
+        if name in ICONS:
+            ICONS[name](m)
+            what = f"UI icon: {name.replace('_', ' ')}"
+        else:
+            game, symbol = SYMBOL_ICONS[name]
+            icon(m, SYMBOLS[game][symbol][0], (2, 2, 30, 30))
+            what = f"UI icon: {name}, in white (the shape of symbols/{game}/{symbol})"
         sp.paint(m, P.WHITE, outline=0, shadow=0.5, highlight=0, shade=0)
-        out.save(f"icons/{name}.png", sp, f"UI icon: {name.replace('_', ' ')}")
+        out.save(f"icons/{name}.png", sp, what)
+
+
+# --------------------------------------------------------------------------- Game Icons art
+#
+# Faces and rules symbols are silhouettes from the Game Icons set (game-icons.net, CC BY 3.0),
+# read from the pinned subset in icons-src/game-icons-subset.json and rasterised by pygame-ce's
+# SVG loader (SDL_image); everything else about them (outline, shading, discs, plinths) is
+# drawn here like the rest of the art.
+
+ICON_SUBSET = HERE / "icons-src" / "game-icons-subset.json"
+ICON_PACKAGE = "@iconify-json/game-icons"
+ICON_VERSION = "1.2.4"
+UNKNOWN_AUTHOR = "not recorded here; see game-icons.net"
+
+# Which icon shows which piece, and the colour it is painted in.
+KROSMASTER_FACES = {  # Krosmaster id -> (icon, colour)
+    "martine_gale": ("woman-elf-face", P.ELEMENTS["earth"]),
+    "felix_dicebag": ("dice-fire", P.ELEMENTS["fire"]),
+    "golda_purse": ("shiny-purse", P.GOLD),
+    "bravo_stormblade": ("spartan-helmet", P.ELEMENTS["air"]),
+    "arrowna": ("archer", P.ELEMENTS["air"]),
+    "wa_wabbit": ("rabbit-head", P.ELEMENTS["water"]),
+}
+MINION_FACES = {  # Minion id -> (icon, colour)
+    "fleeflee": ("tick", P.ELEMENTS["air"]),
+    "black_tiwabbit": ("rabbit", P.STONE),
+    "gobball": ("sheep", P.BONE),
+    "arachnee": ("angular-spider", P.ELEMENTS["earth"]),
+    "chafer": ("skeleton", P.ELEMENTS["fire"]),
+    "crackler": ("rock-golem", P.STONE),
+    "bramble": ("thorny-vine", P.BUSH),
+    "bow_meow": ("cat", P.ELEMENTS["fire"]),
+}
+SEAT_BY_NAME = {n.lower(): c for n, c in zip(P.SEAT_NAMES, P.SEAT_COLOURS)}
+KROM_FACES = {  # character id (and the Kromosaurus) -> (icon, colour)
+    "alma": ("caveman", SEAT_BY_NAME["red"]),
+    "valkyr": ("tribal-mask", SEAT_BY_NAME["green"]),
+    "morhy": ("ogre", SEAT_BY_NAME["blue"]),
+    "nukka": ("barbarian", SEAT_BY_NAME["orange"]),
+    "karok": ("brute", SEAT_BY_NAME["purple"]),
+    "kolos": ("strong-man", SEAT_BY_NAME["yellow"]),
+    "kromosaurus": ("dinosaur-rex", P.PLACES["forest"]),
+}
+HUNTER_HUES = (P.GEM, P.GOLD, P.HEART, P.MP, P.SHIELD, P.BRONZE)
+KHRYSOS_FACES = {  # hunter number -> (icon, colour)
+    number: (icon, HUNTER_HUES[(number - 1) % len(HUNTER_HUES)])
+    for number, icon in enumerate((
+        "race-car",           # 1 Elia Rose, Scrapyard Racer
+        "fast-noodles",       # 2 Bento Rush, Lunchbox Courier
+        "visored-helm",       # 3 Vex Orion, Laser Knight
+        "cowled",             # 4 Mara Quill, Shadow Broker
+        "anvil-impact",       # 5 Torvald Grimm, Rune Smith
+        "acrobatic",          # 6 Pip Tumble, Acrobat Thief
+        "nurse-female",       # 7 Sister Halcyon, Field Medic
+        "boxing-glove",       # 8 Kaz Ironjaw, Pit Fighter
+        "telescope",          # 9 Lumen Vale, Star Cartographer
+        "law-star",           # 10 Rook Dunmore, Bounty Marshal
+        "vortex",             # 11 Nyx Arden, Void Dancer
+        "miner",              # 12 Gus Barrow, Tunnel Miner
+        "tree-face",          # 13 Ivy Thornwell, Greenwarden
+        "tesla-coil",         # 14 Dex Voltaire, Storm Engineer
+        "hang-glider",        # 15 Sola Brightwind, Sky Courier
+        "pirate-captain",     # 16 Moss Halloway, Old Sailor
+        "dynamite",           # 17 Zara Flint, Spark Sapper
+        "meditation",         # 18 Oren Ash, Ember Monk
+    ), start=1)
+}
+FACES = {"krosmaster": KROSMASTER_FACES, "minion": MINION_FACES, "krom": KROM_FACES,
+         "khrysos": {str(n): v for n, v in KHRYSOS_FACES.items()}}
+
+SYMBOLS = {  # game -> symbol -> (icon, colour)
+    "krosmaster": {
+        "fire": ("fire", P.ELEMENTS["fire"]),
+        "water": ("water-drop", P.ELEMENTS["water"]),
+        "earth": ("earth-spit", P.ELEMENTS["earth"]),
+        "air": ("tornado", P.ELEMENTS["air"]),
+        "ap": ("round-star", P.AP),
+        "mp": ("walking-boot", P.MP),
+        "range": ("target-arrows", P.METAL),
+        "injury": ("broken-heart", P.INJURY),
+        "favor": ("laurels", P.CARD_FAMILIES["favor"]),
+        "glyph": ("rune-stone", P.GOLD),
+        "dofus": ("dinosaur-egg", P.DOFUS),
+    },
+    "krom": {
+        "cave": ("cave-entrance", P.PLACES["cave"]),
+        "forest": ("pine-tree", P.PLACES["forest"]),
+        "savanna": ("palm-tree", P.PLACES["savanna"]),
+        "mountain": ("mountains", P.PLACES["mountain"]),
+        "krom": ("gold-shell", P.GOLD),
+        "wood": ("wood-pile", P.WOOD),
+        "stone": ("stone-pile", P.STONE),
+        "bone": ("crossed-bones", P.BONE),
+        "hp": ("hearts", P.HEART),
+        "bonus": ("card-random", P.CARD_FAMILIES["bonus"]),
+        "combat": ("death-skull", P.BONE),
+        "counter": ("cancel", P.BLOCKED),
+        "action": ("hand", P.LEGAL),
+        "evolution": ("dna1", P.CARD_FAMILIES["evolution"]),
+        "trophy": ("trophy", P.GOLD),
+    },
+    "khrysos": {
+        "hit": ("punch", P.CRITICAL),
+        "range": ("target-arrows", P.METAL),
+        "burst": ("explosion-rays", P.AP),
+        "trample": ("stomp", P.BRONZE),
+        "blast": ("bright-explosion", P.FIRE),
+        "damage": ("sword-wound", P.INJURY),
+        "heal": ("heart-plus", P.HEART),
+        "guard": ("checked-shield", P.SHIELD),
+        "steal": ("robber-hand", P.GOLD),
+        "swap": ("trade", P.GEM),
+        "move": ("boot-prints", P.MP),
+        "trap": ("wolf-trap", P.METAL),
+        "stun": ("knocked-out-stars", P.SELECT),
+        "boost": ("muscle-up", P.AP),
+        "upgrade": ("upgrade", P.LEGAL),
+        "treasure": ("gems", P.TREASURE),
+        "energy": ("power-lightning", P.IVORY),
+        "endurance": ("heart-tower", P.HEART),
+    },
+}
+
+# The second cue of a seat or side besides its colour: a mark (see palette.SEAT_PATTERNS).
+MARK_SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross")
+
+
+def used_icons() -> list[str]:
+    """Every Game Icons name the art uses, sorted."""
+    names = {icon for table in FACES.values() for icon, _ in table.values()}
+    names |= {icon for table in SYMBOLS.values() for icon, _ in table.values()}
+    return sorted(names)
+
+
+@functools.lru_cache(maxsize=1)
+def icon_subset() -> dict:
+    """The pinned subset of Game Icons (name -> {"body": svg, "author": ...}) kept in sprites/."""
+    data = json.loads(ICON_SUBSET.read_text(encoding="utf-8"))
+    missing = [n for n in used_icons() if n not in data["icons"]]
+    if missing:
+        raise SystemExit(f"{ICON_SUBSET.name} lacks {', '.join(missing)}: run "
+                         f"make_sprites.py --update-icons PATH/icons.json from "
+                         f"{ICON_PACKAGE}@{ICON_VERSION}")
+    return data
+
+
+def update_icon_subset(icons_json: Path) -> None:
+    """Rewrite the subset file from the package's full icons.json, keeping recorded authors."""
+    try:
+        full = json.loads(Path(icons_json).read_text(encoding="utf-8"))
+        full["icons"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{icons_json} is not the icons.json of {ICON_PACKAGE}: {e}") from None
+    old = json.loads(ICON_SUBSET.read_text(encoding="utf-8")) if ICON_SUBSET.exists() else {}
+    authors = {n: e.get("author") for n, e in old.get("icons", {}).items()}
+    missing = [n for n in used_icons() if n not in full["icons"]]
+    if missing:
+        raise SystemExit(f"{icons_json} has no icon named {', '.join(missing)}")
+    data = {
+        "source": f"{ICON_PACKAGE}@{ICON_VERSION} (npm), icons.json",
+        "license": "CC BY 3.0, https://creativecommons.org/licenses/by/3.0/",
+        "credit": "Icons made by the Game Icons artists, https://game-icons.net",
+        "view_box": [full.get("width", 512), full.get("height", 512)],
+        "icons": {n: {"body": full["icons"][n]["body"],
+                      "author": authors.get(n) or UNKNOWN_AUTHOR} for n in used_icons()},
+    }
+    ICON_SUBSET.parent.mkdir(parents=True, exist_ok=True)
+    ICON_SUBSET.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(data['icons'])} icons to {ICON_SUBSET}")
+
+
+def _pygame():
+    """pygame, imported only when icons are drawn (it renders their SVG)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    return pygame
+
+
+@functools.lru_cache(maxsize=None)
+def icon_coverage(name: str, w: int, h: int) -> Image.Image:
+    """Icon ``name`` rasterised by pygame-ce's SVG loader as a w×h coverage image (mode L)."""
+    pygame = _pygame()
+    vw, vh = icon_subset()["view_box"]
+    body = icon_subset()["icons"][name]["body"].replace("currentColor", "#ffffff")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+           f'viewBox="0 0 {vw} {vh}">{body}</svg>')
+    surf = pygame.image.load(io.BytesIO(svg.encode("utf-8")), f"{name}.svg")
+    rgba = Image.frombytes("RGBA", surf.get_size(), pygame.image.tobytes(surf, "RGBA"))
+    return rgba.getchannel("A")
+
+
+def icon(m: Mask, name: str, box) -> Mask:
+    """Add icon ``name`` fitted into ``box`` (x0, y0, x1, y1 in final pixels) to mask ``m``."""
+    x0, y0, x1, y1 = box
+    cover = icon_coverage(name, round((x1 - x0) * S), round((y1 - y0) * S))
+    layer = Image.new("L", m.im.size, 0)
+    layer.paste(cover, (round(x0 * S), round(y0 * S)))
+    return m.add(Mask(m.size, layer))
+
+
+def face_sprite(name: str, colour, size: int = 96) -> Sprite:
+    """A piece's face: its silhouette, lit, in a light tint of its colour, on transparent."""
+    sp = Sprite(size, size)
+    pad = size * 0.06
+    m = icon(sp.mask(), name, (pad, pad, size - pad, size - pad))
+    sp.paint(m, light(colour, 0.3), outline=size / 40, ink=P.OUTLINE, shadow=0.5,
+             highlight=0.3, shade=0.22, band=size / 32)
+    return sp
+
+
+def symbol_sprite(name: str, colour, size: int = 48) -> Sprite:
+    """A rules symbol: its silhouette in its own colour with a dark outline."""
+    sp = Sprite(size, size)
+    pad = size * 0.07
+    m = icon(sp.mask(), name, (pad, pad, size - pad, size - pad))
+    sp.paint(m, colour, outline=size / 30, ink=P.OUTLINE, shadow=0.45, highlight=0.3,
+             shade=0.15, band=size / 24)
+    return sp
+
+
+def minion_token(name: str, colour) -> Sprite:
+    """A Minion token: its face on a cardboard disc in the Minion card colour."""
+    sp = Sprite(48, 48)
+    disc = P.CARD_FAMILIES["minion"]
+    token_base(sp, face=dark(disc, 0.2), rim=light(colour, 0.15))
+    m = icon(sp.mask(), name, (10, 9, 38, 37))
+    sp.paint(m, light(colour, 0.45), outline=1.2, ink=P.OUTLINE, shadow=0.4, highlight=0.3,
+             shade=0.15)
+    return sp
+
+
+def mark_mask(m: Mask, shape_name: str, cx, cy, r) -> Mask:
+    """Add the seat mark ``shape_name`` of radius ``r`` centred on (cx, cy) to ``m``."""
+    if shape_name == "circle":  # a ring, so that it never reads as a blurred square
+        m.add(Mask(m.size).circle(cx, cy, r * 0.9).cut(Mask(m.size).circle(cx, cy, r * 0.42)))
+    elif shape_name == "square":
+        m.rect((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8))
+    elif shape_name == "triangle":
+        m.polygon(regular_points(cx, cy + r * 0.15, r * 1.05, 3))
+    elif shape_name == "diamond":
+        m.polygon([(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)])
+    elif shape_name == "star":
+        m.polygon(star_points(cx, cy + r * 0.08, r * 1.05, r * 0.45))
+    elif shape_name == "cross":
+        t = r * 0.24
+        m.rect((cx - r, cy - t, cx + r, cy + t))
+        m.rect((cx - t, cy - r, cx + t, cy + r))
+    else:
+        raise ValueError(f"unknown mark {shape_name!r}")
+    return m
+
+
+# The artists of the Game Icons set, as its licence file names them.
+GAME_ICONS_ARTISTS = ("Lorc", "Delapouite", "John Colburn", "Felbrigg", "John Redman",
+                      "Carl Olsen", "Sbed", "PriorBlue", "Willdabeast", "Viscious Speed",
+                      "Lord Berandas", "Irongamer", "HeavenlyDog", "Skoll", "Andy Meneely",
+                      "Aussiesim", "and the other contributors named on game-icons.net")
+
+
+def hunter_names() -> dict[str, str]:
+    """Hunter number (as text) -> name, read from the Khrysos data (for the credits)."""
+    import tomllib
+
+    path = HERE.parent / "game" / "khrysos" / "data" / "hunters.toml"
+    return {str(h["number"]): h["name"] for h in tomllib.loads(path.read_text("utf-8"))["hunter"]}
+
+
+def credits_data() -> dict:
+    """Who made the art the program shows: written to credits.json for the Credits screen."""
+    uses: dict[str, list[str]] = {}
+    sprites: dict[str, list[str]] = {}
+    hunters = hunter_names()
+    for game, table in FACES.items():
+        for pid, (name, _) in table.items():
+            who = f"hunter {pid} {hunters[pid]}" if game == "khrysos" else pid.replace("_", " ")
+            uses.setdefault(name, []).append(f"{game} {who}")
+            sprites.setdefault(name, []).append(f"faces/{game}/{pid}")
+    for game, table in SYMBOLS.items():
+        for symbol, (name, _) in table.items():
+            uses.setdefault(name, []).append(f"{game} symbol {symbol}")
+            sprites.setdefault(name, []).append(f"symbols/{game}/{symbol}")
+    subset = icon_subset()["icons"]
+    return {
+        "game_icons": {
+            "title": "Game Icons",
+            "url": "https://game-icons.net",
+            "source": f"{ICON_PACKAGE} {ICON_VERSION}",
+            "license": "CC BY 3.0",
+            "license_url": "https://creativecommons.org/licenses/by/3.0/",
+            "artists": list(GAME_ICONS_ARTISTS),
+            "changes": "recoloured, outlined, shaded and set on standees, tokens and cards",
+            "icons": [{"icon": name, "author": subset[name]["author"], "used_for": uses[name],
+                       "sprites": sprites[name]} for name in sorted(uses)],
+        },
+        "fonts": "Noto Sans and Fira Code, bundled with pygame-gui (SIL Open Font License 1.1)",
+        "other_art": "every other picture and every sound is drawn or synthesized by the "
+                     "scripts kept beside it (sprites/make_sprites.py, sounds/make_sounds.py)",
+    }
+
+
+def credits_text(data: dict) -> str:
+    """The CREDITS file at the repository root, from credits_data()."""
+    gi = data["game_icons"]
+    lines = ["Tabletop Trio - credits", "", "Piece faces and rules symbols",
+             "-----------------------------",
+             f"Icons made by the artists of {gi['title']} ({gi['url']}): "
+             + ", ".join(gi["artists"][:-1]) + f" {gi['artists'][-1]}.",
+             f"Licensed under {gi['license']} ({gi['license_url']}); taken from the npm package "
+             f"{gi['source']}; {gi['changes']}.",
+             "The artist of each icon is named on its page at game-icons.net; where this file",
+             "names one, it was checked against the artist folders of github.com/game-icons/icons.",
+             "", "Icons used (icon name on game-icons.net: artist - what it shows here):"]
+    for e in gi["icons"]:
+        lines.append(f"  {e['icon']}: {e['author']} - {', '.join(e['used_for'])}")
+    lines += ["", "Fonts", "-----", data["fonts"] + ".", "", "Everything else", "---------------",
+              data["other_art"][0].upper() + data["other_art"][1:] + "."]
+    return "\n".join(lines) + "\n"
+
+
+def make_faces(out: Writer) -> None:
+    for game, table in FACES.items():
+        for pid, (name, colour) in table.items():
+            out.save(f"faces/{game}/{pid}.png", face_sprite(name, colour),
+                     f"{game} face of {pid} (Game Icons: {name})", icon=name)
+    for pid, (name, colour) in MINION_FACES.items():
+        out.save(f"tokens/minion/{pid}.png", minion_token(name, colour),
+                 f"Minion token of {pid} (Game Icons: {name})", icon=name)
+    for game, table in SYMBOLS.items():
+        for symbol, (name, colour) in table.items():
+            out.save(f"symbols/{game}/{symbol}.png", symbol_sprite(name, colour),
+                     f"{game} rules symbol: {symbol} (Game Icons: {name})", icon=name)
+    for shape_name in MARK_SHAPES:
+        sp = Sprite(24, 24)
+        sp.paint(mark_mask(sp.mask(), shape_name, 12, 12, 9.5), P.WHITE, outline=1.4,
+                 ink=P.OUTLINE, shadow=0, highlight=0, shade=0.12)
+        out.save(f"standees/mark_{shape_name}.png", sp,
+                 f"seat mark: white {shape_name} (second cue besides the seat colour)")
+    data = credits_data()
+    (out.out / "credits.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if out.out.resolve() == HERE:
+        (HERE.parent / "CREDITS").write_text(credits_text(data), encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- emblems
@@ -1441,20 +1666,177 @@ def make_ui(out: Writer) -> None:
     out.save("ui/app_icon.png", app_icon(), "application icon")
 
 
+# --------------------------------------------------------------------------- contact sheet
+
+
+def standee_preview(images, face: str, base: str, colour, mark: str, h: int) -> Image.Image:
+    """A standee as scenes.widgets.standee.StandeeView draws it (face, plate, mark, plinth)."""
+    w = round(h * 0.7)
+    bw, bh = round(h * 0.8), round(h * 0.3)
+    canvas = Image.new("RGBA", (bw + 4, h + bh), (0, 0, 0, 0))
+    base_im = images[f"standees/base_{base}"].resize((bw, bh), Image.LANCZOS)
+    by = h - 2 + bh // 2
+    canvas.alpha_composite(base_im, (2, by - bh // 2))
+    card = images["standees/figure_blank"].resize((w, h), Image.LANCZOS)
+    side = min(round(w * 0.86), round(h * 0.62))
+    face_im = images[face].resize((side, side), Image.LANCZOS)
+    card.alpha_composite(face_im, ((w - side) // 2, round(h * 0.05)))
+    plate = (round(w * 0.08), round(h * 0.72), round(w * 0.92), round(h * 0.92))
+    ImageDraw.Draw(card).rounded_rectangle(plate, radius=max(2, h // 20), fill=(*colour, 255))
+    ph = plate[3] - plate[1]
+    if mark:
+        mark_im = images[f"standees/mark_{mark}"].resize((ph, ph), Image.LANCZOS)
+        card.alpha_composite(mark_im, ((w - ph) // 2, plate[1]))
+    canvas.alpha_composite(card, ((bw + 4 - w) // 2, 0))
+    return canvas
+
+
+def simulate_cvd(colour, kind: str):
+    """``colour`` as seen with ``kind`` ("deuteranopia" or "protanopia"), Machado et al. 2009."""
+    matrix = {"deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                               (-0.011820, 0.042940, 0.968881)),
+              "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                             (-0.003882, -0.048116, 1.051998))}[kind]
+
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def enc(v):
+        v = min(1.0, max(0.0, v))
+        return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+    rgb = [lin(v) for v in colour]
+    return tuple(enc(sum(m * c for m, c in zip(row, rgb))) for row in matrix)
+
+
+def simulate_image(im: Image.Image, kind: str) -> Image.Image:
+    """``im`` (RGBA) as seen with ``kind``, pixel by pixel through simulate_cvd."""
+    seen: dict[tuple, tuple] = {}
+    out = im.copy()
+    px = out.load()
+    for y in range(out.height):
+        for x in range(out.width):
+            r, g, b, a = px[x, y]
+            if (r, g, b) not in seen:
+                seen[r, g, b] = simulate_cvd((r, g, b), kind)
+            px[x, y] = (*seen[r, g, b], a)
+    return out
+
+
+def contact_sheet(images) -> Image.Image:
+    """Every piece (as a standee, a bare face at board size and a card picture), every symbol,
+    and the seat plinths in normal vision and simulated deuteranopia and protanopia."""
+    width, cell = 1500, 124
+    per_row = width // cell
+    sections = []  # (title, [(label, [images])])
+    krosmaster = [(pid, [standee_preview(images, f"faces/krosmaster/{pid}",
+                                         "blue" if k % 2 == 0 else "pink",
+                                         P.KROSMASTER_BLUE if k % 2 == 0 else P.KROSMASTER_PINK,
+                                         P.SIDE_PATTERNS["blue" if k % 2 == 0 else "pink"], 80),
+                         images[f"faces/krosmaster/{pid}"].resize((48, 48), Image.LANCZOS)])
+                  for k, pid in enumerate(KROSMASTER_FACES)]
+    krosmaster += [(pid, [standee_preview(images, f"faces/minion/{pid}", "blue", P.KROSMASTER_BLUE,
+                                          "circle", 64),
+                          images[f"tokens/minion/{pid}"]]) for pid in MINION_FACES]
+    sections.append(("Krosmaster: Blast - Krosmasters (standee, board face) and Minions "
+                     "(standee, token)", krosmaster))
+    krom = []
+    for pid, (_, colour) in KROM_FACES.items():
+        if colour in P.SEAT_COLOURS:  # a character stands on the plinth of its colour
+            seat = P.SEAT_COLOURS.index(colour)
+            figure = standee_preview(images, f"faces/krom/{pid}", f"seat{seat}", colour,
+                                     P.SEAT_PATTERNS[seat], 80)
+        else:
+            figure = standee_preview(images, f"faces/krom/{pid}", "neutral", P.STONE, None, 80)
+        krom.append((pid, [figure, images[f"faces/krom/{pid}"].resize((48, 48), Image.LANCZOS)]))
+    sections.append(("Krom: Evolution - characters and the Kromosaurus", krom))
+    khrysos = []
+    for k, pid in enumerate(FACES["khrysos"]):
+        seat = k % 4
+        khrysos.append((f"{pid} {KHRYSOS_FACES[int(pid)][0]}",
+                        [standee_preview(images, f"faces/khrysos/{pid}", f"seat{seat}",
+                                         P.SEAT_COLOURS[seat], P.SEAT_PATTERNS[seat], 80),
+                         images[f"faces/khrysos/{pid}"].resize((48, 48), Image.LANCZOS)]))
+    sections.append(("Khrysos Hunters - the eighteen hunters", khrysos))
+    for game, table in SYMBOLS.items():
+        sections.append((f"{game} symbols (48 px and 24 px)",
+                         [(sym, [images[f"symbols/{game}/{sym}"],
+                                 images[f"symbols/{game}/{sym}"].resize((24, 24), Image.LANCZOS)])
+                          for sym in table]))
+    seats = []
+    for kind in ("normal", "deuteranopia", "protanopia"):
+        for i, c in enumerate(P.SEAT_COLOURS):
+            figure = standee_preview(images, "faces/khrysos/12", f"seat{i}", c,
+                                     P.SEAT_PATTERNS[i], 64)
+            seats.append((f"{P.SEAT_NAMES[i]} {kind[:6]}",
+                          [figure if kind == "normal" else simulate_image(figure, kind)]))
+    sections.append(("Seat colours with their marks: normal vision, then simulated "
+                     "deuteranopia, then protanopia", seats))
+
+    heights = []
+    for _, items in sections:
+        rows = (len(items) + per_row - 1) // per_row
+        tallest = max(sum(im.height + 4 for im in ims) for _, ims in items)
+        heights.append(34 + rows * (tallest + 22))
+    sheet = Image.new("RGBA", (width, sum(heights) + 10), (*P.BG, 255))
+    floor_tile = images["terrain/floor_a"]
+    draw = ImageDraw.Draw(sheet)
+    title_font = ImageFont.truetype(str(FONT_BOLD), 18)
+    label_font = ImageFont.truetype(str(_font_dir() / "NotoSans-Regular.ttf"), 12)
+    y = 6
+    for (title, items), height in zip(sections, heights):
+        draw.text((10, y), title, font=title_font, fill=P.GOLD)
+        tallest = max(sum(im.height + 4 for im in ims) for _, ims in items)
+        for k, (label, ims) in enumerate(items):
+            x0 = 8 + (k % per_row) * cell
+            y0 = y + 34 + (k // per_row) * (tallest + 22)
+            sheet.paste(floor_tile.resize((cell - 8, tallest)), (x0, y0))
+            yy = y0 + 2
+            for im in ims:
+                sheet.alpha_composite(im, (x0 + (cell - 8 - im.width) // 2, yy))
+                yy += im.height + 4
+            draw.text((x0 + 2, y0 + tallest + 2), label[:20], font=label_font, fill=P.TEXT)
+        y += height
+    return sheet
+
+
 # --------------------------------------------------------------------------- main
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=HERE,
+    parser.add_argument("--out", type=Path, default=None,
                         help="folder to write the PNGs and manifest.json into (default: sprites/)")
+    parser.add_argument("--sheet", type=Path, metavar="PATH",
+                        help="draw a contact sheet of every piece and symbol to PATH (a PNG) "
+                             "instead of writing the sprites (unless --out is given too)")
+    parser.add_argument("--update-icons", type=Path, metavar="ICONS_JSON",
+                        help=f"refresh icons-src/ from the icons.json of {ICON_PACKAGE}@"
+                             f"{ICON_VERSION} (npm pack), then stop")
     args = parser.parse_args(argv)
-    out = Writer(args.out)
-    for make in (make_dice, make_markers, make_terrain, make_standees, make_icons, make_cards,
-                 make_ui):
+    if args.update_icons:
+        update_icon_subset(args.update_icons)
+        return
+    if args.sheet and args.out is None:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Writer(Path(tmp))
+            make_all(out)
+    else:
+        out = Writer(args.out or HERE)
+        make_all(out)
+        out.write_manifest()
+        print(f"wrote {len(out.entries)} images and manifest.json to {out.out}")
+    if args.sheet:
+        contact_sheet(out.images).convert("RGB").save(args.sheet, format="PNG", optimize=True)
+        print(f"wrote the contact sheet to {args.sheet}")
+
+
+def make_all(out: Writer) -> None:
+    for make in (make_dice, make_markers, make_terrain, make_faces, make_standees, make_icons,
+                 make_cards, make_ui):
         make(out)
-    out.write_manifest()
-    print(f"wrote {len(out.entries)} images and manifest.json to {args.out}")
 
 
 if __name__ == "__main__":

@@ -73,6 +73,9 @@ REQUIRED = (
     "bench_setup",
     "demo_state",
     "describe",
+    "decision",
+    "why_illegal",
+    "redact",
 )
 
 

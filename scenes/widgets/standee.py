@@ -14,11 +14,15 @@ class StandeeView:
     """One figure. `pos` is where its base stands (the centre of its cell); animations move it."""
 
     def __init__(self, name: str, base: str, pos: tuple[int, int], colour: tuple[int, int, int], *,
-                 label: str | None = None, height: int = 80, portrait: pygame.Surface | None = None):
+                 label: str | None = None, height: int = 80, portrait: pygame.Surface | None = None,
+                 face: str | None = None):
         self.name = name
         self.base = base  # "blue", "pink" or "seat0".."seat5"
         self.colour = colour
         self.label = label if label is not None else name[:1].upper()
+        # A face sprite by name (e.g. assets.face("krom", "alma")) shown instead of the letter.
+        self.face = face
+        self.mark = assets.base_mark(base)  # the plinth's second cue besides colour, or None
         self.pos = (float(pos[0]), float(pos[1]))
         self.height = height
         self.portrait = portrait
@@ -126,7 +130,7 @@ class StandeeView:
         surface.blit(figure, rect)
 
     def _figure(self) -> pygame.Surface:
-        key = (self.label, self.dimmed, self.colour, self.height)
+        key = (self.label, self.face, self.dimmed, self.colour, self.height)
         if getattr(self, "_cache_key", None) != key:
             self._cache_key = key
             self._cache = self._compose()
@@ -142,12 +146,19 @@ class StandeeView:
         inner = pygame.Rect(int(w * 0.12), int(h * 0.1), int(w * 0.76), int(h * 0.58))
         if self.portrait is not None:
             card.blit(pygame.transform.smoothscale(self.portrait, inner.size), inner)
+        elif self.face is not None:
+            side = min(int(w * 0.86), int(h * 0.62))
+            face = assets.image(self.face, (side, side))
+            card.blit(face, face.get_rect(midtop=(w // 2, int(h * 0.05))))
         else:
             pygame.draw.ellipse(card, self.colour, inner)
             letter = ui.render(self.label, max(12, int(h * 0.34)), palette.TEXT, True, True)
             card.blit(letter, letter.get_rect(center=inner.center))
         plate = pygame.Rect(int(w * 0.08), int(h * 0.72), int(w * 0.84), int(h * 0.2))
         pygame.draw.rect(card, self.colour, plate, border_radius=4)
+        if self.mark is not None and plate.height >= 6:
+            mark = assets.image(self.mark, (plate.height, plate.height))
+            card.blit(mark, mark.get_rect(center=plate.center))
         if self.dimmed:
             card.fill((130, 130, 140, 255), special_flags=pygame.BLEND_RGBA_MULT)  # darker, same shape
         return card

@@ -53,6 +53,8 @@ REQUIRED_SPRITES = {
     **{f"standees/base_{name}.png": (64, 24) for name in
        ["blue", "pink"] + [f"seat{i}" for i in range(6)]},
     "standees/figure_blank.png": (56, 80),
+    **{f"standees/mark_{shape}.png": (24, 24) for shape in
+       ["circle", "square", "triangle", "diamond", "star", "cross"]},
     **{f"icons/{name}.png": (32, 32) for name in ICONS},
     **{f"cards/frame_{family}.png": (180, 252) for family in CARD_FAMILIES},
     **{f"cards/back_{game}.png": (180, 252) for game in ["krosmaster", "krom", "khrysos"]},
@@ -110,7 +112,8 @@ def test_sprite_file_matches_its_entry(entry):
         assert im.format == "PNG"
         assert im.size == (entry["width"], entry["height"])
         assert im.mode == ("RGB" if entry["path"] in OPAQUE else "RGBA")
-        if entry["path"].split("/")[0] in {"dice", "markers", "icons", "standees", "cards"}:
+        if entry["path"].split("/")[0] in {"dice", "markers", "icons", "standees", "cards", "faces",
+                                           "symbols", "tokens"}:
             assert im.getpixel((0, 0))[3] == 0, "corners should be transparent"
             assert im.getchannel("A").getextrema()[1] >= 200, "something should be solid"
 
@@ -175,7 +178,8 @@ def test_pygame_mixer_plays_every_wav():
 def test_script_reproduces_committed_files_byte_for_byte(tmp_path, folder, script):
     subprocess.run([sys.executable, str(folder / script), "--out", str(tmp_path)], check=True,
                    cwd=ROOT, capture_output=True)
-    names = ["manifest.json"] + [e["path"] for e in manifest(folder)]
+    extra = ["credits.json"] if folder == SPRITES else []  # the art's credits, for the Credits screen
+    names = ["manifest.json"] + extra + [e["path"] for e in manifest(folder)]
     produced = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")
                       if p.is_file())
     assert produced == sorted(names)
