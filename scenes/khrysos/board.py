@@ -451,7 +451,7 @@ class KhrysosBoard(BoardScene):
         g = self.grid
         g.clear_layers()
         p = self._pending()
-        if p is None or self.busy or not self.seats[p.seat].human or self.replay is not None:
+        if p is None or not self.seats[p.seat].human or self.replay is not None:
             return
         s = self.match.state
         if p.kind == "place":
@@ -641,7 +641,10 @@ class KhrysosBoard(BoardScene):
             if f.alive:
                 img = assets.image("markers/treasure", (f.size, f.size))
                 surface.blit(img, img.get_rect(center=(int(f.pos[0]), int(f.pos[1]))))
-        self._draw_tooltip(surface)
+
+    def frame_draw(self, surface: pygame.Surface) -> None:
+        super().frame_draw(surface)
+        self._draw_tooltip(surface)  # over the buttons too
 
     def _draw_turn(self, surface) -> None:
         ui.panel(surface, TURN)
@@ -680,10 +683,11 @@ class KhrysosBoard(BoardScene):
         seat = card.seat if card is not None else self.match.state.to_move
         colour = self.seats[seat].colour if seat is not None else palette.TEXT
         pygame.draw.rect(surface, colour, pygame.Rect(CARD.left + 2, CARD.top + 8, 8, 28), border_radius=3)
+        surface.blit(assets.image(assets.face("khrysos", hunter), (32, 32)), (CARD.left + 16, CARD.top + 6))
         title = f"#{h.number} {h.name}"
-        ui.text(surface, title, (CARD.left + 18, CARD.top + 8), 20, palette.TEXT, bold=True)
+        ui.text(surface, title, (CARD.left + 54, CARD.top + 8), 20, palette.TEXT, bold=True)
         tw = ui.render(title, 20, palette.TEXT, True).get_width()
-        ui.text(surface, h.title, (CARD.left + 26 + tw, CARD.top + 13), 15, palette.TEXT_DIM)
+        ui.text(surface, h.title, (CARD.left + 62 + tw, CARD.top + 13), 15, palette.TEXT_DIM)
         if card is None:
             note = "in your hand" if self.inspect is None else ""
             ui.text(surface, note, (CARD.right - 12, CARD.top + 12), 15, palette.GOLD, anchor="topright")

@@ -154,6 +154,7 @@ class BuilderScene(Scene):
         self.bad_tiles: set[tuple[int, int]] = set()
         self.bad_squares: set[tuple[int, int]] = set()
         for sentence in self.problems + self.warnings:
+            sentence = sentence.split(" cut off from ")[0].split(" cannot be walked to from ")[0]  # not the main part
             for _, x, y in TILE_RE.findall(sentence):
                 self.bad_tiles.add((int(x), int(y)))
         for sentence in self.warnings:

@@ -48,5 +48,6 @@ class HandOffScene(Scene):
         ui.text(surface, "Pass the mouse to", (self.box.centerx, self.box.top + 44), 22, palette.TEXT_DIM, anchor="midtop")
         ui.text(surface, self.player, (self.box.centerx, self.box.top + 80), 48, self.colour, bold=True, shadow=True,
                 anchor="midtop")
-        ui.text(surface, self.reason + " Everyone else, look away.", (self.box.centerx, self.box.top + 156), 18,
+        reason = self.reason if self.reason.rstrip().endswith((".", "!", "?")) else self.reason.rstrip() + "."
+        ui.text(surface, reason + " Everyone else, look away.", (self.box.centerx, self.box.top + 156), 18,
                 palette.TEXT, anchor="midtop")
