@@ -102,6 +102,15 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """Cut text with an ellipsis so that it fits `width` pixels."""
+    if render(value, size, palette.TEXT, bold).get_width() <= width:
+        return value
+    while value and render(value + "…", size, palette.TEXT, bold).get_width() > width:
+        value = value[:-1]
+    return value + "…"
+
+
 def clear_caches() -> None:
     _table.cache_clear()
     _dim.cache_clear()

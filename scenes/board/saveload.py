@@ -187,23 +187,15 @@ class SavesScene(Overlay):
         for i, info in enumerate(shown):
             row = pygame.Rect(box.left + 20, self.list_top + i * ROW_H, box.width - 40, ROW_H - 4)
             pygame.draw.rect(surface, palette.BG_LIGHT, row, border_radius=8)
-            ui.text(surface, _fit(info.name, 15, 290), (row.left + 10, row.top + 8), 15, palette.TEXT, bold=True)
+            ui.text(surface, ui.fit(info.name, 15, 290), (row.left + 10, row.top + 8), 15, palette.TEXT, bold=True)
             ui.text(surface, info.when, (row.left + 10, row.top + 28), 13, palette.TEXT_DIM)
             if info.error:
-                ui.text(surface, _fit("Damaged: " + info.error, 14, 430), (row.left + 310, row.top + 17), 14,
+                ui.text(surface, ui.fit("Damaged: " + info.error, 14, 430), (row.left + 310, row.top + 17), 14,
                         palette.BLOCKED)
                 continue
-            ui.text(surface, _fit(info.game, 14, 130), (row.left + 310, row.top + 17), 14, palette.TEXT)
-            ui.text(surface, _fit(info.players, 14, 160), (row.left + 450, row.top + 17), 14, palette.TEXT)
-            ui.text(surface, _fit(info.progress, 14, 110), (row.left + 620, row.top + 17), 14, palette.TEXT_DIM)
+            ui.text(surface, ui.fit(info.game, 14, 130), (row.left + 310, row.top + 17), 14, palette.TEXT)
+            ui.text(surface, ui.fit(info.players, 14, 160), (row.left + 450, row.top + 17), 14, palette.TEXT)
+            ui.text(surface, ui.fit(info.progress, 14, 110), (row.left + 620, row.top + 17), 14, palette.TEXT_DIM)
         if self.message:
             ui.text(surface, self.message, (box.centerx, box.bottom - 88), 16, self.message_colour, anchor="midtop")
 
-
-def _fit(text: str, size: int, width: int) -> str:
-    """Cut text with an ellipsis so that it fits `width` pixels."""
-    if ui.render(text, size, palette.TEXT).get_width() <= width:
-        return text
-    while text and ui.render(text + "…", size, palette.TEXT).get_width() > width:
-        text = text[:-1]
-    return text + "…"

@@ -220,11 +220,3 @@ def hunter_title(hunter: int) -> str:
     h = HUNTERS[hunter]
     return f"{h.name}, {h.title}"
 
-
-def fit(text: str, size: int, width: int) -> str:
-    """Text cut with an ellipsis to fit `width` pixels."""
-    if ui.render(text, size, palette.TEXT).get_width() <= width:
-        return text
-    while text and ui.render(text + "…", size, palette.TEXT).get_width() > width:
-        text = text[:-1]
-    return text + "…"

@@ -754,7 +754,7 @@ class KhrysosBoard(BoardScene):
                              border_radius=3)
             name = self.seats[c.seat].name
             who = HUNTERS[c.hunter].name if c.hunter else "(replacement due)"
-            ui.text(surface, art.fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)
+            ui.text(surface, ui.fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)
             value = self.scores[i] if i < len(self.scores) else c.treasure
             for k in range(WIN_TREASURE + 1):
                 cr = pygame.Rect(TRACK_X + k * TRACK_STEP, y + 3, 20, SCORE_ROW - 10)

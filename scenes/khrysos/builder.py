@@ -644,7 +644,7 @@ class BuilderScene(Scene):
             else:
                 pygame.draw.line(surface, colour, box.topleft, box.bottomright, 2)
                 pygame.draw.line(surface, colour, box.topright, box.bottomleft, 2)
-            ui.text(surface, art.fit(line, 15, s.width - 50), (s.left + 38, y), 15, palette.TEXT)
+            ui.text(surface, ui.fit(line, 15, s.width - 50), (s.left + 38, y), 15, palette.TEXT)
             y += 24
         y += 6
         notes = [(p, palette.BLOCKED) for p in self.problems] + [("Note: " + w, palette.GOLD) for w in self.warnings]
@@ -711,7 +711,7 @@ class OpenMapScene(Overlay):
             pygame.draw.rect(surface, palette.PANEL_EDGE, r, width=1, border_radius=8)
             if entry.spec is not None:
                 surface.blit(art.thumbnail(entry.spec, self.THUMB), (r.centerx - self.THUMB[0] // 2, r.top + 8))
-            ui.text(surface, art.fit(entry.name, 15, r.width - 10), (r.centerx, r.top + 140), 15, palette.TEXT, bold=True,
+            ui.text(surface, ui.fit(entry.name, 15, r.width - 10), (r.centerx, r.top + 140), 15, palette.TEXT, bold=True,
                     anchor="midtop")
             if entry.sample:
                 note, colour = "Sample map (opens a copy)", palette.TEXT_DIM

@@ -106,7 +106,7 @@ class KhrysosSetup(SetupScene):
                              border_radius=8)
             surface.blit(art.thumbnail(entry.spec, THUMB), (x + 6, y + 6))
             label = entry.name if entry.sample else f"{entry.name} (yours)"
-            ui.text(surface, art.fit(label, 15, box.width - 8), (box.centerx, box.bottom - 30), 15,
+            ui.text(surface, ui.fit(label, 15, box.width - 8), (box.centerx, box.bottom - 30), 15,
                     palette.GOLD if chosen else palette.TEXT, bold=chosen, anchor="midtop")
             self.thumb_rects.append((box, index))
         if self.maps:

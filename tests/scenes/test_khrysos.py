@@ -45,6 +45,13 @@ def fast_app(make_app):
     return make_app(settings=Settings(animation_speed="instant", master_volume=0.0), persist_settings=False, audio=False)
 
 
+def open_builder(make_app) -> tuple:
+    app = fast_app(make_app)
+    app.push(BuilderScene(app))
+    app.run_frames(2)
+    return app, top(app)
+
+
 def build_row_map(app) -> BuilderScene:
     """From the menu: New game, Map builder, then drag the six zone tiles into a row and save."""
     app.push(MenuScene(app))
@@ -172,10 +179,7 @@ def test_the_board_shows_why_an_action_cannot_be_used_and_refuses_a_square_out_o
 
 
 def test_the_builder_refuses_to_play_an_invalid_map_and_says_why(make_app):
-    app = fast_app(make_app)
-    app.push(BuilderScene(app))
-    app.run_frames(2)
-    builder = top(app)
+    app, builder = open_builder(make_app)
     drag(app, palette_item(builder, "zone1"), builder.slot_centre((0, 0)))
     drag(app, palette_item(builder, "zone2"), builder.slot_centre((0, 0)))  # on top of zone1: refused
     assert len(builder.tiles) == 1 and "already there" in builder.message[0]
@@ -191,10 +195,7 @@ def test_the_builder_refuses_to_play_an_invalid_map_and_says_why(make_app):
 
 
 def test_the_builder_turns_moves_removes_and_undoes_tiles(make_app):
-    app = fast_app(make_app)
-    app.push(BuilderScene(app))
-    app.run_frames(2)
-    builder = top(app)
+    app, builder = open_builder(make_app)
     drag(app, palette_item(builder, "corner"), builder.slot_centre((2, 2)))
     click(app, builder.slot_centre((2, 2)), button=3)  # right-click turns it
     assert builder.tiles[0].rotation == 90
@@ -215,10 +216,7 @@ def test_the_builder_turns_moves_removes_and_undoes_tiles(make_app):
 
 
 def test_leaving_the_builder_with_unsaved_changes_asks(make_app):
-    app = fast_app(make_app)
-    app.push(BuilderScene(app))
-    app.run_frames(2)
-    builder = top(app)
+    app, builder = open_builder(make_app)
     drag(app, palette_item(builder, "floor"), builder.slot_centre((1, 1)))
     click_widget(app, button(builder, "Back"))
     dialog = top(app)
@@ -235,10 +233,8 @@ def test_a_broken_map_file_is_listed_with_its_error_not_a_crash(make_app, dirs):
     folder.mkdir(parents=True)
     (folder / "broken.json").write_text("{not json", encoding="utf-8")
     (folder / "short.json").write_text(maps.map_to_text(maps.MapSpec("Short", maps.sample_map("alpha_room").tiles[:3])))
-    app = fast_app(make_app)
-    app.push(BuilderScene(app))
-    app.run_frames(2)
-    click_widget(app, button(top(app), "Open"))
+    app, builder = open_builder(make_app)
+    click_widget(app, button(builder, "Open"))
     dialog = top(app)
     assert isinstance(dialog, OpenMapScene)
     app.run_frames(1)
