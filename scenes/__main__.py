@@ -1,8 +1,11 @@
 """Start Tabletop Trio: `tabletrio` or `python -m scenes` opens the main menu.
 
 For automation: `python -m scenes --scene NAME --seed N --frames N --screenshot PATH`
+(and `--autoplay`: the computer plays every seat of a board, at full speed, printing
+`autosaved N` after each autosave; the crash-safety test kills it at random moments)
 runs N frames of that scene (a board starts a default game from the seed, already past
-setup), saves a PNG and exits 0; an unknown scene name prints the known ones and exits 2.
+setup), saves a PNG and exits 0. Bad arguments (an unknown scene, `--frames 0`, a screenshot
+folder that cannot be made) print the usage and a reason, and exit 2.
 """
 
 from __future__ import annotations
@@ -11,15 +14,55 @@ import argparse
 import os
 import sys
 import traceback
+from pathlib import Path
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} frames: at least 1 is needed")
+    return value
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The arguments; exits 2 with the usage and the reason for anything unusable (argparse's own way)."""
+    from scenes import registry
+
     parser = argparse.ArgumentParser(prog="tabletrio", description="Three tabletop games at one computer, in hot-seat.")
-    parser.add_argument("--scene", default="menu", help="scene to open (menu, showcase, and each game's board)")
+    parser.add_argument("--scene", default="menu", help=f"scene to open: {', '.join(registry.SCENES)}")
     parser.add_argument("--seed", type=int, default=0, help="seed of the game a board scene starts")
-    parser.add_argument("--frames", type=int, default=None, help="run this many frames, then exit")
-    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG here")
-    return parser.parse_args(argv)
+    parser.add_argument("--frames", type=_positive, default=None, help="run this many frames (1 or more), then exit")
+    parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG here (needs --frames)")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="the computer plays every seat of a board at full speed (for testing)")
+    args = parser.parse_args(argv)
+    if args.scene not in registry.SCENES:
+        parser.error(f"unknown scene {args.scene!r}; known scenes: {', '.join(registry.SCENES)}")
+    if args.screenshot is not None:
+        if args.frames is None:
+            parser.error("--screenshot needs --frames (the screenshot is taken after the last frame)")
+        problem = _unwritable(Path(args.screenshot))
+        if problem:
+            parser.error(f"--screenshot {args.screenshot}: {problem}")
+    return args
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why a screenshot cannot be written at `path` (its folder is made if needed), or None."""
+    if path.suffix.lower() != ".png":
+        return "the file name must end in .png"
+    if path.is_dir():
+        return "that is a folder"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        return f"its folder cannot be made ({e.strerror or e})"
+    if not os.access(path.parent, os.W_OK):
+        return "its folder cannot be written to"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,17 +70,16 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from scenes import registry
 
-    if args.scene not in registry.SCENES:
-        print(f"unknown scene {args.scene!r}; known scenes: {', '.join(registry.SCENES)}", file=sys.stderr)
-        return 2
     automated = args.frames is not None
-    from scenes.app import App
-
-    app = App(persist_settings=not automated)
+    app = None
     try:
+        from scenes.app import App
+
+        app = App(persist_settings=not automated and not args.autoplay)  # inside the handler: a crash here gets a log too
+        app.autoplay = args.autoplay
         app.push(registry.make_scene(args.scene, app, args.seed))
         if automated:
-            app.run_frames(max(1, args.frames))
+            app.run_frames(args.frames)
             if args.screenshot:
                 app.screenshot(args.screenshot)
         else:
@@ -48,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     finally:
-        app.close()
+        if app is not None:
+            app.close()
     return 0
 
 

@@ -11,32 +11,43 @@ import pygame
 import pygame_gui
 
 from scenes import assets, palette
-from scenes.settings import Settings, load_settings, save_settings
+from scenes.settings import Settings, load_settings, remove_stale_temp_files, save_settings
 from scenes.stack import Scene, SceneStack
 
 SIZE = (1280, 720)
+MIN_WINDOW = (960, 540)  # the smallest window the picture still reads well in
 FPS = 60
 TITLE = "Tabletop Trio"
 
 
+def window_size(desktops: list[tuple[int, int]], room: tuple[int, int] = (48, 96)) -> tuple[int, int]:
+    """The first window size: 1280x720 where it fits on the first desktop with `room` to spare
+    (title bar, task bar), otherwise the largest 16:9 size that fits, never below MIN_WINDOW."""
+    if not desktops:
+        return SIZE
+    free_w, free_h = desktops[0][0] - room[0], desktops[0][1] - room[1]
+    scale = min(1.0, free_w / SIZE[0], free_h / SIZE[1])
+    return max(MIN_WINDOW[0], round(SIZE[0] * scale)), max(MIN_WINDOW[1], round(SIZE[1] * scale))
+
+
 class App:
     """Owns the window and runs frames. Drawing happens on a 1280x720 logical surface that SDL
-    scales to the window (pygame.SCALED), so every scene is laid out once and scales with it."""
+    scales to the window (pygame.SCALED), smoothly and letterboxed, so every scene is laid out
+    once and scales with it; clicks arrive in logical coordinates."""
 
     def __init__(self, *, settings: Settings | None = None, persist_settings: bool = True, audio: bool = True):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
         pygame.font.init()
         self.warning: str | None = None
+        if persist_settings:
+            remove_stale_temp_files()
         if settings is None:
-            settings, self.warning = load_settings()
+            settings, self.warning = load_settings(repair=persist_settings)
         self.settings = settings
         self.persist_settings = persist_settings
         pygame.display.set_caption(TITLE)
-        with warnings.catch_warnings():
-            # SDL may say it has no hardware renderer for the scaled window; software scaling is fine.
-            warnings.simplefilter("ignore")
-            self.screen = pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+        self.screen = self._open_window()
         try:
             pygame.display.set_icon(pygame.image.load(str(assets.sprite_path("ui/app_icon"))))
         except (pygame.error, FileNotFoundError):
@@ -48,8 +59,39 @@ class App:
         self.running = True
         self._theme = json.loads(assets.theme_path().read_text(encoding="utf-8"))
         self.time = 0.0  # seconds of frames run, for animations that need a phase
+        self.autoplay = False  # --autoplay: boards give every seat to a random computer player
         if settings.fullscreen:
             self.set_fullscreen(True)
+
+    def _open_window(self) -> pygame.Surface:
+        """The 1280x720 drawing surface, shown in a window of any size from MIN_WINDOW up.
+
+        pygame.SCALED draws the logical surface into the window through SDL's renderer, with
+        mouse events (and `mouse.get_pos`) given back in logical coordinates. By default pygame
+        asks SDL for whole-number scales only while windowed, so a window dragged to 1800x950
+        kept a 1:1 picture in black borders; pygame's own switch for that (the environment
+        variable SDL_HINT_RENDER_SCALE_QUALITY, read by pygame's display module at set_mode and
+        on every restore) lets the picture fill the window, letterboxed; SDL's
+        SDL_RENDER_SCALE_QUALITY=linear makes the scaling smooth. pygame also pins the minimum
+        window size to the logical size: it is lowered to MIN_WINDOW here and after fullscreen.
+        """
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        with warnings.catch_warnings():
+            # SDL may say it has no hardware renderer for the scaled window; software scaling is fine.
+            warnings.simplefilter("ignore")
+            screen = pygame.display.set_mode(SIZE, pygame.SCALED | pygame.RESIZABLE)
+            try:
+                self.window: pygame.Window | None = pygame.Window.from_display_module()
+            except (AttributeError, pygame.error):
+                self.window = None
+        if self.window is not None:
+            self.window.minimum_size = MIN_WINDOW
+            size = window_size(pygame.display.get_desktop_sizes())
+            if tuple(self.window.size) != size:
+                self.window.size = size
+                self.window.position = pygame.WINDOWPOS_CENTERED
+        return screen
 
     # -- services for scenes ----------------------------------------------------------
     def new_ui(self) -> pygame_gui.UIManager:
@@ -79,6 +121,8 @@ class App:
             pygame.display.toggle_fullscreen()
         except pygame.error:
             pass  # some drivers (dummy, some X servers) cannot; the window stays as it is
+        if self.window is not None and not on:
+            self.window.minimum_size = MIN_WINDOW  # leaving fullscreen, pygame pins it to 1280x720 again
 
     def quit(self) -> None:
         self.running = False

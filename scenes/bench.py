@@ -1,7 +1,9 @@
 """Frame time per scene: `python -m scenes.bench` renders frames headless and prints `SCENE median_ms=X p95_ms=Y`.
 
 A frame is the scene stack's update and draw at 1280x720 (the dummy video driver; the
-window flip is not counted, as it depends on the display).
+window flip is not counted, as it depends on the display). A scene with a `bench_step()`
+method gets it called before each frame (a board plays on by itself, so frames during
+its animations are measured too).
 """
 
 from __future__ import annotations
@@ -20,12 +22,16 @@ def measure(name: str, frames: int, warmup: int, seed: int) -> list[float]:
 
     app = App(settings=Settings(), persist_settings=False, audio=False)
     try:
-        app.push(registry.make_scene(name, app, seed))
+        scene = registry.make_scene(name, app, seed)
+        app.push(scene)
+        step = getattr(scene, "bench_step", None)  # a board may keep itself busy (play on, animate)
         app.run_frames(warmup)
         times = []
         dt = 1 / 60
         for _ in range(frames):
             start = time.perf_counter()
+            if step is not None:
+                step()
             app.stack.apply_pending()
             app.update_and_draw(dt)
             times.append((time.perf_counter() - start) * 1000)

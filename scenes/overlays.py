@@ -113,6 +113,7 @@ class SettingsScene(Overlay):
                                     pygame.Rect(left + 200, top + 114, 220, 36), self.ui)
         self.fullscreen = UICheckBox(pygame.Rect(left, top + 178, 26, 26), "Fullscreen (F11)", self.ui,
                                      initial_state=s.fullscreen)
+        self._seen = (s.muted, s.fullscreen)
         self.error = UILabel(pygame.Rect(self.box.left + 20, self.box.bottom - 116, self.box.width - 40, 28), "",
                              self.ui, object_id="@error_label")
         self.done = UIButton(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 50), "Done", self.ui,
@@ -145,6 +146,17 @@ class SettingsScene(Overlay):
     def _changed(self) -> None:
         problem = self.app.apply_settings()
         self.error.set_text(problem or "")
+
+    def update(self, dt: float) -> None:
+        # Settings can change from outside the panel (F11 toggles fullscreen): the boxes follow.
+        # Only a change of the settings moves a box, never a click the panel has not handled yet.
+        s = self.app.settings
+        seen = (s.muted, s.fullscreen)
+        if seen != self._seen:
+            self._seen = seen
+            for box, on in ((self.mute, s.muted), (self.fullscreen, s.fullscreen)):
+                if box.is_checked != on:
+                    box.set_state(on)
 
     def handle_event(self, event) -> bool:
         s = self.app.settings

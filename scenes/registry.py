@@ -18,6 +18,9 @@ SCENES: dict[str, str] = {
     "menu": "scenes.menu:MenuScene",
     "showcase": "scenes.showcase:ShowcaseScene",
     "credits": "scenes.credits:CreditsScene",
+    "krosmaster.orientation": "scenes.krosmaster.orientation:OrientationScene",
+    "krosmaster.setup": "scenes.krosmaster.setup:KrosmasterSetup",
+    "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
     "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
     "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
     "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
@@ -38,6 +41,8 @@ class GameEntry:
 
 # Each game's board adds its entry here when it lands.
 GAMES: list[GameEntry] = [
+    GameEntry("krosmaster", "Krosmaster: Blast", "2 players", "ui/emblem_krosmaster",
+              "scenes.krosmaster.setup:KrosmasterSetup", "scenes.krosmaster.board:resume"),
     GameEntry("khrysos", "Khrysos Hunters", "2-4 players", "ui/emblem_khrysos", "scenes.khrysos.setup:KhrysosSetup",
               "scenes.khrysos.board:resume"),
 ]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from game.core.serial import atomic_write_text
+from game.core.serial import BadJSON, atomic_write_text, excerpt, load_json, shorten, temp_files
 
 APP_NAME = "tabletrio"
 
@@ -53,36 +54,98 @@ class Settings:
         return 0.0 if self.muted else self.master_volume
 
 
+def remove_stale_temp_files(min_age: float = 10.0) -> int:
+    """Remove what writes killed half-way left behind (older than `min_age` seconds, so a write
+    in progress in another window is left alone) in the config and data folders; returns how many."""
+    removed = 0
+    now = time.time()
+    for folder in (config_dir(), data_dir()):
+        for path in temp_files(folder):
+            try:
+                if now - path.stat().st_mtime >= min_age:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
 def _path() -> Path:
     return config_dir() / "settings.json"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults; the second value is a warning to show if the file was bad."""
+def broken_path() -> Path:
+    """Where a settings file that could not be read is kept, for the player (or a bug report)."""
+    path = _path()
+    return path.with_name(path.name + ".broken")
+
+
+class SettingsError(ValueError):
+    """The settings file is not what this program writes; the message says why, briefly."""
+
+
+def parse_settings(raw: str | bytes) -> Settings:
+    """Settings from the text (or bytes) of a settings file; SettingsError for anything this program would not write.
+
+    Unknown fields are ignored (a newer version may add some); a known field of the wrong kind
+    (a list where the volume belongs, a speed that does not exist) makes the whole file bad.
+    """
+    try:
+        data = load_json(raw)
+    except BadJSON as e:
+        raise SettingsError(e.reason) from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"it holds {_kind(data)}, not the settings")
+    s = Settings()
+    if "master_volume" in data:
+        volume = data["master_volume"]
+        if isinstance(volume, bool) or not isinstance(volume, int | float) or not math.isfinite(volume):
+            raise SettingsError(f"the volume is {excerpt(volume)}, not a number")
+        s.master_volume = min(1.0, max(0.0, float(volume)))
+    for name in ("muted", "fullscreen"):
+        if name in data:
+            if not isinstance(data[name], bool):
+                raise SettingsError(f"{name!r} is {excerpt(data[name])}, not true or false")
+            setattr(s, name, data[name])
+    if "animation_speed" in data:
+        if not isinstance(data["animation_speed"], str) or data["animation_speed"] not in SPEEDS:
+            raise SettingsError(f"the animation speed is {excerpt(data['animation_speed'])}, not one of {', '.join(SPEEDS)}")
+        s.animation_speed = data["animation_speed"]
+    return s
+
+
+def _kind(value: object) -> str:
+    return {list: "a list", str: "a text", int: "a number", float: "a number", bool: "true or false"}.get(type(value), "nothing")
+
+
+def load_settings(*, repair: bool = True) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults; the second value is a message to show once if the file was bad.
+
+    With `repair`, a bad file is moved aside to `settings.json.broken` and the defaults are
+    written at once, so the next start is clean (no message again). Never raises.
+    """
     path = _path()
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Settings(), None
     except OSError as e:
-        return Settings(), f"Settings could not be read ({e.strerror}); using the defaults."
+        return Settings(), f"The settings could not be read ({e.strerror or e}); the defaults are used."
     try:
-        data = json.loads(raw)
-        if not isinstance(data, dict):
-            raise ValueError
-    except ValueError:
-        return Settings(), "The settings file was damaged; the defaults are used and it will be rewritten."
-    s = Settings()
-    volume = data.get("master_volume")
-    if isinstance(volume, int | float) and not isinstance(volume, bool):
-        s.master_volume = min(1.0, max(0.0, float(volume)))
-    if isinstance(data.get("muted"), bool):
-        s.muted = data["muted"]
-    if data.get("animation_speed") in SPEEDS:
-        s.animation_speed = data["animation_speed"]
-    if isinstance(data.get("fullscreen"), bool):
-        s.fullscreen = data["fullscreen"]
-    return s, None
+        return parse_settings(raw), None
+    except SettingsError as e:
+        reason = str(e)
+    if not repair:
+        return Settings(), f"The settings file is damaged ({reason}); the defaults are used."
+    kept = broken_path()
+    try:
+        os.replace(path, kept)
+        aside = f" The damaged file was kept as {kept.name}."
+    except OSError:
+        aside = ""
+    problem = save_settings(Settings())
+    rewritten = " and the settings file was rewritten" if problem is None else ""
+    return Settings(), shorten(f"The settings file was damaged ({reason}), so the defaults are used{rewritten}.{aside}")
 
 
 def save_settings(settings: Settings) -> str | None:

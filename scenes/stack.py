@@ -19,10 +19,16 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    """A screen or an overlay. Each scene owns its own pygame-gui manager, created on first use."""
+    """A screen or an overlay. Each scene owns its own pygame-gui manager, created on first use.
+
+    A scene that plays animations keeps its `Timeline` in `self.timeline`: while it is busy,
+    any click anywhere (on a button, on the log, on the board) skips them, before the widgets
+    see the click, so the screen shows the state the rules left.
+    """
 
     opaque = True  # draws the whole window: scenes below it are not drawn
     modal = True  # input never goes to scenes below
+    timeline = None  # a scenes.widgets.tween.Timeline, for scenes that animate
 
     def __init__(self, app: "App"):
         self.app = app
@@ -59,7 +65,14 @@ class Scene:
         """Draw the scene's own things; its pygame-gui widgets are drawn after this, on top."""
 
     # used by the stack
+    def skips_animation(self, event: pygame.event.Event) -> bool:
+        """Whether this event skips the animations playing (any click while the timeline is busy)."""
+        return event.type == pygame.MOUSEBUTTONDOWN and self.timeline is not None and self.timeline.busy
+
     def process_event(self, event: pygame.event.Event) -> bool:
+        if self.skips_animation(event):
+            self.timeline.skip()
+            return True
         consumed = False
         if self._ui is not None:
             consumed = self._ui.process_events(event)

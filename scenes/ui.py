@@ -30,6 +30,11 @@ def _table(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+def table_surface(size: tuple[int, int]) -> pygame.Surface:
+    """The table picture of a window size (read-only: blit parts of it under cached panels)."""
+    return _table(tuple(size))
+
+
 def draw_table(surface: pygame.Surface) -> None:
     """The felt table every scene sits on (rendered once per size, then one blit)."""
     surface.blit(_table(surface.get_size()), (0, 0))

@@ -7,11 +7,11 @@ Every problem raises `ContentError` naming the file, the entry and the field, e.
 from __future__ import annotations
 
 import importlib.resources
-import json
 import tomllib
 from typing import Any, Iterable
 
 from game.core.errors import ContentError
+from game.core.serial import BadJSON, load_json
 
 _MISSING = object()
 
@@ -38,11 +38,11 @@ def parse_text(name: str, text: str) -> Any:
         if name.endswith(".toml"):
             return tomllib.loads(text)
         if name.endswith(".json"):
-            return json.loads(text)
+            return load_json(text)
     except tomllib.TOMLDecodeError as e:
         raise ContentError(name, None, None, f"is not valid TOML: {e}") from None
-    except json.JSONDecodeError as e:
-        raise ContentError(name, None, None, f"is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except BadJSON as e:
+        raise ContentError(name, None, None, f"is not valid JSON: {e.reason}") from None
     raise ContentError(name, None, None, "has an unknown suffix (expected .toml or .json)")
 
 

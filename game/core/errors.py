@@ -1,4 +1,9 @@
-"""One exception per failure kind, so callers can tell an illegal move from a bad file."""
+"""One exception per failure kind, so callers can tell an illegal move from a bad file.
+
+Messages about files are capped (`shorten`): a file may be megabytes, a message is read by a player.
+"""
+
+from game.core.serial import shorten
 
 
 class IllegalAction(ValueError):
@@ -18,7 +23,7 @@ class ContentError(ValueError):
             where += f", entry {entry!r}"
         if field is not None:
             where += f", field {field!r}"
-        super().__init__(f"{where}: {problem}")
+        super().__init__(shorten(f"{where}: {problem}"))
         self.file = file
         self.entry = entry
         self.field = field
@@ -27,6 +32,9 @@ class ContentError(ValueError):
 
 class SaveError(ValueError):
     """A save file cannot be loaded: truncated, malformed, foreign, too new, or replaying an illegal action."""
+
+    def __init__(self, message: str):
+        super().__init__(shorten(message))
 
 
 class SetupError(ValueError):

@@ -17,44 +17,10 @@ DIAGONAL: tuple[Cell, ...] = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 EIGHT_WAY: tuple[Cell, ...] = ORTHOGONAL + DIAGONAL
 
 
-def in_bounds(cell: Cell, width: int, height: int) -> bool:
-    x, y = cell
-    return 0 <= x < width and 0 <= y < height
-
-
 def neighbours4(cell: Cell, width: int, height: int) -> list[Cell]:
     """The orthogonal neighbours (up, right, down, left) that are on the board."""
     x, y = cell
     return [(x + dx, y + dy) for dx, dy in ORTHOGONAL if 0 <= x + dx < width and 0 <= y + dy < height]
-
-
-def neighbours8(cell: Cell, width: int, height: int) -> list[Cell]:
-    """The orthogonal then diagonal neighbours that are on the board."""
-    x, y = cell
-    return [(x + dx, y + dy) for dx, dy in EIGHT_WAY if 0 <= x + dx < width and 0 <= y + dy < height]
-
-
-def manhattan(a: Cell, b: Cell) -> int:
-    """Distance counted along rows and columns only (never diagonally)."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def chebyshev(a: Cell, b: Cell) -> int:
-    """Distance when a diagonal step counts as one (the rings around a cell)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def cells_at_distance(
-    centre: Cell, low: int, high: int, width: int, height: int, metric: Callable[[Cell, Cell], int] = manhattan
-) -> list[Cell]:
-    """Cells on the board whose distance from `centre` lies in [low, high], in row-major order."""
-    cx, cy = centre
-    return [
-        (x, y)
-        for y in range(max(0, cy - high), min(height, cy + high + 1))
-        for x in range(max(0, cx - high), min(width, cx + high + 1))
-        if low <= metric(centre, (x, y)) <= high
-    ]
 
 
 class Reach(NamedTuple):

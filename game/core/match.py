@@ -14,10 +14,10 @@ from typing import Any
 
 from game.core.actions import Action
 from game.core.decision import Decision
-from game.core.errors import IllegalAction, SaveError
+from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.outcome import Outcome
-from game.core.save import Save, new_save, replay
+from game.core.save import Save, action_error, new_save, replay
 
 
 @dataclass
@@ -55,10 +55,8 @@ class Match:
         for i, text in enumerate(save.actions, 1):
             try:
                 match.play(Action.parse(text))
-            except IllegalAction as e:
-                raise SaveError(f"action {i} of {total} ({text!r}) cannot be replayed: {e.reason}") from None
-            except ValueError as e:
-                raise SaveError(f"action {i} of {total} ({text!r}) is not an action: {e}") from None
+            except ValueError as e:  # IllegalAction included
+                raise action_error(i, total, text, e) from None
         match._redo.clear()
         return match
 

@@ -10,14 +10,13 @@ the first bad action. Every problem is a `SaveError` whose message a player can 
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game.core.actions import Action
 from game.core.errors import IllegalAction, SaveError
-from game.core.serial import atomic_write_text, dumps
+from game.core.serial import BadJSON, atomic_write_text, dumps, excerpt, load_json, shorten
 
 FORMAT = "tabletrio-save"
 FORMAT_VERSION = 1
@@ -69,28 +68,28 @@ def read_save(path: str | os.PathLike) -> Save:
         raise SaveError(f"{os.fspath(path)}: no such file") from None
     except OSError as e:
         raise SaveError(f"{os.fspath(path)}: cannot be read ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError("this is not a Tabletop Trio save file (it is not text)") from None
-    return parse_save(text)
+    return parse_save(raw)
 
 
-def parse_save(text: str) -> Save:
-    """Check the structure of save text and return it as a `Save`."""
-    if not text.strip():
-        raise SaveError("the save file is empty")
+def parse_save(text: str | bytes) -> Save:
+    """Check the structure of save text (or the bytes of a save file) and return it as a `Save`."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+        data = load_json(text)
+    except BadJSON as e:
+        if e.truncated:
             raise SaveError("the save file is truncated: it ends in the middle of the data") from None
-        raise SaveError(f"the save file is damaged: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        if e.reason == "it is not UTF-8 text":
+            raise SaveError("this is not a Tabletop Trio save file (it is not text)") from None
+        if e.reason == "it is empty":
+            raise SaveError("the save file is empty") from None
+        raise SaveError(f"the save file is damaged: {e.reason}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Tabletop Trio save file")
     fv = data.get("format_version")
     if not isinstance(fv, int) or isinstance(fv, bool):
         raise SaveError("the save file has no valid 'format_version'")
+    if fv < 1:
+        raise SaveError(f"the save file's 'format_version' must be 1 or more, not {fv}")
     if fv > FORMAT_VERSION:
         raise SaveError(f"the save was written by a newer Tabletop Trio (save format {fv}; this program reads {FORMAT_VERSION})")
     checks = {"game": str, "version": int, "setup": dict, "seed": int, "actions": list}
@@ -102,7 +101,7 @@ def parse_save(text: str) -> Save:
             raise SaveError(f"the save file's field {name!r} should be {_a(kind)}, not {type(value).__name__}")
     for i, a in enumerate(data["actions"], 1):
         if not isinstance(a, str) or not a.strip():
-            raise SaveError(f"action {i} of the save file is not an action text: {a!r}")
+            raise SaveError(f"action {i} of the save file is not an action text: {excerpt(a)}")
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise SaveError(f"the save file's field 'table' should be an object, not {type(table).__name__}")
@@ -118,29 +117,38 @@ def replay(save: Save, resolve: Callable[[str], Any] | None = None) -> tuple[Any
     try:
         module = resolve(save.game)
     except LookupError:
-        raise SaveError(f"the save is for a game this program does not know: {save.game!r}") from None
+        raise SaveError(f"the save is for a game this program does not know: {excerpt(save.game)}") from None
     if save.version != module.VERSION:
         raise SaveError(
             f"the save is for version {save.version} of the {module.TITLE} rules; this program plays version {module.VERSION}"
         )
     try:
         setup = module.Setup.from_dict(save.setup)
-    except (ValueError, KeyError, TypeError) as e:
-        raise SaveError(f"the save's game options are invalid: {e}") from None
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
+        raise SaveError(f"the save's game options are invalid: {_said(e)}") from None
     try:
         state = module.new_game(setup, save.seed)
-    except (ValueError, KeyError, TypeError) as e:
-        raise SaveError(f"the save's game cannot be set up: {e}") from None
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
+        raise SaveError(f"the save's game cannot be set up: {_said(e)}") from None
     total = len(save.actions)
     for i, text in enumerate(save.actions, 1):
         try:
-            action = Action.parse(text)
-            state, _ = module.apply(state, action)
-        except IllegalAction as e:
-            raise SaveError(f"action {i} of {total} ({text!r}) cannot be replayed: {e.reason}") from None
+            state, _ = module.apply(state, Action.parse(text))
         except ValueError as e:
-            raise SaveError(f"action {i} of {total} ({text!r}) is not an action: {e}") from None
+            raise action_error(i, total, text, e) from None
     return module, setup, state
+
+
+def action_error(number: int, total: int, text: str, error: ValueError) -> SaveError:
+    """The SaveError for saved action `number` (from 1) of `total` that the rules refused or could not parse."""
+    if isinstance(error, IllegalAction):
+        return SaveError(f"action {number} of {total} ({excerpt(text)}) cannot be replayed: {_said(error.reason)}")
+    return SaveError(f"action {number} of {total} ({excerpt(text)}) is not an action: {_said(error)}")
+
+
+def _said(error: object) -> str:
+    """An error's own words, cut short: it may quote a whole custom map."""
+    return shorten(str(error), 200)
 
 
 def load_game(path: str | os.PathLike, resolve: Callable[[str], Any] | None = None) -> tuple[Save, Any, Any, Any]:

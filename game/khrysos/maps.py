@@ -23,6 +23,7 @@ from typing import Any
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
 from game.core.grid import EIGHT_WAY
+from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
@@ -129,7 +130,7 @@ class MapError(ValueError):
     """A map that cannot be used; `problems` lists every reason as a sentence."""
 
     def __init__(self, problems: list[str]):
-        super().__init__("; ".join(problems))
+        super().__init__(shorten("; ".join(problems)))
         self.problems = list(problems)
 
 
@@ -156,6 +157,14 @@ def map_to_text(spec: MapSpec) -> str:
     )
 
 
+def _quote(value: Any) -> str:
+    """How a problem quotes a value from the file: as JSON, and short whatever the file holds."""
+    short = excerpt(value, 60)
+    if "..." in short or "<a number" in short:
+        return short  # cut: quoting all of it as JSON could be megabytes
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -163,7 +172,7 @@ def _is_int(value: Any) -> bool:
 def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | None:
     """One tile entry, with every problem it has; None when it cannot be placed at all."""
     if not isinstance(entry, dict):
-        problems.append(f"tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {json.dumps(entry)}")
+        problems.append(f"tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {_quote(entry)}")
         return None
     tile = entry.get("tile")
     x, y = entry.get("x"), entry.get("y")
@@ -177,7 +186,7 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
         problems.append(f"{where} does not say which tile it is (field 'tile')")
         ok = False
     elif not isinstance(tile, str):
-        problems.append(f"{where}: 'tile' must be a tile name, not {json.dumps(tile)}")
+        problems.append(f"{where}: 'tile' must be a tile name, not {_quote(tile)}")
         ok = False
     elif tile not in TILES:
         problems.append(f"{where}: unknown tile {tile!r} (known tiles: {', '.join(TILES)})")
@@ -187,11 +196,11 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
             problems.append(f"{where} has no position {field!r}")
             ok = False
         elif not _is_int(value) or not 0 <= value <= MAX_TILE_POS:
-            problems.append(f"{where}: {field!r} must be a whole number from 0 to {MAX_TILE_POS}, not {json.dumps(value)}")
+            problems.append(f"{where}: {field!r} must be a whole number from 0 to {MAX_TILE_POS}, not {_quote(value)}")
             ok = False
     rotation = entry.get("rotation", 0)
     if not _is_int(rotation) or rotation not in ROTATIONS:
-        problems.append(f"{where}: 'rotation' must be 0, 90, 180 or 270, not {json.dumps(rotation)}")
+        problems.append(f"{where}: 'rotation' must be 0, 90, 180 or 270, not {_quote(rotation)}")
         rotation = 0
     return PlacedTile(tile, x, y, rotation) if ok else None
 
@@ -204,16 +213,18 @@ def _read_map(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile]], 
     for field in sorted(set(data) - set(MAP_FIELDS)):
         problems.append(f"the map file has an unknown field {field!r}")
     if data.get("format") != FORMAT:
-        problems.append(f"the map file's 'format' must be {json.dumps(FORMAT)}, not {json.dumps(data.get('format'))}")
+        problems.append(f"the map file's 'format' must be {json.dumps(FORMAT)}, not {_quote(data.get('format'))}")
     version = data.get("version")
     if not _is_int(version) or version != FORMAT_VERSION:
-        problems.append(f"the map file's 'version' must be {FORMAT_VERSION}, not {json.dumps(version)}")
+        problems.append(f"the map file's 'version' must be {FORMAT_VERSION}, not {_quote(version)}")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"the map needs a 'name' (a non-empty text), not {json.dumps(name)}")
+        problems.append(f"the map needs a 'name' (a non-empty text), not {_quote(name)}")
+    elif not name.isprintable() or has_lone_surrogate(name):
+        problems.append(f"the map's name {excerpt(name)} holds a character that cannot be shown or saved")
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
-        problems.append(f"the map's 'tiles' must be a list of tile entries, not {json.dumps(tiles)}")
+        problems.append(f"the map's 'tiles' must be a list of tile entries, not {_quote(tiles)}")
         tiles = []
     placed: list[tuple[int, PlacedTile]] = []
     for number, entry in enumerate(tiles, 1):
@@ -233,12 +244,12 @@ def map_from_dict(data: Any) -> MapSpec:
     return spec
 
 
-def parse_map_text(text: str) -> Any:
-    """The JSON data of a map file's text; MapError with a readable message when it is not JSON."""
+def parse_map_text(text: str | bytes) -> Any:
+    """The JSON data of a map file's text (or bytes); MapError with a readable message when it is not sane JSON."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MapError([f"the map file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"]) from None
+        return load_json(text)
+    except BadJSON as e:
+        raise MapError([f"the map file cannot be read: {e.reason}"]) from None
 
 
 def validate_map(data: Any) -> list[str]:
@@ -247,7 +258,7 @@ def validate_map(data: Any) -> list[str]:
         return rule_problems(list(enumerate(data.tiles, 1)))
     if isinstance(data, str | bytes):
         try:
-            data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
+            data = parse_map_text(data)
         except MapError as e:
             return e.problems
     _, placed, problems = _read_map(data)

@@ -15,6 +15,8 @@ It becomes a seat only after that seat's player has taken the mouse at a hand-of
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -35,6 +37,7 @@ from scenes.widgets.log import GameLog
 from scenes.widgets.tween import Anim, Call, EventPlayer, Parallel, Sequence, Timeline
 
 STATUS_HEIGHT = 44
+BOT_LEVELS = ("random", "easy", "normal", "hard")
 FLASH_SECONDS = 3.5
 
 
@@ -61,7 +64,7 @@ class Seat:
         name = d.get("name") if isinstance(d.get("name"), str) and d.get("name").strip() else fallback.name
         colour = d.get("colour")
         ok = isinstance(colour, list) and len(colour) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in colour)
-        bot = d.get("bot") if d.get("bot") in ("easy", "normal", "hard") else None
+        bot = d.get("bot") if d.get("bot") in BOT_LEVELS else None
         return cls(name[:24], tuple(colour) if ok else fallback.colour, bot)
 
 
@@ -92,6 +95,7 @@ class BoardScene(Scene):
         self.flash_left = 0.0
         self.save_warning: str | None = None
         self._bot_wait: float | None = None
+        self._thinking: tuple | None = None  # (thread, result list, action count when asked)
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot object with choose(view, seat, legal, rng) (issue 14)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
@@ -157,6 +161,11 @@ class BoardScene(Scene):
 
     # -- the stack -----------------------------------------------------------------------
     def on_enter(self) -> None:
+        if getattr(self.app, "autoplay", False):
+            self.seats = [Seat(s.name, s.colour, "random") for s in self.seats]
+            self.bot_delay = 0.0
+            self.app.settings.speed = float("inf")
+        self.bots = {i: make_bot(seat.bot, self.rules) for i, seat in enumerate(self.seats) if seat.bot}
         self.timeline = Timeline(lambda: self.app.settings.speed)
         self.floaters = Floaters()
         handlers = {
@@ -176,6 +185,8 @@ class BoardScene(Scene):
             self.redo_button = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Redo", self.ui)
         if self.replay is not None:
             self.replay.build(self.ui)
+        if not self.history and self.match.actions:
+            self._replay_history()
         self.build()
         self.sync()
         self._settled()
@@ -193,15 +204,12 @@ class BoardScene(Scene):
         return seat is not None and not self.seats[seat].human
 
     def process_event(self, event) -> bool:
-        # A click or Space anywhere skips the animation playing, before any widget sees the click
-        # (in a replay the control bar keeps working: its buttons skip what plays themselves).
-        if self.replay is not None and self.replay.owns(event):
-            return super().process_event(event)
-        if self.busy and ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
-                          or (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
+        # A click (the base Scene) or Space skips the animation playing, before any widget sees it.
+        if self.busy and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.timeline.skip()
             return True
-        if self.busy and event.type in (pygame.MOUSEBUTTONUP, pygame_gui.UI_BUTTON_PRESSED):
+        if self.busy and event.type in (pygame.MOUSEBUTTONUP, pygame_gui.UI_BUTTON_PRESSED) \
+                and not (self.replay is not None and self.replay.owns(event)):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause()
@@ -225,6 +233,12 @@ class BoardScene(Scene):
                 self.redo()
                 return True
         return super().process_event(event)
+
+    def skips_animation(self, event) -> bool:
+        # In a replay the control bar keeps working: its buttons skip what plays themselves.
+        if self.replay is not None and self.replay.owns(event):
+            return False
+        return super().skips_animation(event)
 
     def handle_event(self, event) -> bool:
         if self.locked:
@@ -292,8 +306,13 @@ class BoardScene(Scene):
                 self.redo_button.disable()
 
     # -- playing -------------------------------------------------------------------------
-    def act(self, action) -> bool:
-        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing."""
+    def act(self, action, *more) -> bool:
+        """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing.
+
+        `more`: further actions of the same gesture (the steps of a walk), played right after it
+        while the rules accept them; the first one refused ends the gesture quietly (a failed
+        dodge roll stops a walk). All their events animate in order.
+        """
         if self.busy or self.match.over:
             return False
         try:
@@ -301,41 +320,22 @@ class BoardScene(Scene):
         except IllegalAction as e:
             self.flash(e.reason)
             return False
-        self._after(events)
-        return True
-
-    def act_many(self, actions) -> bool:
-        """Play several actions of the seat to move as one animation (a walk of many steps).
-
-        A refusal of the first shows the rules' reason and changes nothing; the walk stops
-        quietly before an action the rules refuse, once the game is over, or as soon as
-        another seat must decide (each action stays its own undo step)."""
-        if self.busy or self.match.over:
-            return False
-        seat = self.match.state.to_move
-        tagged: list[tuple[int, Any]] = []
-        played = 0
-        for action in actions:
-            if self.match.over or (played and self.match.state.to_move != seat):
+        numbered = [(len(self.match.actions), e) for e in events]
+        for extra in more:
+            if self.match.over:
                 break
             try:
-                events = self.match.play(action)
-            except IllegalAction as e:
-                if not played:
-                    self.flash(e.reason)
-                    return False
+                more_events = self.match.play(extra)
+            except IllegalAction:
                 break
-            played += 1
-            tagged.extend((len(self.match.actions), e) for e in events)
-        if not played:
-            return False
-        self._after([e for _, e in tagged], tagged)
+            numbered += [(len(self.match.actions), e) for e in more_events]
+        self._after([e for _, e in numbered], numbered)
         return True
 
-    def _after(self, events: list, tagged: list | None = None) -> None:
+    def _after(self, events: list, numbered: list | None = None) -> None:
         self.write_autosave()
         n = len(self.match.actions)
-        self.history.extend(tagged if tagged is not None else [(n, e) for e in events])
+        self.history.extend(numbered if numbered is not None else [(n, e) for e in events])
         self.before_animations(events)
         self.player.play(events, then=self._settled)
 
@@ -350,6 +350,8 @@ class BoardScene(Scene):
         save = self.match.save()
         save.table["progress"] = self.progress()
         message = saves.write_autosave(save)
+        if getattr(self.app, "autoplay", False) and message is None:
+            print(f"autosaved {len(save.actions)}", flush=True)
         if message:
             self.save_warning = message
             self.flash(message)
@@ -392,6 +394,16 @@ class BoardScene(Scene):
         self.sync()
 
     # -- the log -------------------------------------------------------------------------
+    def _replay_history(self) -> None:
+        """A game resumed from a save: rebuild its events (replaying its actions) so its log is back."""
+        for n, action in enumerate(self.match.actions):
+            try:
+                _, events = self.rules.apply(self.match.state_after(n), action)
+            except IllegalAction:  # cannot happen for a replayed save; the log is only cosmetic
+                break
+            self.history.extend((n + 1, e) for e in events)
+        self._rebuild_log()
+
     def log_line(self, event) -> str:
         seen = self.rules.redact(event, self.viewer)
         return self.rules.describe(seen, self.match.state)
@@ -429,6 +441,8 @@ class BoardScene(Scene):
             self.flash_left -= dt
             if self.flash_left <= 0:
                 self.flash_text = None
+        if self._thinking is not None:
+            self._collect_bot_move()
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
@@ -437,17 +451,29 @@ class BoardScene(Scene):
                 self.bot_move()
 
     def bot_move(self) -> None:
-        """Let the bot of the seat to move choose from that seat's view and play it."""
+        """Let the bot of the seat to move choose from that seat's view, in a thread so frames go on."""
         seat = self.match.state.to_move
         bot = self.bots.get(seat) if seat is not None else None
-        if bot is None:
+        if bot is None or self._thinking is not None:
             return
         from game.core.rng import Rng
 
         view = self.match.view(seat)
         legal = self.match.legal_actions()
-        action, _reason = bot.choose(view, seat, legal, Rng(len(self.match.actions) * 7919 + self.match.seed))
-        self.act(action)
+        rng = Rng(len(self.match.actions) * 7919 + self.match.seed)
+        result: list = []
+        worker = threading.Thread(target=lambda: result.append(bot.choose(view, seat, legal, rng)), daemon=True)
+        self._thinking = (worker, result, len(self.match.actions))
+        worker.start()
+
+    def _collect_bot_move(self) -> None:
+        worker, result, at = self._thinking
+        if worker.is_alive():
+            return
+        self._thinking = None
+        if result and at == len(self.match.actions) and not self.match.over:
+            action, _reason = result[0]
+            self.act(action)
 
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:
@@ -552,6 +578,26 @@ class BoardScene(Scene):
             ui.text(surface, self.flash_text, box.center, 17, palette.TEXT, anchor="center")
 
 
+class RandomPlayer:
+    """A computer player that picks uniformly among the legal actions (the arena's 'random')."""
+
+    def choose(self, view, seat, legal, rng):
+        return legal[rng.below(len(legal))], "a random legal move"
+
+
+def make_bot(level: str, rules) -> Any:
+    """The computer player of a seat: the bots of game.bots when present, else a random player."""
+    if level != "random":
+        try:
+            from game import bots
+        except ImportError:
+            bots = None
+        if bots is not None:
+            options = {"seconds": 0.8, "clock": time.perf_counter} if level == "hard" else {}
+            return bots.make_bot(level, rules.GAME_ID, **options)
+    return RandomPlayer()
+
+
 class GameOverScene(Overlay):
     """The end screen over the board: who won and why, extra lines, Play again and Main menu."""
 
@@ -634,6 +680,9 @@ class ReplayControl:
             x += 74
 
     def owns(self, event) -> bool:
+        """The event is for the control bar (a click on it, or one of its buttons pressed)."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return event.ui_element in self.buttons
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         return any(b.rect.collidepoint(event.pos) for b in self.buttons)

@@ -29,6 +29,7 @@ class LayerStyle:
 
 # The named layers every board can use, drawn in this order (later on top).
 LAYER_STYLES: dict[str, LayerStyle] = {
+    "range": LayerStyle(palette.LEGAL, 45),  # within range but not a choice now (the reason shows on hover)
     "reachable": LayerStyle(palette.LEGAL, 90, border=True),
     "in_range": LayerStyle(palette.LEGAL, 110, border=True),
     "blocked": LayerStyle(palette.BLOCKED, 110, border=True),  # in range but blocked by line of sight (or a wall)

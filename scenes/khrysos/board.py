@@ -587,7 +587,7 @@ class KhrysosBoard(BoardScene):
             who = self.mover if p.kind == "push" else p.hunter
             actions = Q.path_actions(s, who, cell)
             if actions:
-                return self.act_many(actions)
+                return self.act(*actions)
             return self._refuse_square(p, who, cell)
         if p.kind == "roll":
             return self.act(Action("roll"))

@@ -40,6 +40,25 @@ class DieView:
         self.highlight = False
         # Decorative randomness only (which faces flash by while tumbling), seeded for repeatable screenshots.
         self._flicker = random.Random(centre[0] * 7919 + centre[1])
+        self._smears: dict[tuple, pygame.Surface] = {}
+
+    def _smeared(self, img: pygame.Surface, frame: int) -> pygame.Surface:
+        """The die's own face, motion-blurred (frame 0..3 turns the smear), so it tumbles in its own colour."""
+        key = (self.shown, img.get_width(), frame)
+        smear = self._smears.get(key)
+        if smear is None:
+            angle = math.radians(35 + 70 * frame)
+            length = 5 + frame
+            pad = length + 1
+            smear = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + 2 * pad), pygame.SRCALPHA)
+            copies = 5
+            for k in range(copies):
+                t = (k / (copies - 1) - 0.5) * length
+                ghost = img.copy()
+                ghost.set_alpha(110 if k != copies // 2 else 255)
+                smear.blit(ghost, (pad + round(t * math.cos(angle)), pad + round(t * math.sin(angle))))
+            self._smears[key] = smear  # at most faces x sizes x 4 small surfaces per die
+        return smear
 
     def rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.size, self.size)
@@ -92,8 +111,9 @@ class DieView:
         shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
         pygame.draw.ellipse(shade, (0, 0, 0, max(30, 110 - int(lift * 1.6))), shade.get_rect())
         surface.blit(shade, shadow)
-        name = f"dice/blur_{self.blur}" if self.blur is not None else face_sprite(self.style, self.shown)
-        img = assets.image(name, (size, size))
+        img = assets.image(face_sprite(self.style, self.shown), (size, size))
+        if self.blur is not None:
+            img = self._smeared(img, self.blur)
         if self.angle:
             img = pygame.transform.rotate(img, self.angle)
         surface.blit(img, img.get_rect(center=rect.center))

@@ -252,9 +252,9 @@ class TestBrokenMaps:
                 assert validate_map(json.dumps(candidate)) == problems
 
     def test_unreadable_json_is_a_message(self):
-        assert validate_map('{"format": "khrysos-map",, }') == ["the map file is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 26"]
-        assert validate_map("") == ["the map file is not valid JSON: Expecting value at line 1, column 1"]
-        assert validate_map(b"\xff\xfe") == ["the map file is not valid JSON: Expecting value at line 1, column 1"]
+        assert validate_map('{"format": "khrysos-map",, }') == ["the map file cannot be read: Expecting property name enclosed in double quotes at line 1, column 26"]
+        assert validate_map("") == ["the map file cannot be read: it is empty"]
+        assert validate_map(b"\xff\xfe") == ["the map file cannot be read: it is not UTF-8 text"]
 
     def test_map_from_dict_and_read_map_raise_map_error_with_every_problem(self):
         with pytest.raises(MapError) as info:

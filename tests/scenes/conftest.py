@@ -7,14 +7,6 @@ import pytest
 
 
 @pytest.fixture
-def dirs(tmp_path, monkeypatch):
-    config, data = tmp_path / "config", tmp_path / "data"
-    monkeypatch.setenv("TABLETRIO_CONFIG_DIR", str(config))
-    monkeypatch.setenv("TABLETRIO_DATA_DIR", str(data))
-    return config, data
-
-
-@pytest.fixture
 def make_app(dirs):
     """Build an App (fresh pygame, fresh UI managers); closed after the test."""
     from scenes.app import App

@@ -119,6 +119,12 @@ def ready(app):
     click_widget(app, app.stack.top.ready)
 
 
+def past_the_picks(app, monkeypatch):
+    """A fake board with autosaves off, both seats having picked (their hand-offs taken)."""
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    return to_move_phase(app)
+
+
 def finish(app, board):
     while board.busy:
         app.run_frames(5)
@@ -180,13 +186,7 @@ class TestBoardScene:
         button(app.stack.top, "Main menu")
 
     def test_clicks_are_ignored_while_animating_and_a_skip_syncs_to_the_view(self, app, monkeypatch):
-        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
-        board = start(app)
-        for _ in range(2):
-            ready(app)
-            board.act("pick 1")
-            finish(app, board)
-            settle(app)
+        board = past_the_picks(app, monkeypatch)
         assert board.match.decision().kind == "move"
         assert board.act("move 1 0")
         assert board.busy
@@ -200,13 +200,7 @@ class TestBoardScene:
             assert (int(standee.pos[0]), int(standee.pos[1])) == board.grid.cell_centre(cell)
 
     def test_an_illegal_click_shows_the_rules_reason_and_changes_nothing(self, app, monkeypatch):
-        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
-        board = start(app)
-        for _ in range(2):
-            ready(app)
-            board.act("pick 1")
-            finish(app, board)
-            settle(app)
+        board = past_the_picks(app, monkeypatch)
         before = board.match.state
         click(app, board.grid.cell_centre((3, 3)))
         assert board.match.state is before
@@ -378,3 +372,54 @@ class TestReplay:
         before = replay.match.state
         click(app, replay.grid.cell_centre((1, 0)))
         assert replay.match.state is before, "a replay takes no moves"
+
+
+def test_a_computer_seat_plays_by_itself_and_never_brings_a_hand_off(app, monkeypatch):
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    match = Match.new(fakegame, fakegame.Setup(2), 7)
+    board = FakeBoard(app, match, [Seat("Ann", (200, 0, 0)), Seat("Bot", (0, 0, 200), bot="random")])
+    board.bot_delay = 0.0
+    app.push(board)
+    settle(app)
+    ready(app)
+    assert board.act("pick 2")
+    for _ in range(200):
+        app.run_frames(5)
+        if board.match.decision().seat == 0 and not board.busy and board._thinking is None:
+            break
+        assert not isinstance(app.stack.top, HandOffScene), "a computer seat's secret pick needs no hand-off"
+    assert board.match.state.phase == "move" and board.match.state.picks[1] in (1, 2, 3)
+    assert board.viewer == 0, "the human's own view stays while only the computer played"
+
+
+class TestGestures:
+    def test_a_gesture_plays_its_actions_in_order_and_stops_quietly_at_the_first_refused(self, app, monkeypatch):
+        board = past_the_picks(app, monkeypatch)
+        played = len(board.match.actions)
+        # Two steps are allowed in a turn: the third is refused and ends the gesture without a message.
+        assert board.act("move 1 0", "move 2 0", "move 3 0", "move 4 0")
+        assert [str(a) for a in board.match.actions[played:]] == ["move 1 0", "move 2 0"]
+        assert sorted({n for n, _ in board.history if n > played}) == [played + 1, played + 2], "events keep their action"
+        assert board.flash_text is None
+        finish(app, board)
+        assert board.match.state.at[0] == (2, 0)
+
+    def test_a_refused_first_action_shows_the_reason_and_plays_nothing(self, app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        board = start(app)
+        ready(app)
+        played = len(board.match.actions)
+        assert not board.act("move 3 3", "pick 1")
+        assert len(board.match.actions) == played and board.flash_text
+
+    def test_a_resumed_game_gets_its_log_back(self, app, monkeypatch):
+        board = past_the_picks(app, monkeypatch)
+        board.act("move 1 0")
+        finish(app, board)
+        settle(app)
+        resumed = FakeBoard(app, Match.from_save(board.match.save(), resolve=lambda game: fakegame))
+        app.stack.replace(resumed)
+        settle(app)
+        assert [(n, str(e)) for n, e in resumed.history] == [(n, str(e)) for n, e in board.history]
+        expected = [resumed.log_line(e) for _, e in board.history]
+        assert len(expected) >= 3 and resumed.log.lines == [line for line in expected if line]

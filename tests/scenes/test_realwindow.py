@@ -3,11 +3,14 @@
 Needs Xvfb and xdotool (CI installs them); screenshots are grabbed from the X server with
 Pillow. Where they are
 missing the test is skipped, unless TABLETRIO_REQUIRE_REALWINDOW=1 (set by .ci/run),
-which turns the skip into a failure.
+which turns the skip into a failure. Resizing needs a window manager (openbox); the tests
+that resize run the program from the source tree. TABLETRIO_XVFB_DISPLAY=N makes the X
+servers use displays :N and :N+1 (default: from the process id).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -37,12 +40,23 @@ def _program() -> str | None:
     return str(here) if here.exists() else shutil.which("tabletrio")
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 class Display:
-    def __init__(self, tmp: Path):
-        self.number = 90 + os.getpid() % 500
+    def __init__(self, tmp: Path, screen: str = "1920x1080", offset: int = 0):
+        base = os.environ.get("TABLETRIO_XVFB_DISPLAY")
+        self.number = (int(base) if base else 90 + os.getpid() % 500) + offset
         self.name = f":{self.number}"
-        self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        lock = Path(f"/tmp/.X{self.number}-lock")
+        for _ in range(1800):  # another test (another xdist worker) may be using this display: wait for it
+            if not lock.exists():
+                break
+            time.sleep(0.1)
+        self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.wm = None
+        self.programs: list = []  # Program objects to stop on close
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         self.env.update(DISPLAY=self.name, SDL_VIDEO_X11_WMCLASS="tabletrio",
                         TABLETRIO_CONFIG_DIR=str(tmp / "config"), TABLETRIO_DATA_DIR=str(tmp / "data"))
@@ -55,9 +69,17 @@ class Display:
     def run(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=30)
 
+    def start_window_manager(self) -> None:
+        self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+
     def close(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
+        for program in self.programs:
+            program.quit()
+        for proc in (self.wm, self.proc):
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=10)
 
 
 def _shot(display: Display, window: str, path: Path):
@@ -131,8 +153,8 @@ def test_installed_program_in_a_real_window(tmp_path):
         settings_file = tmp_path / "config" / "settings.json"
         assert '"muted": true' in settings_file.read_text(), "the click on Mute was not saved"
 
-        click(745, 636)  # Quit
-        assert app.wait(timeout=15) == 0
+        click(970, 636)  # Quit
+        assert app.wait(timeout=60) == 0
         output = log.read_text()
         assert "Traceback" not in output, output
     finally:
@@ -143,3 +165,187 @@ def test_installed_program_in_a_real_window(tmp_path):
         if app is not None and app.poll() is None:
             app.kill()
         display.close()
+
+
+# -- the window under a window manager, from the source tree (issue 9) ---------------------
+
+
+class Program:
+    """The program from the source tree in a real window, with helpers working in logical (1280x720) pixels."""
+
+    def __init__(self, display: Display, tmp: Path, name: str):
+        self.display = display
+        self.log = tmp / f"{name}.log"
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen([sys.executable, "-m", "scenes"], cwd=ROOT, env=display.env, stdout=out,
+                                         stderr=subprocess.STDOUT)
+        found = display.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", "tabletrio")
+        assert found.returncode == 0, found.stderr
+        self.window = found.stdout.split()[0]
+        display.programs.append(self)
+        self.wait_drawn()
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        """x, y, width, height of the window's inside on the screen (xwininfo: xdotool counts the frame twice)."""
+        info = {}
+        for line in self.display.run("xwininfo", "-id", self.window).stdout.splitlines():
+            key, _, value = line.strip().partition(":")
+            info[key] = value.strip()
+        return (int(info["Absolute upper-left X"]), int(info["Absolute upper-left Y"]), int(info["Width"]),
+                int(info["Height"]))
+
+    def picture(self) -> tuple[float, int, int]:
+        """(scale, left, top) of the 1280x720 picture inside the window, letterboxed."""
+        _, _, w, h = self.geometry()
+        scale = min(w / 1280, h / 720)
+        return scale, round((w - 1280 * scale) / 2), round((h - 720 * scale) / 2)
+
+    def to_window(self, x: float, y: float) -> tuple[int, int]:
+        scale, left, top = self.picture()
+        return round(left + x * scale), round(top + y * scale)
+
+    def shot(self, path: Path):
+        from PIL import ImageGrab
+
+        x, y, w, h = self.geometry()
+        image = ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=self.display.name).convert("RGB")
+        image.save(path)
+        return image
+
+    def logical(self, image, x: float, y: float):
+        return image.getpixel(self.to_window(x, y))
+
+    def click(self, x: float, y: float) -> None:
+        wx, wy = self.to_window(x, y)
+        result = self.display.run("xdotool", "mousemove", "--window", self.window, str(wx), str(wy), "click", "1")
+        assert result.returncode == 0, result.stderr
+        time.sleep(0.5)
+
+    def key(self, name: str) -> None:
+        self.display.run("xdotool", "key", "--window", self.window, name)
+        time.sleep(0.5)
+
+    def resize(self, w: int, h: int) -> None:
+        self.display.run("xdotool", "windowsize", self.window, str(w), str(h))
+        for _ in range(30):
+            time.sleep(0.1)
+            if self.geometry()[2:] == (max(w, 960), max(h, 540)):
+                break
+        time.sleep(0.4)  # a frame drawn at the new size
+
+    def wait_drawn(self) -> None:
+        for _ in range(50):
+            time.sleep(0.1)
+            image = self.shot(self.log.with_suffix(".png"))
+            if len(set(_pixels(image.resize((64, 36))))) > 50:
+                return
+
+    def quit(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=60)
+        return self.log.read_text()
+
+
+def _needs_window_manager():
+    _require(all(shutil.which(t) for t in (*TOOLS, "openbox", "xwininfo")), "Xvfb, xdotool, xwininfo and openbox are needed")
+
+
+@contextlib.contextmanager
+def _managed_display(tmp_path: Path, screen: str = "1920x1080", offset: int = 0):
+    """An X server with openbox; every program started on it is stopped, screenshots kept if asked."""
+    _needs_window_manager()
+    display = Display(tmp_path, screen, offset)
+    try:
+        display.start_window_manager()
+        yield display
+    finally:
+        keep = os.environ.get("TABLETRIO_KEEP_SHOTS")
+        if keep:
+            for shot in tmp_path.glob("*.png"):
+                shutil.copy(shot, Path(keep) / f"realwindow_{shot.name}")
+        display.close()
+
+
+SETTINGS_PROBE = (380, 560)  # inside the Settings panel once it opens, the plain table before
+MUTE_BOX = (360 + 40 + 13, 140 + 86 + 62 + 13)
+
+
+def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_path):
+    with _managed_display(tmp_path) as display:
+        program = Program(display, tmp_path, "resize")
+        assert program.geometry()[2:] == (1280, 720)
+        for w, h in ((1800, 950), (1000, 700), (1500, 1000), (900, 500)):
+            program.resize(w, h)
+            image = program.shot(tmp_path / f"window_{w}x{h}.png")
+            assert image.size == (max(w, 960), max(h, 540)), "the window keeps a minimum of 960x540"
+            scale, left, top = program.picture()
+            # The picture fills the window: its corners are the table, letterbox bars are black.
+            for x, y in ((4, 4), (1275, 4), (4, 715), (1275, 715)):
+                assert _close(program.logical(image, x, y), palette.BG, 30), (w, h, x, y)
+            if left > 2:
+                assert image.getpixel((left // 2, image.size[1] // 2)) == (0, 0, 0)
+            if top > 2:
+                assert image.getpixel((image.size[0] // 2, top // 2)) == (0, 0, 0)
+            gold = [p for p in _pixels(image.crop((*program.to_window(300, 40), *program.to_window(980, 200))))
+                    if _close(p, palette.GOLD, 40)]
+            assert len(gold) > 300 * scale * scale, "the title is not where the scaled picture puts it"
+        program.resize(1500, 1000)
+        program.click(520, 636)  # Settings, at its place in the scaled picture
+        settings = program.shot(tmp_path / "settings_scaled.png")
+        assert _close(program.logical(settings, *SETTINGS_PROBE), palette.PANEL, 3), "the click missed Settings"
+        program.click(*MUTE_BOX)
+        ticked = program.shot(tmp_path / "mute_ticked.png")
+        assert '"muted": true' in (tmp_path / "config" / "settings.json").read_text(), "the click missed Mute"
+        assert _close(program.logical(ticked, MUTE_BOX[0] - 8, MUTE_BOX[1] - 8), palette.GOLD_DARK, 40)
+        program.key("F11")
+        program.key("F11")
+        assert '"fullscreen": false' in (tmp_path / "config" / "settings.json").read_text()
+        output = program.quit()
+        assert "Traceback" not in output, output
+
+
+def test_on_a_1280x720_screen_the_whole_window_fits(tmp_path):
+    with _managed_display(tmp_path, screen="1280x720", offset=1) as display:
+        program = Program(display, tmp_path, "small_screen")
+        x, y, w, h = program.geometry()
+        assert y > 0, "the title bar is on the screen"
+        assert x + w <= 1280 and y + h <= 720, (x, y, w, h)
+        assert w >= 960 and h >= 540
+        image = program.shot(tmp_path / "small_screen.png")
+        for corner in ((4, 4), (1275, 715)):
+            assert _close(program.logical(image, *corner), palette.BG, 30)
+        program.click(970, 636)  # Quit, at its place in the scaled picture
+        assert program.proc.wait(timeout=60) == 0
+
+
+BROKEN_SETTINGS = {
+    "not_utf8": b'{"master_volume": "\xff"}',
+    "400_digit_volume": ('{"master_volume": ' + "9" * 400 + "}").encode(),
+    "deep": ('{"muted": ' + "[" * 3000 + "]" * 3000 + "}").encode(),
+    "list_for_a_number": b'{"master_volume": [0.5]}',
+}
+
+
+def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
+    with _managed_display(tmp_path) as display:
+        for name, raw in BROKEN_SETTINGS.items():
+            config = tmp_path / "config"
+            shutil.rmtree(config, ignore_errors=True)
+            config.mkdir()
+            (config / "settings.json").write_bytes(raw)
+            for start in (1, 2):
+                program = Program(display, tmp_path, f"{name}_{start}")
+                for _ in range(20):  # the first frames may still be on their way to the X server
+                    image = program.shot(tmp_path / f"{name}_{start}.png")
+                    title_gold = [p for p in _pixels(image.crop((300, 40, 980, 200))) if _close(p, palette.GOLD, 40)]
+                    dimmed = len(title_gold) < 500  # a dialog dims the menu under it
+                    if dimmed == (start == 1):
+                        break
+                    time.sleep(0.1)
+                assert dimmed == (start == 1), f"{name}: the reset dialog shows on start {start}: {dimmed}"
+                assert (config / "settings.json.broken").read_bytes() == raw
+                assert '"master_volume": 0.8' in (config / "settings.json").read_text()
+                program.key("Escape")  # closes the dialog (the first time) or asks to quit
+                output = program.quit()
+                assert "Traceback" not in output and "internal error" not in output, output

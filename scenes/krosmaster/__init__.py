@@ -1,0 +1,1 @@
+"""Krosmaster: Blast on screen: the board-orientation picker, the setup and the board."""

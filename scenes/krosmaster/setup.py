@@ -1,0 +1,137 @@
+"""Krosmaster: Blast setup: names, the rules level (first game, or each advanced rule), the board."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game import krosmaster
+from game.core.match import Match
+from game.krosmaster import BOARDS, Setup
+from game.krosmaster.board import DEFAULT_LAYOUT
+from scenes import palette, ui
+from scenes.board.setup import Choice, SetupScene, Toggle
+from scenes.krosmaster import art
+from scenes.krosmaster.orientation import OrientationScene
+
+ADVANCED = ("superior_favors", "die_jokers", "tackle", "special_terrain", "challenges")
+PREVIEW_CELL = 20
+
+
+class KrosmasterSetup(SetupScene):
+    title = "New game: Krosmaster: Blast"
+    options = [
+        Choice("level", "Rules", [("first", "First game"), ("advanced", "Advanced rules")], "first",
+               help="A first game uses the basic rules; advanced lets you switch each rule on."),
+        Choice("choose_krosmasters", "Krosmasters", [(False, "Two each at random"), (True, "Chosen in turn")], False),
+        Toggle("superior_favors", "Superior Krosmic Favors", False, "Shuffle the 4 Superior Favors in; deal 10."),
+        Toggle("die_jokers", "Dice Sides (turn jokers)", False, "A rolled joker is turned to the face you choose."),
+        Toggle("tackle", "Tackle zones, dodge rolls", False, "Leaving an enemy Krosmaster's side takes a dodge roll."),
+        Toggle("special_terrain", "Fog tiles", False, "Adds the Fog tiles (Fire and Ice are always in play)."),
+        Choice("challenges", "Divine Challenges", [(n, str(n)) for n in range(4)], 0,
+               help="Cards whose powers unlock with 1, 3 and 5 Glyph cells."),
+    ]
+
+    def __init__(self, app, players: int | None = None):
+        super().__init__(app, players)
+        self.layout = DEFAULT_LAYOUT
+
+    @classmethod
+    def for_automation(cls, app, seed: int) -> "KrosmasterSetup":
+        return cls(app)
+
+    def default_name(self, seat: int) -> str:
+        return art.COLOUR_NAMES[seat]
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        return art.SIDE_COLOURS[seat]
+
+    def new_seed(self) -> int:
+        return random.SystemRandom().randrange(1, 2**31)
+
+    # -- widgets -------------------------------------------------------------------------
+    def _build(self) -> None:
+        super()._build()
+        left = self.LEFT
+        self.preview_rect = pygame.Rect(left.left + 24, left.top + 210, 8 * PREVIEW_CELL, 10 * PREVIEW_CELL)
+        self.board_button = UIButton(pygame.Rect(self.preview_rect.right + 30, self.preview_rect.top + 80, 220, 44),
+                                     "Change board…", self.ui, tool_tip_text="Two sides, each in two orientations")
+        self._lock_advanced()
+
+    def _lock_advanced(self) -> None:
+        first = self.values["level"] == "first"
+        for widget, option in self.option_widgets.items():
+            if option.key not in ADVANCED:
+                continue
+            if first:
+                self.values[option.key] = option.default
+                if isinstance(option, Toggle):
+                    widget.set_text("Off")
+                widget.disable()
+            else:
+                widget.enable()
+
+    def on_option(self, key: str) -> None:
+        if key == "level":
+            if self.values["level"] == "advanced":
+                for key in ("die_jokers", "tackle", "superior_favors", "special_terrain"):
+                    self.values[key] = True
+                self.values["challenges"] = 1
+            self._read_names()
+            self._build()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.board_button:
+            self.app.play_sound("click")
+            self.choose_board()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.preview_rect.collidepoint(event.pos):
+            self.choose_board()
+            return True
+        return super().handle_event(event)
+
+    def choose_board(self) -> None:
+        self._read_names()
+        self.app.push(OrientationScene(self.app, self.layout, self.set_layout))
+
+    def set_layout(self, layout: str) -> None:
+        self.layout = layout
+
+    def on_uncover(self) -> None:
+        self._build()
+
+    # -- starting --------------------------------------------------------------------------
+    def setup(self, options: dict) -> Setup:
+        values = {k: v for k, v in options.items() if k != "level"}
+        return Setup(layout=self.layout, **values)
+
+    def start(self, seats, options: dict) -> str | None:
+        from scenes.krosmaster.board import KrosmasterBoard
+
+        setup = self.setup(options)
+        setup.validate()
+        match = Match.new(krosmaster, setup, self.new_seed())
+        self.app.stack.replace(KrosmasterBoard(self.app, match, seats))
+        return None
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        r = self.preview_rect
+        board = BOARDS[self.layout]
+        ui.text(surface, "Board", (self.LEFT.left + 16, r.top - 40), 20, palette.TEXT_DIM, bold=True)
+        surface.blit(art.layout_surface(self.layout, PREVIEW_CELL), r)
+        art.side_band(surface, r, self.layout, 6)
+        x = r.right + 30
+        ui.text(surface, board.name, (x, r.top + 4), 20, palette.GOLD, bold=True)
+        ui.text(surface, f"Side {board.side}, {board.orientation}", (x, r.top + 32), 16, palette.TEXT_DIM)
+        top = art.seat_at_top(self.layout)
+        for i, seat in enumerate((top, 1 - top)):
+            y = r.top + 150 + i * 26
+            pygame.draw.rect(surface, art.SIDE_COLOURS[seat], pygame.Rect(x, y, 18, 18), border_radius=4)
+            edge = "top" if i == 0 else "bottom"
+            ui.text(surface, f"{self.names[seat] or art.COLOUR_NAMES[seat]} starts at the {edge}", (x + 26, y + 9), 15,
+                    palette.TEXT, anchor="midleft")
