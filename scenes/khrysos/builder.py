@@ -52,6 +52,7 @@ class BuilderScene(Scene):
         self.dialog_kind = ""
         self._cache_key = None
         self._map_image: pygame.Surface | None = None
+        self.fit_view()
         self._check()
 
     @classmethod
@@ -212,6 +213,21 @@ class BuilderScene(Scene):
         fx, fy = (around[0] - ox) / self.tile_px, (around[1] - oy) / self.tile_px
         self.zoom = level
         self.pan = [int(GRID.left + 6 + fx * self.tile_px - around[0]), int(GRID.top + 6 + fy * self.tile_px - around[1])]
+        self._clamp_pan()
+
+    def fit_view(self) -> None:
+        """Zoom in as far as the map's tiles still fit, and centre them."""
+        if not self.tiles:
+            self.zoom, self.pan = 0, [0, 0]
+            return
+        xs = [t.x for t in self.tiles]
+        ys = [t.y for t in self.tiles]
+        w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        fits = [k for k, sq in enumerate(ZOOMS) if (w + 1) * sq * TILE_SIZE <= GRID.width and (h + 1) * sq * TILE_SIZE <= GRID.height]
+        self.zoom = fits[-1] if fits else 0
+        t = self.tile_px
+        cx, cy = (min(xs) + w / 2) * t, (min(ys) + h / 2) * t
+        self.pan = [int(6 + cx - GRID.width / 2), int(6 + cy - GRID.height / 2)]
         self._clamp_pan()
 
     def _clamp_pan(self) -> None:
@@ -407,6 +423,7 @@ class BuilderScene(Scene):
         self.redo_stack.clear()
         self.name_entry.set_text(spec.name)
         self.saved_key = None if (fresh or path is None) else maps.map_key(spec)
+        self.fit_view()
         self._check()
         if fresh:
             self.saved_key = maps.map_key(MapSpec(spec.name, spec.tiles))
