@@ -148,8 +148,27 @@ def test_build_a_map_save_it_and_play_a_game_on_it_to_the_win_screen_with_clicks
     assert board.match.over and board.match.state.winner is not None
     winner = board.seats[board.match.state.winner].name
     assert over.headline == f"{winner} wins!"
-    assert button(over, "Play again") and button(over, "Main menu")
+    assert button(over, "Main menu")
     assert time.perf_counter() - started < 60
+    click_widget(app, button(over, "Play again"))
+    again = next(s for s in app.stack.scenes if isinstance(s, KhrysosBoard))
+    assert again is not board and again.match.actions == [] and again.match.setup == board.match.setup
+    assert [seat.name for seat in again.seats] == [seat.name for seat in board.seats]
+
+
+def test_continue_replays_the_autosave_onto_a_board(make_app):
+    from scenes import saves
+    from scenes.khrysos.board import resume
+
+    app = fast_app(make_app)
+    board = KhrysosBoard.for_automation(app, 4)
+    app.push(board)
+    app.run_frames(2)
+    click(app, board.white.rect().center)
+    click_widget(app, button(board, "End turn"))
+    match = saves.load_autosave("khrysos")
+    again = resume(app, match)
+    assert again.match.state == board.match.state and match.actions == board.match.actions
 
 
 def test_the_board_shows_why_an_action_cannot_be_used_and_refuses_a_square_out_of_reach(make_app):
