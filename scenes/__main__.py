@@ -36,6 +36,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the game a board scene starts")
     parser.add_argument("--frames", type=_positive, default=None, help="run this many frames (1 or more), then exit")
     parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG here (needs --frames)")
+    parser.add_argument("--continue", dest="resume", default=None, metavar="GAME",
+                        help="continue the autosaved game of GAME (krosmaster, krom, khrysos), as the menu's Continue does")
     parser.add_argument("--autoplay", action="store_true",
                         help="the computer plays every seat of a board at full speed (for testing)")
     args = parser.parse_args(argv)
@@ -77,7 +79,13 @@ def main(argv: list[str] | None = None) -> int:
 
         app = App(persist_settings=not automated and not args.autoplay)  # inside the handler: a crash here gets a log too
         app.autoplay = args.autoplay
-        app.push(registry.make_scene(args.scene, app, args.seed))
+        if args.resume is not None:
+            scene = _continue(app, args.resume)
+            if scene is None:
+                return 1
+            app.push(scene)
+        else:
+            app.push(registry.make_scene(args.scene, app, args.seed))
         if automated:
             app.run_frames(args.frames)
             if args.screenshot:
@@ -93,6 +101,23 @@ def main(argv: list[str] | None = None) -> int:
         if app is not None:
             app.close()
     return 0
+
+
+def _continue(app, game_id: str):
+    """The board of the autosaved game of `game_id`, or None after saying why it cannot be continued."""
+    from game.core import SaveError
+    from scenes import registry, saves
+
+    entry = next((g for g in registry.playable_games() if g.game_id == game_id), None)
+    if entry is None:
+        print(f"tabletrio: no game called {game_id!r} can be played", file=sys.stderr)
+        return None
+    try:
+        match = saves.load_autosave(game_id)
+    except SaveError as e:
+        print(f"tabletrio: the {entry.title} game cannot be continued: {e}", file=sys.stderr)
+        return None
+    return registry.resolve(entry.resume)(app, match)
 
 
 def _crash_log(text: str) -> str:

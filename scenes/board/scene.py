@@ -164,7 +164,7 @@ class BoardScene(Scene):
         if getattr(self.app, "autoplay", False):
             self.seats = [Seat(s.name, s.colour, "random") for s in self.seats]
             self.bot_delay = 0.0
-            self.app.settings.speed = float("inf")
+            self.app.settings.animation_speed = "instant"
         self.bots = {i: make_bot(seat.bot, self.rules) for i, seat in enumerate(self.seats) if seat.bot}
         self.timeline = Timeline(lambda: self.app.settings.speed)
         self.floaters = Floaters()

@@ -685,9 +685,8 @@ class KrosmasterBoard(BoardScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if (self.busy or self.match.over or self.autoplay is not None or self.replay is not None
-                or self.app.stack.top is not self):
-            return
+        if self.locked or self.autoplay is not None or self.app.stack.top is not self:
+            return  # (locked: animating, over, a replay, or a computer seat decides)
         kind = self.match.decision().kind
         if kind == "face":
             self.app.push(dialogs.face_dialog(self.app, self, self.match.state.pending))
