@@ -30,7 +30,7 @@ Cell = tuple[int, int]
 BOARD_AREA = pygame.Rect(12, 54, 676, 656)
 TURN = pygame.Rect(700, 52, 568, 122)
 CARD = pygame.Rect(700, 182, 568, 252)
-SCORE = pygame.Rect(700, 442, 568, 140)
+SCORE = pygame.Rect(700, 442, 568, 152)
 ROW_H = 34
 SCORE_ROW = 28
 TRACK_X = SCORE.left + 262
@@ -100,7 +100,7 @@ class Flyer:
 
 
 class KhrysosBoard(BoardScene):
-    log_rect = pygame.Rect(700, 590, 568, 122)
+    log_rect = pygame.Rect(700, 602, 568, 110)
     undo_rect = pygame.Rect(TURN.right - 176, TURN.top + 10, 166, 34)
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
@@ -458,14 +458,15 @@ class KhrysosBoard(BoardScene):
             g.set_layer("reachable", s.choices)
         elif p.kind in ("turn", "trample", "move", "push"):
             who = self.mover if p.kind == "push" else p.hunter
+            here = Q.card_of_hunter(s, who).at
+            g.set_layer("selected", [here])
+            if p.kind == "turn" and self.focus_action is not None:
+                self._preview_action(self.focus_action)  # the action under the mouse, alone
+                return
             reach = Q.reachable_squares(s, who) if Q.movement_budget(s, who) else {}
             g.set_layer("reachable", [c for c in reach if reach[c].cost > 0])
             if self.trail:
                 g.set_layer("path", self.trail)
-            here = Q.card_of_hunter(s, who).at
-            g.set_layer("selected", [here])
-            if p.kind == "turn" and self.focus_action is not None:
-                self._preview_action(self.focus_action)
         elif p.kind == "hit":
             step = Q.current_step(s)
             at = s.cards[s.turn].at

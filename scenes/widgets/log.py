@@ -38,8 +38,23 @@ class GameLog:
         self._scroll()
 
     def _scroll(self) -> None:
-        if self.box.scroll_bar is not None:
-            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self._to_end()
+        self._pin = 2  # the text box sizes its scroll bar on its next updates: scroll again then
+
+    def update(self) -> None:
+        """Call once a frame: keeps the newest line in view once the text box has laid it out."""
+        if getattr(self, "_pin", 0) > 0:
+            self._pin -= 1
+            self._to_end()
+
+    def _to_end(self) -> None:
+        bar = self.box.scroll_bar
+        if bar is None:
+            return
+        bar.set_scroll_from_start_percentage(1.0)
+        # With a long text the slider keeps a minimum height, and pygame-gui then stops short
+        # of the end (the newest line half hidden): start where the last page begins.
+        bar.start_percentage = max(bar.start_percentage, 1.0 - bar.visible_percentage)
 
     def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
         self.entries.append((line, colour))
