@@ -234,6 +234,13 @@ class KhrysosBoard(BoardScene):
     def play_again(self):
         return KhrysosBoard.new(self.app, self.match.setup, self.seats)
 
+    def status_text(self):
+        """The rules' prompt, with each "Player N" called by the name the table gave that seat."""
+        text, colour = super().status_text()
+        for i in range(len(self.seats) - 1, -1, -1):
+            text = text.replace(f"Player {i + 1}", self.seats[i].name)
+        return text, colour
+
     # -- animations ----------------------------------------------------------------------------
     def _score_point(self, index: int) -> tuple[int, int]:
         value = max(0, min(WIN_TREASURE, self.scores[index] if index < len(self.scores) else 0))
