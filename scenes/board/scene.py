@@ -434,7 +434,7 @@ class BoardScene(Scene):
     # -- bots ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
-        self.log.update()
+        self.log.flush()
         self._sync_undo_buttons()
         if self.replay is not None:
             self.replay.update(dt)

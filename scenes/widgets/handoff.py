@@ -48,6 +48,7 @@ class HandOffScene(Scene):
         ui.text(surface, "Pass the mouse to", (self.box.centerx, self.box.top + 44), 22, palette.TEXT_DIM, anchor="midtop")
         ui.text(surface, self.player, (self.box.centerx, self.box.top + 80), 48, self.colour, bold=True, shadow=True,
                 anchor="midtop")
-        reason = self.reason if self.reason.rstrip().endswith((".", "!", "?")) else self.reason.rstrip() + "."
-        ui.text(surface, reason + " Everyone else, look away.", (self.box.centerx, self.box.top + 156), 18,
-                palette.TEXT, anchor="midtop")
+        lines = ui.wrap(self.reason, 18, self.box.width - 60)[:3] + ["Everyone else, look away."]
+        for i, line in enumerate(lines):
+            ui.text(surface, line, (self.box.centerx, self.box.top + 146 + 24 * i), 18,
+                    palette.TEXT if i < len(lines) - 1 else palette.TEXT_DIM, anchor="midtop")

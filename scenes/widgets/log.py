@@ -9,43 +9,54 @@ from pygame_gui.elements import UITextBox
 
 
 class GameLog:
-    """A pygame-gui text box that keeps the last `keep` lines and scrolls to the newest.
+    """A pygame-gui text box that keeps at most the last `keep` lines and scrolls to the newest.
 
-    The box itself holds at most `2 * shown` lines: laying out a long text box again costs
-    a lot, so when it is full it is rebuilt once with the newest `shown` lines (colours kept)
-    instead of on every line."""
+    Laying out a text box costs time per line, so the box changes only in `flush()` (once a
+    frame, from the board's update; `lines` is always current): new lines are appended in one
+    go, and when there are more than `keep` the oldest quarter goes at once (colours kept).
+    """
 
-    def __init__(self, manager, rect: pygame.Rect, keep: int = 200, shown: int = 40):
+    def __init__(self, manager, rect: pygame.Rect, keep: int = 60):
         self.entries: list[tuple[str, tuple[int, int, int] | None]] = []
         self.keep = keep
-        self.shown = max(1, min(shown, keep))
-        self.in_box = 0
         self.box = UITextBox("", rect, manager, object_id="#game_log")
+        self._shown = 0  # entries already in the box
+        self._stale = False  # the box must be rebuilt from scratch
+        self._pin = 0  # frames left to keep scrolling to the newest line
 
     @property
     def lines(self) -> list[str]:
         return [line for line, _ in self.entries]
 
     def reset(self, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
-        """Show exactly these lines (e.g. the log rebuilt for another seat's eyes)."""
-        self.entries = list(lines)[-self.keep :]
-        self._rebuild()
+        """Show exactly these lines (e.g. the log rebuilt for another seat's eyes), the newest `keep` of them."""
+        entries = list(lines)[-self.keep :]
+        if entries != self.entries:
+            self.entries = entries
+            self._stale = True
 
-    def _rebuild(self) -> None:
-        tail = self.entries[-self.shown :]
-        self.in_box = len(tail)
-        self.box.set_text("<br>".join(_html(line, colour) for line, colour in tail))
-        self._scroll()
+    def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
+        self.entries.append((line, colour))
+        if len(self.entries) > self.keep:
+            self.entries = self.entries[-(self.keep - self.keep // 4) :]
+            self._stale = True
 
-    def _scroll(self) -> None:
-        self._to_end()
-        self._pin = 2  # the text box sizes its scroll bar on its next updates: scroll again then
-
-    def update(self) -> None:
-        """Call once a frame: keeps the newest line in view once the text box has laid it out."""
-        if getattr(self, "_pin", 0) > 0:
+    def flush(self) -> None:
+        """Bring the text box up to date (cheap when nothing changed)."""
+        if self._pin > 0:  # the text box sizes its scroll bar on its own next updates: scroll again then
             self._pin -= 1
             self._to_end()
+        if self._stale:
+            self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
+        elif self._shown < len(self.entries):
+            new = self.entries[self._shown :]
+            self.box.append_html_text(("<br>" if self._shown else "") + "<br>".join(_html(line, c) for line, c in new))
+        else:
+            return
+        self._stale = False
+        self._shown = len(self.entries)
+        self._to_end()
+        self._pin = 2
 
     def _to_end(self) -> None:
         bar = self.box.scroll_bar
@@ -55,17 +66,6 @@ class GameLog:
         # With a long text the slider keeps a minimum height, and pygame-gui then stops short
         # of the end (the newest line half hidden): start where the last page begins.
         bar.start_percentage = max(bar.start_percentage, 1.0 - bar.visible_percentage)
-
-    def add(self, line: str, colour: tuple[int, int, int] | None = None) -> None:
-        self.entries.append((line, colour))
-        if len(self.entries) > self.keep:
-            self.entries = self.entries[-self.keep :]
-        if self.in_box >= 2 * self.shown:
-            self._rebuild()
-            return
-        self.box.append_html_text(("<br>" if self.in_box else "") + _html(line, colour))
-        self.in_box += 1
-        self._scroll()
 
 
 def _html(line: str, colour: tuple[int, int, int] | None) -> str:

@@ -216,10 +216,20 @@ def test_floating_text_appears_only_when_its_turn_comes(screen):
 def test_game_log_keeps_the_newest_lines(app):
     from scenes.widgets.log import GameLog
 
-    log = GameLog(app.new_ui(), pygame.Rect(0, 0, 300, 200), keep=5)
-    for i in range(8):
+    log = GameLog(app.new_ui(), pygame.Rect(0, 0, 300, 200), keep=8)
+    for i in range(20):
         log.add(f"line {i} <b>&", (255, 0, 0) if i % 2 else None)
-    assert log.lines == [f"line {i} <b>&" for i in range(3, 8)]
+        if i % 3 == 0:
+            log.flush()
+        assert 1 <= len(log.lines) <= 8
+        assert log.lines == [f"line {k} <b>&" for k in range(i + 1 - len(log.lines), i + 1)], "always the newest, in order"
+    assert log.entries[-1] == ("line 19 <b>&", (255, 0, 0)), "colours survive trimming"
+    log.flush()
+    assert log._shown == len(log.entries) and not log._stale, "the box shows every line after a flush"
+    log.reset([(f"r{k}", None) for k in range(30)])
+    assert log.lines == [f"r{k}" for k in range(22, 30)]
+    log.flush()
+    assert "r29" in log.box.html_text and "line" not in log.box.html_text
 
 
 def test_no_audio_device_means_silence_not_an_error(monkeypatch):

@@ -1,0 +1,1 @@
+"""Krom: Evolution on screen: the setup scene and the board (`krom.board`)."""

@@ -1,0 +1,69 @@
+"""Setting up a game of Krom: Evolution: 2-6 players, each with a name and a character (shown with its weight), and the options."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+import game.krom as krom
+from game.core.match import Match
+from scenes import assets, palette, ui
+from scenes.board import Seat
+from scenes.board.setup import Choice, SetupScene, Toggle
+
+CHARACTER_CHOICES = [(c.id, f"{c.name} ({c.weight} kg)") for c in krom.CHARACTERS]
+
+
+def start_board(app, seats: list[Seat], setup: krom.Setup, seed: int):
+    from scenes.krom.board import KromBoard
+
+    match = Match.new(krom, setup, seed)
+    return KromBoard(app, match, seats)
+
+
+class KromSetupScene(SetupScene):
+    title = "New game: Krom: Evolution"
+    min_players = 2
+    max_players = 6
+    options = [
+        Toggle("glacial", "Glacial board", False, "Outside the Cave every Action phase costs 1 hit point; the Cave gives 1."),
+        Toggle("kromosaurus", "Kromosaurus", False, "A beast roams the Forest, Savanna and Mountain and fights everyone it meets."),
+        Toggle("longer", "Longer game", False, "Two more Evolution points are needed to win."),
+    ]
+    player_choice = Choice("character", "Character", CHARACTER_CHOICES)
+
+    def __init__(self, app, players: int | None = None):
+        super().__init__(app, players or 3)
+        self.extras = [c.id for c in krom.CHARACTERS][: self.max_players]
+
+    def start(self, seats: list[Seat], options: dict) -> str | None:
+        chars = tuple(self.extras[: len(seats)])
+        if len(set(chars)) < len(chars):
+            return "Two players chose the same character: each Krom can be played by one player only."
+        setup = krom.Setup(players=len(seats), characters=chars, glacial=bool(options["glacial"]),
+                           kromosaurus=bool(options["kromosaurus"]), longer=bool(options["longer"]))
+        self.app.stack.replace(start_board(self.app, seats, setup, self.new_seed()))
+        return None
+
+    def new_seed(self) -> int:
+        """The seed of a new game's shuffles and dice (tests fix it)."""
+        return random.randrange(2**31)
+
+    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        setup = krom.Setup(players=self.count, longer=bool(self.values["longer"]))
+        lines = [f"{self.count} players: the first to {krom.target_points(setup)} Evolution points wins.",
+                 "Light Krom win ties in the Forest and Mountain, heavy ones in the Cave and Savanna."]
+        y = rect.top
+        for line in lines:
+            for part in ui.wrap(line, 16, rect.width - 8):
+                ui.text(surface, part, (rect.left + 4, y), 16, palette.TEXT)
+                y += 22
+        for i, place in enumerate(krom.PLACES):
+            r = pygame.Rect(rect.left + 4 + i * 130, y + 12, 120, 60)
+            colour = palette.PLACES[place]
+            if self.values["glacial"] and place != "cave":
+                colour = tuple((c + k) // 2 for c, k in zip(colour, palette.ICE))
+            pygame.draw.rect(surface, colour, r, border_radius=10)
+            surface.blit(assets.image(f"icons/{place}", (24, 24)), (r.left + 6, r.top + 6))
+            ui.text(surface, place.capitalize(), (r.centerx, r.bottom - 8), 14, palette.TEXT, bold=True, anchor="midbottom")
