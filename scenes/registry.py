@@ -23,6 +23,9 @@ SCENES: dict[str, str] = {
     "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
     "krom.setup": "scenes.krom.setup:KromSetupScene",
     "krom.board": "scenes.krom.board:KromBoard",
+    "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
+    "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
+    "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
 }
 
 
@@ -44,6 +47,8 @@ GAMES: list[GameEntry] = [
               "scenes.krosmaster.setup:KrosmasterSetup", "scenes.krosmaster.board:resume"),
     GameEntry("krom", "Krom: Evolution", "2-6 players", "ui/emblem_krom", "scenes.krom.setup:KromSetupScene",
               "scenes.krom.board:resume"),
+    GameEntry("khrysos", "Khrysos Hunters", "2-4 players", "ui/emblem_khrysos", "scenes.khrysos.setup:KhrysosSetup",
+              "scenes.khrysos.board:resume"),
 ]
 
 

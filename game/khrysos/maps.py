@@ -546,6 +546,13 @@ def _make_board(name: str, placed: list[PlacedTile]) -> Board:
     return Board(name, width, height, floor, pillars, stairs, walls, zones, squares)
 
 
+def layout(placed: list[PlacedTile] | tuple[PlacedTile, ...], name: str = "draft") -> Board:
+    """The squares of any well-formed tiles, playable or not (a map being built is drawn from
+    this): tiles laid on the same spot overlap, the later one on top. Never raises for tiles
+    whose names are known; unknown tiles are left out."""
+    return _make_board(name, [pt for pt in placed if pt.tile in TILES and pt.rotation in ROTATIONS])
+
+
 _BOARDS: dict[str, Board] = {}
 
 

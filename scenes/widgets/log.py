@@ -22,6 +22,7 @@ class GameLog:
         self.box = UITextBox("", rect, manager, object_id="#game_log")
         self._shown = 0  # entries already in the box
         self._stale = False  # the box must be rebuilt from scratch
+        self._pin = 0  # frames left to keep scrolling to the newest line
 
     @property
     def lines(self) -> list[str]:
@@ -42,6 +43,9 @@ class GameLog:
 
     def flush(self) -> None:
         """Bring the text box up to date (cheap when nothing changed)."""
+        if self._pin > 0:  # the text box sizes its scroll bar on its own next updates: scroll again then
+            self._pin -= 1
+            self._to_end()
         if self._stale:
             self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
         elif self._shown < len(self.entries):
@@ -51,8 +55,17 @@ class GameLog:
             return
         self._stale = False
         self._shown = len(self.entries)
-        if self.box.scroll_bar is not None:
-            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self._to_end()
+        self._pin = 2
+
+    def _to_end(self) -> None:
+        bar = self.box.scroll_bar
+        if bar is None:
+            return
+        bar.set_scroll_from_start_percentage(1.0)
+        # With a long text the slider keeps a minimum height, and pygame-gui then stops short
+        # of the end (the newest line half hidden): start where the last page begins.
+        bar.start_percentage = max(bar.start_percentage, 1.0 - bar.visible_percentage)
 
 
 def _html(line: str, colour: tuple[int, int, int] | None) -> str:

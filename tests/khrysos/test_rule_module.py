@@ -304,6 +304,13 @@ class TestQueries:
         ]
         assert statuses[1].name == "Theft" and statuses[1].targets == ()
 
+    def test_action_statuses_before_the_roll_say_roll_first(self):
+        """The board shows the card before the die is rolled: every action waits for the roll."""
+        state = K.new_game(K.Setup(), 1)
+        while state.phase != "start":
+            state, _ = K.apply(state, K.legal_actions(state)[0])
+        assert {(s.usable, s.reason) for s in action_statuses(state)} == {(False, "roll the die first")}
+
     def test_decisions_name_what_is_asked(self):
         state = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5), treasure=1), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5), treasure=2)], energy=6)
         d = decision(state)

@@ -274,6 +274,13 @@ class TestBrokenMaps:
         with pytest.raises(MapError, match="a map needs at least 6"):
             build_board(partial)
 
+    def test_the_map_a_map_being_built_is_laid_out_even_when_unplayable(self):
+        """The builder draws any tiles: two tiles give 18 squares, overlapping tiles share theirs."""
+        board = maps.layout([PlacedTile("zone1", 0, 0), PlacedTile("pillar", 2, 1, 90)])
+        assert len(board.floor) == 18 and board.zones == {(1, 1): 1} and board.pillars == {(7, 4)}
+        assert len(maps.layout([PlacedTile("floor", 0, 0), PlacedTile("zone2", 0, 0)]).floor) == 9
+        assert maps.layout([PlacedTile("nonsense", 0, 0)]).floor == frozenset()
+
 
 class TestSpecialTiles:
     """Pillars: no moving or reaching diagonally through them. Stairs: no diagonal moves; solid lines: nothing passes."""

@@ -1,0 +1,1 @@
+"""Khrysos Hunters on screen: the setup, the board and the map builder."""

@@ -1,0 +1,222 @@
+"""How Khrysos Hunters looks: tiles and maps (board, builder, thumbnails), action symbols and their plain words.
+
+Drawing only: every square, pillar, stair and solid line comes from the rules' map model
+(`game.khrysos.maps`); nothing here decides where a hunter may go.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.khrysos import maps
+from game.khrysos.hunters import HUNTERS, tokens_of
+from game.khrysos.maps import TILE_SIZE, Board, PlacedTile
+from scenes import assets, palette, ui
+
+Cell = tuple[int, int]
+
+TILE_TINTS = ((84, 90, 110), (74, 80, 100))  # neighbouring tiles alternate, so each card shows
+STAIR = (116, 104, 86)
+STAIR_LINE = (150, 136, 110)
+WALL = (18, 16, 22)
+WALL_EDGE = (214, 170, 80)
+
+# Plain words for every symbol of a hunter card (tooltips) and the sprite showing it.
+SYMBOLS: dict[str, tuple[str, str]] = {
+    "move": ("symbols/khrysos/move", "Move: move up to this many squares (Trap does not stop it)."),
+    "heal": ("symbols/khrysos/heal", "Heal: get back this much endurance, never above 6."),
+    "guard": ("symbols/khrysos/guard", "Guard: gain Guard markers; each blocks 1 damage until the end of the hunter's next turn."),
+    "hit": ("symbols/khrysos/hit", "Hit: choose this many targets (the same one again is allowed) within the Range."),
+    "range": ("symbols/khrysos/range", "Range: how many rings of squares away a Hit reaches."),
+    "blast": ("symbols/khrysos/blast", "Blast: the box also hits every hunter this many rings around each target."),
+    "burst": ("symbols/khrysos/burst", "Burst: every other hunter within this many rings is a target."),
+    "trample": ("symbols/khrysos/trample", "Trample: move up to this many squares; every hunter passed is a target once."),
+    "damage": ("symbols/khrysos/damage", "Damage: the target loses this much endurance."),
+    "steal": ("symbols/khrysos/steal", "Steal: take this many treasures from the target (not from one with none)."),
+    "swap": ("symbols/khrysos/swap", "Swap: the acting hunter and the target change places."),
+    "trap": ("symbols/khrysos/trap", "Trap: the target cannot spend energy on moving until the end of its next turn."),
+    "stun": ("symbols/khrysos/stun", "Stun: the target cannot use actions until the end of its next turn."),
+    "boost": ("symbols/khrysos/boost", "Boost: a marker that can raise this symbol of a later action; it lasts until the end of the next turn."),
+}
+MARKERS = {
+    "guard": "Guard markers: each blocks 1 damage (the owner decides); they go at the end of this hunter's next turn.",
+    "boost": "Boost markers: spend one to raise a symbol of an action; they go at the end of this hunter's next turn.",
+    "trap": "Trapped: no energy may be spent on moving this turn (actions that move still work).",
+    "stun": "Stunned: no actions this turn; moving and collecting treasure still work.",
+}
+
+
+def symbol_tip(name: str, value: int) -> str:
+    if name.startswith("boost_"):
+        target = name[6:]
+        return f"Boost {target.capitalize()} +{value}: gain a Boost marker that can raise a {target.capitalize()} symbol by {value} later."
+    words = SYMBOLS.get(name)
+    return words[1] if words else name
+
+
+def symbol_sprite(name: str) -> str:
+    return SYMBOLS["boost" if name.startswith("boost_") else name][0]
+
+
+# -- maps -------------------------------------------------------------------------------------
+
+
+def _stairs_across(board: Board, c: Cell) -> bool:
+    """Stair treads run across the tile's solid lines: draw them horizontal unless the walls are above/below."""
+    up = maps.edge(c, (c[0], c[1] - 1)) in board.walls or maps.edge(c, (c[0], c[1] + 1)) in board.walls
+    return not up
+
+
+def draw_squares(surface: pygame.Surface, board: Board, cell_rect, size: int, *, grid: bool = True) -> None:
+    """Every square of a board: floor (tinted per tile), stairs, zones, pillars, solid lines."""
+    tile_of = board.tile_of
+    for c in board.floor:
+        r = cell_rect(c)
+        tint = TILE_TINTS[(c[0] // TILE_SIZE + c[1] // TILE_SIZE) % 2]
+        if c in board.stairs:
+            pygame.draw.rect(surface, STAIR, r)
+            n = 4
+            for k in range(1, n):
+                if _stairs_across(board, c):
+                    y = r.top + r.height * k // n
+                    pygame.draw.line(surface, STAIR_LINE, (r.left + 1, y), (r.right - 2, y), max(1, size // 18))
+                else:
+                    x = r.left + r.width * k // n
+                    pygame.draw.line(surface, STAIR_LINE, (x, r.top + 1), (x, r.bottom - 2), max(1, size // 18))
+        else:
+            pygame.draw.rect(surface, tint, r)
+        if grid and size >= 10:
+            pygame.draw.rect(surface, palette.SHADOW, r, width=1)
+    # tile edges, a little darker than the square grid
+    for c in board.floor:
+        r = cell_rect(c)
+        for d, a, b in (((1, 0), r.topright, r.bottomright), ((0, 1), r.bottomleft, r.bottomright)):
+            n = (c[0] + d[0], c[1] + d[1])
+            if n in board.floor and tile_of.get(n) != tile_of.get(c):
+                pygame.draw.line(surface, (40, 44, 58), (a[0] - (d[0] == 1), a[1] - (d[1] == 1)),
+                                 (b[0] - (d[0] == 1), b[1] - (d[1] == 1)), max(1, size // 20))
+    for c, number in board.zones.items():
+        surface.blit(assets.image(f"terrain/zone_{number}", (size, size)), cell_rect(c))
+    for c in board.pillars:
+        pad = max(1, size // 12)
+        surface.blit(assets.image("terrain/pillar", (size - 2 * pad, size - 2 * pad)), cell_rect(c).move(pad, pad))
+    width = max(2, size // 9)
+    for a, b in board.walls:
+        ra = cell_rect(a)
+        if b[0] != a[0]:  # a vertical line between a and its right-hand neighbour (rules cells)
+            rb = cell_rect(b)
+            x = (ra.centerx + rb.centerx) // 2
+            y0, y1 = ra.top, ra.bottom
+            pygame.draw.line(surface, WALL, (x, y0), (x, y1), width + 2)
+            pygame.draw.line(surface, WALL_EDGE, (x, y0 + 2), (x, y1 - 2), max(1, width // 2))
+        else:
+            rb = cell_rect(b)
+            y = (ra.centery + rb.centery) // 2
+            x0, x1 = ra.left, ra.right
+            pygame.draw.line(surface, WALL, (x0, y), (x1, y), width + 2)
+            pygame.draw.line(surface, WALL_EDGE, (x0 + 2, y), (x1 - 2, y), max(1, width // 2))
+
+
+def map_surface(board: Board, size: int) -> pygame.Surface:
+    """The whole map at `size` pixels a square, on a transparent background (cache it)."""
+    surf = pygame.Surface((max(1, board.width * size), max(1, board.height * size)), pygame.SRCALPHA)
+    draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)
+    return surf
+
+
+_THUMBS: dict[tuple[str, int, int], pygame.Surface] = {}
+
+
+def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
+    """A picture of a map fitted into `box` pixels (cached by the map's content)."""
+    key = (maps.map_key(spec), box[0], box[1])
+    surf = _THUMBS.get(key)
+    if surf is None:
+        board = maps.layout(spec.tiles, spec.name)
+        w, h = max(1, board.width), max(1, board.height)
+        size = max(2, min(box[0] // w, box[1] // h))
+        surf = pygame.Surface(box, pygame.SRCALPHA)
+        offset = ((box[0] - w * size) // 2, (box[1] - h * size) // 2)
+        draw_squares(surf, board, lambda c: pygame.Rect(offset[0] + c[0] * size, offset[1] + c[1] * size, size, size),
+                     size, grid=size >= 8)
+        if len(_THUMBS) > 64:
+            _THUMBS.clear()
+        _THUMBS[key] = surf
+    return surf
+
+
+@lru_cache(maxsize=128)
+def tile_picture(tile: str, rotation: int, size: int) -> pygame.Surface:
+    """One tile card as it will look on the map, `size` pixels a square."""
+    board = maps.layout([PlacedTile(tile, 0, 0, rotation)])
+    surf = pygame.Surface((TILE_SIZE * size, TILE_SIZE * size), pygame.SRCALPHA)
+    draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)
+    return surf
+
+
+# -- hunter cards -----------------------------------------------------------------------------
+
+
+def action_symbols(hunter: int, number: int, upgraded: bool) -> list[tuple[str, int, bool]]:
+    """(symbol, value, inside the box) of an action as it resolves now, left to right."""
+    out = []
+    inside = False
+    for name, value in tokens_of(hunter, number, upgraded):
+        if name == "[":
+            inside = True
+        elif name == "]":
+            inside = False
+        else:
+            out.append((name, value, inside))
+    return out
+
+
+def draw_symbols(surface: pygame.Surface, hunter: int, number: int, upgraded: bool, topleft: tuple[int, int],
+                 icon: int = 24, box_colour=(150, 112, 52)) -> list[tuple[pygame.Rect, str]]:
+    """The symbols of an action as icons with their numbers; the box drawn around its symbols.
+    Returns each icon's rect with its plain-words tooltip."""
+    x, y = topleft
+    tips: list[tuple[pygame.Rect, str]] = []
+    box_start = None
+    symbols = action_symbols(hunter, number, upgraded)
+    for i, (name, value, inside) in enumerate(symbols):
+        if inside and box_start is None:
+            box_start = x
+            x += 3
+        r = pygame.Rect(x, y, icon, icon)
+        surface.blit(assets.image(symbol_sprite(name), (icon, icon)), r)
+        label = "" if name in ("swap", "trap", "stun") else (f"+{value}" if name.startswith("boost_") else str(value))
+        width = icon
+        if label:
+            t = ui.render(label, max(11, icon * 2 // 3), palette.TEXT, True, True)
+            surface.blit(t, (r.right + 1, r.centery - t.get_height() // 2))
+            width += t.get_width() + 2
+        tips.append((pygame.Rect(x, y, width, icon), symbol_tip(name, value)))
+        x += width + 4
+        closes = inside and (i + 1 == len(symbols) or not symbols[i + 1][2])
+        if closes and box_start is not None:
+            pygame.draw.rect(surface, box_colour, pygame.Rect(box_start, y - 3, x - box_start, icon + 6), width=2,
+                             border_radius=5)
+            box_start = None
+            x += 4
+    return tips
+
+
+def box_colour(hunter: int, number: int) -> tuple[int, int, int]:
+    """The rulebook colours the box by targeting: orange Hit, purple Burst, green Trample."""
+    for name, _ in tokens_of(hunter, number, False):
+        if name == "hit":
+            return (236, 132, 42)
+        if name == "burst":
+            return (168, 96, 214)
+        if name == "trample":
+            return (92, 186, 96)
+    return palette.PANEL_EDGE
+
+
+def hunter_title(hunter: int) -> str:
+    h = HUNTERS[hunter]
+    return f"{h.name}, {h.title}"
+

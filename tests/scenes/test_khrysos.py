@@ -1,0 +1,316 @@
+"""Khrysos Hunters on screen, driven through the real SceneStack with synthesized mouse input only:
+the map builder, the setup and the board, from the menu's New game to the win screen."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+import game.khrysos as K
+from game.core.rng import Rng
+from game.khrysos import maps
+from game.khrysos.hunters import HUNTERS
+from scenes.board.scene import GameOverScene
+from scenes.khrysos import mapstore
+from scenes.khrysos.board import KhrysosBoard
+from scenes.khrysos.builder import BuilderScene, OpenMapScene
+from scenes.khrysos.setup import KhrysosSetup
+from scenes.menu import MenuScene
+from scenes.settings import Settings
+from scenes.widgets.handoff import HandOffScene
+from tests.scenes.helpers import button, click, click_widget, top
+
+
+def drag(app, start, end, button_no: int = 1) -> None:
+    """Press at `start`, move to `end` in a few steps with the button held, release there."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=button_no))
+    app.run_frames(1)
+    for k in range(1, 4):
+        p = (start[0] + (end[0] - start[0]) * k // 3, start[1] + (end[1] - start[1]) * k // 3)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=button_no))
+    app.run_frames(2)
+
+
+def palette_item(builder: BuilderScene, tile: str):
+    return next(r.center for t, r in builder.palette_items() if t == tile)
+
+
+def fast_app(make_app):
+    return make_app(settings=Settings(animation_speed="instant", master_volume=0.0), persist_settings=False, audio=False)
+
+
+def open_builder(make_app) -> tuple:
+    app = fast_app(make_app)
+    app.push(BuilderScene(app))
+    app.run_frames(2)
+    return app, top(app)
+
+
+def build_row_map(app) -> BuilderScene:
+    """From the menu: New game, Map builder, then drag the six zone tiles into a row and save."""
+    app.push(MenuScene(app))
+    app.run_frames(2)
+    menu = top(app)
+    new_game = next(b for b, (what, entry) in menu.game_buttons.items() if what == "new" and entry.game_id == "khrysos")
+    click_widget(app, new_game)
+    assert isinstance(top(app), KhrysosSetup)
+    click_widget(app, button(top(app), "Map builder"))
+    builder = top(app)
+    assert isinstance(builder, BuilderScene)
+    for n in range(1, 7):
+        drag(app, palette_item(builder, f"zone{n}"), builder.slot_centre((n + 1, 3)))
+    assert [(t.tile, t.x, t.y) for t in builder.tiles] == [(f"zone{n}", n + 1, 3) for n in range(1, 7)]
+    assert builder.problems == []
+    click_widget(app, button(builder, "Save"))
+    assert builder.path is not None and builder.path.is_file() and not builder.dirty
+    return builder
+
+
+class Player:
+    """Chooses what to do by reading the state (the rules' own random policy), then clicks where a player would."""
+
+    def __init__(self, app, seed: int = 5):
+        self.app = app
+        self.rng = Rng(seed)
+        self.clicks = 0
+
+    def board(self) -> KhrysosBoard:
+        return next(s for s in self.app.stack.scenes if isinstance(s, KhrysosBoard))
+
+    def step(self) -> None:
+        app = self.app
+        scene = top(app)
+        self.clicks += 1
+        if isinstance(scene, HandOffScene):
+            click_widget(app, scene.ready)
+            return
+        board = self.board()
+        assert scene is board, f"unexpected scene {type(scene).__name__}"
+        if board.busy:
+            app.run_frames(1)
+            return
+        state = board.match.state
+        action = K.playout_choice(state, K.legal_actions(state), self.rng)
+        kind, args = action.kind, action.args
+        label = {
+            "play": lambda: HUNTERS[args[0]].name,
+            "withdraw": lambda: "Withdraw",
+            "end": lambda: "End turn",
+            "boost": lambda: f"Boost {args[0].capitalize()} +{args[1]}",
+            "target": lambda: f"Hit {HUNTERS[args[0]].name}",
+            "guard": lambda: f"Spend {args[0]} Guard",
+            "done": lambda: {"boost": "No more Boosts", "hit": "Stop hitting"}.get(K.queries.pending(state).kind, "Stop"),
+        }.get(kind)
+        before = len(board.match.actions)
+        if label is not None:
+            click_widget(app, button(board, label()))
+        elif kind == "act":
+            click_widget(app, board.action_buttons[args[0] - 1])
+        elif kind == "roll":
+            click(app, board.white.rect().center)
+        elif kind in ("place", "move", "step"):
+            click(app, board.grid.cell_centre(args))
+        elif kind == "shift":
+            if board.mover != args[0]:
+                click_widget(app, button(board, f"Move {HUNTERS[args[0]].name}"))
+            click(app, board.grid.cell_centre(args[1:]))
+        else:  # pragma: no cover - every action kind is listed above
+            raise AssertionError(f"no click for {action}")
+        if not board.match.over:
+            assert len(board.match.actions) == before + 1, f"the click for {action} did not play it"
+        assert board.match.actions[before] == action
+
+
+def test_build_a_map_save_it_and_play_a_game_on_it_to_the_win_screen_with_clicks_only(make_app):
+    started = time.perf_counter()
+    app = fast_app(make_app)
+    builder = build_row_map(app)
+    click_widget(app, builder.play_button)
+    setup = top(app)
+    assert isinstance(setup, KhrysosSetup) and setup.maps[setup.chosen].name == builder.spec.name
+    click_widget(app, button(setup, "Start"))
+    board = top(app)
+    if isinstance(board, HandOffScene):
+        board = app.stack.scenes[-2]
+    assert isinstance(board, KhrysosBoard) and board.match.setup.custom_map is not None
+    player = Player(app)
+    while not isinstance(top(app), GameOverScene):
+        assert player.clicks < 3000, "the game did not end"
+        player.step()
+    over = top(app)
+    assert board.match.over and board.match.state.winner is not None
+    winner = board.seats[board.match.state.winner].name
+    assert over.headline == f"{winner} wins!"
+    assert button(over, "Main menu")
+    assert time.perf_counter() - started < 60
+    click_widget(app, button(over, "Play again"))
+    again = next(s for s in app.stack.scenes if isinstance(s, KhrysosBoard))
+    assert again is not board and again.match.actions == [] and again.match.setup == board.match.setup
+    assert [seat.name for seat in again.seats] == [seat.name for seat in board.seats]
+
+
+def test_continue_replays_the_autosave_onto_a_board(make_app):
+    from scenes import saves
+    from scenes.khrysos.board import resume
+
+    app = fast_app(make_app)
+    board = KhrysosBoard.for_automation(app, 4)
+    app.push(board)
+    app.run_frames(2)
+    click(app, board.white.rect().center)
+    click_widget(app, button(board, "End turn"))
+    match = saves.load_autosave("khrysos")
+    again = resume(app, match)
+    assert again.match.state == board.match.state and match.actions == board.match.actions
+
+
+def test_the_board_shows_why_an_action_cannot_be_used_and_refuses_a_square_out_of_reach(make_app):
+    app = fast_app(make_app)
+    app.push(KhrysosBoard.for_automation(app, 3))
+    app.run_frames(2)
+    board = top(app)
+    assert all(not b.is_enabled for b in board.action_buttons)
+    assert board.action_buttons[0].tool_tip_text == "Roll the die first."
+    click(app, board.white.rect().center)
+    state = board.match.state
+    assert state.phase == "active" and board.match.actions[-1].kind == "roll"
+    energy = state.energy
+    for number, b in enumerate(board.action_buttons, 1):
+        assert b.is_enabled == (number <= energy)
+        if number > energy:
+            assert b.tool_tip_text == f"Costs {number}, {energy} energy left."
+    far = max(state.board.floor, key=lambda c: state.board.walk_distances(state.active.at).get(c, 0))
+    distance = state.board.walk_distances(state.active.at)[far]
+    if distance > energy:
+        click(app, board.grid.cell_centre(far))
+        assert board.flash_text == f"That square is {distance} squares away; only {energy} can be moved now."
+        assert board.match.actions[-1].kind == "roll", "a refused square plays nothing"
+    # a hover on a reachable square shows the path and its cost
+    near = next(c for c in board.grid.layer_cells("reachable"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre(near), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert near in board.grid.layer_cells("path")
+    assert board._square_words(near).startswith("Move here: 1 square, 1 energy.")
+
+
+def test_the_builder_refuses_to_play_an_invalid_map_and_says_why(make_app):
+    app, builder = open_builder(make_app)
+    drag(app, palette_item(builder, "zone1"), builder.slot_centre((0, 0)))
+    drag(app, palette_item(builder, "zone2"), builder.slot_centre((0, 0)))  # on top of zone1: refused
+    assert len(builder.tiles) == 1 and "already there" in builder.message[0]
+    assert not builder.play_button.is_enabled
+    assert builder.play_button.tool_tip_text == "Cannot be played: the map has 1 tile; a map needs at least 6"
+    builder.play()
+    assert builder.message[0] == "This map cannot be played: the map has 1 tile; a map needs at least 6"
+    assert isinstance(top(app), BuilderScene)
+    # a draft can still be saved
+    click_widget(app, button(builder, "Save"))
+    assert builder.path.is_file() and "draft" in builder.message[0]
+    assert [ok for ok, _ in builder.checklist()] == [False, False, True, True]
+
+
+def test_the_builder_turns_moves_removes_and_undoes_tiles(make_app):
+    app, builder = open_builder(make_app)
+    drag(app, palette_item(builder, "corner"), builder.slot_centre((2, 2)))
+    click(app, builder.slot_centre((2, 2)), button=3)  # right-click turns it
+    assert builder.tiles[0].rotation == 90
+    drag(app, builder.slot_centre((2, 2)), builder.slot_centre((4, 5)))  # moved
+    assert [(t.x, t.y, t.rotation) for t in builder.tiles] == [(4, 5, 90)]
+    drag(app, builder.slot_centre((4, 5)), (100, 300))  # dragged off the map onto the palette: removed
+    assert builder.tiles == ()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.run_frames(2)
+    assert [(t.x, t.y) for t in builder.tiles] == [(4, 5)]
+    click_widget(app, button(builder, "Undo"))
+    click_widget(app, button(builder, "Redo"))
+    assert [(t.x, t.y) for t in builder.tiles] == [(4, 5)]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=builder.slot_centre((4, 5)), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+    assert builder.tiles == ()
+
+
+def test_leaving_the_builder_with_unsaved_changes_asks(make_app):
+    app, builder = open_builder(make_app)
+    drag(app, palette_item(builder, "floor"), builder.slot_centre((1, 1)))
+    click_widget(app, button(builder, "Back"))
+    dialog = top(app)
+    assert dialog.title == "Unsaved changes"
+    click_widget(app, button(dialog, "Cancel"))
+    assert top(app) is builder
+    click_widget(app, button(builder, "Back"))
+    click_widget(app, button(top(app), "Discard"))
+    assert isinstance(top(app), KhrysosSetup)
+
+
+def test_a_broken_map_file_is_listed_with_its_error_not_a_crash(make_app, dirs):
+    folder = mapstore.maps_dir()
+    folder.mkdir(parents=True)
+    (folder / "broken.json").write_text("{not json", encoding="utf-8")
+    (folder / "short.json").write_text(maps.map_to_text(maps.MapSpec("Short", maps.sample_map("alpha_room").tiles[:3])))
+    app, builder = open_builder(make_app)
+    click_widget(app, button(builder, "Open"))
+    dialog = top(app)
+    assert isinstance(dialog, OpenMapScene)
+    app.run_frames(1)
+    by_name = {e.name: e for _, e in dialog.rects}
+    assert by_name["broken"].spec is None and by_name["broken"].error == maps.validate_map("{not json")[0]
+    short = by_name["Short"]
+    assert short.spec is not None and not short.playable
+    assert short.problems == maps.validate_map(short.spec) and short.problems[0] == "the map has 3 tiles; a map needs at least 6"
+    rect = next(r for r, e in dialog.rects if e.name == "broken")
+    click(app, rect.center)
+    assert "cannot be opened" in top(app).message[0]
+    # the setup lists only playable maps, and says how many of the player's maps are not
+    setup = KhrysosSetup(app)
+    assert [e.name for e in setup.maps] == [name for _, name in maps.list_sample_maps()]
+    assert len(setup.broken) == 2
+
+
+def test_import_never_overwrites_a_map_of_the_same_name_and_export_writes_anywhere(dirs, tmp_path):
+    spec = maps.MapSpec("Shared", maps.sample_map("the_tower").tiles)
+    assert mapstore.save(spec)[1] is None
+    outside = tmp_path / "elsewhere" / "shared"
+    assert mapstore.export_map(spec, outside) is None
+    assert json.loads((tmp_path / "elsewhere" / "shared.json").read_text())["name"] == "Shared"
+    entry, message = mapstore.import_map(tmp_path / "elsewhere" / "shared.json")
+    assert entry.name == "Shared (2)" and "already exists" in message
+    assert sorted(e.name for e in mapstore.own_maps()) == ["Shared", "Shared (2)"]
+    assert mapstore.save(maps.MapSpec("Alpha Room", spec.tiles))[1] == "A map called 'Alpha Room' already exists: choose another name."
+    junk = tmp_path / "junk.json"
+    junk.write_text("[1, 2]")
+    assert mapstore.import_map(junk)[0] is None
+
+
+def type_path(app, dialog, path) -> None:
+    """Type a path into a file dialog's path line (as the keyboard would: the line then reports the change)."""
+    line = dialog.file_path_text_line
+    line.set_text(str(path))
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text=str(path), ui_element=line,
+                                         ui_object_id=line.most_specific_combined_id))
+    app.run_frames(2)
+
+
+def test_export_and_import_go_through_the_file_dialog(make_app, tmp_path):
+    app, builder = open_builder(make_app)
+    builder.load(maps.sample_map("the_tower"), None, fresh=True)
+    click_widget(app, button(builder, "Export"))
+    dialog = builder.dialog
+    assert dialog is not None
+    target = tmp_path / "tower_for_a_friend.json"
+    type_path(app, dialog, target)
+    click_widget(app, dialog.ok_button)
+    assert builder.dialog is None and target.is_file() and "Exported" in builder.message[0]
+    assert maps.read_map(target.read_text()).tiles == maps.sample_map("the_tower").tiles
+    click_widget(app, button(builder, "Import"))
+    type_path(app, builder.dialog, target)
+    click_widget(app, builder.dialog.ok_button)
+    assert builder.path is not None and builder.spec.name == "The Tower (2)"  # never over the sample's name
+    assert "already exists" in builder.message[0]
