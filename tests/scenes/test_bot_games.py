@@ -13,6 +13,7 @@ from scenes.widgets.handoff import HandOffScene
 BOARDS = {
     "krosmaster": ("scenes.krosmaster.board:KrosmasterBoard", lambda r: r.Setup()),
     "krom": ("scenes.krom.board:KromBoard", lambda r: r.Setup(players=3, glacial=True, kromosaurus=True)),
+    "khrysos": ("scenes.khrysos.board:KhrysosBoard", lambda r: r.Setup(players=3)),
 }
 
 
