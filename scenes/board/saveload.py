@@ -179,7 +179,7 @@ class SavesScene(Overlay):
         super().draw(surface)
         box = self.box
         y = self.list_top - 24
-        for x, head in ((30, "Name"), (330, "Game"), (470, "Players"), (640, "Progress")):
+        for x, head in ((30, "Name"), (330, "Game"), (470, "Players")):
             ui.text(surface, head, (box.left + x, y), 15, palette.TEXT_DIM, bold=True)
         shown = self.infos[self.page * ROWS:(self.page + 1) * ROWS]
         if not shown:
@@ -188,13 +188,13 @@ class SavesScene(Overlay):
             row = pygame.Rect(box.left + 20, self.list_top + i * ROW_H, box.width - 40, ROW_H - 4)
             pygame.draw.rect(surface, palette.BG_LIGHT, row, border_radius=8)
             ui.text(surface, ui.fit(info.name, 15, 290), (row.left + 10, row.top + 8), 15, palette.TEXT, bold=True)
-            ui.text(surface, info.when, (row.left + 10, row.top + 28), 13, palette.TEXT_DIM)
+            when = info.when if info.error else f"{info.when} · {info.progress}"
+            ui.text(surface, ui.fit(when, 13, 290), (row.left + 10, row.top + 28), 13, palette.TEXT_DIM)
             if info.error:
                 ui.text(surface, ui.fit("Damaged: " + info.error, 14, 430), (row.left + 310, row.top + 17), 14,
                         palette.BLOCKED)
                 continue
             ui.text(surface, ui.fit(info.game, 14, 130), (row.left + 310, row.top + 17), 14, palette.TEXT)
             ui.text(surface, ui.fit(info.players, 14, 160), (row.left + 450, row.top + 17), 14, palette.TEXT)
-            ui.text(surface, ui.fit(info.progress, 14, 110), (row.left + 620, row.top + 17), 14, palette.TEXT_DIM)
         if self.message:
             ui.text(surface, self.message, (box.centerx, box.bottom - 88), 16, self.message_colour, anchor="midtop")

@@ -281,7 +281,7 @@ class BoardScene(Scene):
         self.write_autosave()
         self.shown = self.match.view(self.viewer)
         self._rebuild_log()
-        self.log.add(f"{self.seats[self.match.state.to_move].name} takes back: {action}.", palette.TEXT_DIM)
+        self.log.add(f"{self.seats[self.match.state.to_move].name} takes back: {self.action_words(action)}.", palette.TEXT_DIM)
         self.after_undo()
         self.sync()
         self._sync_undo_buttons()

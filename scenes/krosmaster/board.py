@@ -194,13 +194,18 @@ class KrosmasterBoard(BoardScene):
 
     def refresh(self) -> None:
         """Overlays, panels and the End button from the view and the current selection."""
+        if self.replay is not None:  # a replay only shows: nothing is lit, nothing to end
+            self.grid.clear_layers()
+            self.render_panels()
+            self.end_button.hide()
+            return
         self.refresh_overlays()
         self.render_panels()
         kind = self.decision.kind
         s = self.shown
         if kind == "act":
             name = self.name(s.active)
-            self.end_button.set_text(f"End {name}" if len(name) <= 13 else "End this fighter")
+            self.end_button.set_text(f"End {name}" if len(name) <= 11 else "End this fighter")
             self.end_button.show()
         elif kind == "select":
             self.end_button.set_text(f"End turn {s.turn}")
