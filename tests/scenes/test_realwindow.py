@@ -69,6 +69,16 @@ class Display:
     def run(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=30)
 
+    def find_window(self) -> subprocess.CompletedProcess:
+        """xdotool's search for the program's window, asked again while a window closing under it
+        (the previous run's) makes it fail with BadWindow."""
+        for _ in range(10):
+            found = self.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", "tabletrio")
+            if found.returncode == 0 or "BadWindow" not in found.stderr:
+                return found
+            time.sleep(0.5)
+        return found
+
     def start_window_manager(self) -> None:
         self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
@@ -114,7 +124,7 @@ def test_installed_program_in_a_real_window(tmp_path):
         log = tmp_path / "program.log"
         with open(log, "w") as out:
             app = subprocess.Popen([program], cwd=tmp_path, env=display.env, stdout=out, stderr=subprocess.STDOUT)
-        found = display.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", "tabletrio")
+        found = display.find_window()
         assert found.returncode == 0, found.stderr
         window = found.stdout.split()[0]
         geometry = display.run("xdotool", "getwindowgeometry", window).stdout
@@ -135,7 +145,7 @@ def test_installed_program_in_a_real_window(tmp_path):
         # The title is drawn in gold near the top.
         gold = [p for p in _pixels(menu.crop((300, 40, 980, 200))) if _close(p, palette.GOLD, 40)]
         assert len(gold) > 500, "the title is missing"
-        probe = (380, 560)  # inside the settings panel once it opens, plain table before
+        probe = (455, 560)  # inside the settings panel once it opens; before, the table between two game cards
         outside = (150, 300)  # dimmed under the overlay
         assert not _close(menu.getpixel(probe), palette.PANEL, 3)
 
@@ -179,7 +189,7 @@ class Program:
         with open(self.log, "w") as out:
             self.proc = subprocess.Popen([sys.executable, "-m", "scenes"], cwd=ROOT, env=display.env, stdout=out,
                                          stderr=subprocess.STDOUT)
-        found = display.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", "tabletrio")
+        found = display.find_window()
         assert found.returncode == 0, found.stderr
         self.window = found.stdout.split()[0]
         display.programs.append(self)
