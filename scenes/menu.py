@@ -75,6 +75,15 @@ class MenuScene(Scene):
         self.app.stack.replace(registry.resolve(entry.resume)(self.app, match))
 
     def draw(self, surface: pygame.Surface) -> None:
+        # Everything under the buttons is still: drawn once, then one blit a frame.
+        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
+            self._backdrop = pygame.Surface(surface.get_size()).convert()
+            self._draw_backdrop(self._backdrop)
+        surface.blit(self._backdrop, (0, 0))
+
+    _backdrop: pygame.Surface | None = None
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
         ui.draw_table(surface)
         w, h = surface.get_size()
         title = assets.image("ui/title")

@@ -141,28 +141,31 @@ class ShowcaseScene(BoardScene):
         return False
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        ui.draw_table(surface)
         ui.text(surface, "Showcase table", (40, 56), 30, palette.GOLD, bold=True, shadow=True)
         tray = pygame.Rect(40, 100, 390, 170)
         ui.panel(surface, tray)
         ui.text(surface, "Dice", (tray.left + 16, tray.top + 10), 18, palette.TEXT_DIM, bold=True)
-        for d in self.dice:
-            d.draw(surface)
         ui.panel(surface, self.grid.rect.inflate(20, 20), colour=palette.BG_LIGHT)
         size = self.grid.cell_size
         for cell in self.grid.cells():
             r = self.grid.cell_rect(cell)
             surface.blit(assets.image("terrain/floor_a" if (cell[0] + cell[1]) % 2 else "terrain/floor_b", (size, size)), r)
-        if not self.busy:
-            self.grid.draw_layers(surface)
         for cell in demo.TREES:
             surface.blit(assets.image("terrain/tree", (size, size)), self.grid.cell_rect(cell))
         self.grid.draw_grid(surface)
-        for s in sorted(self.standees, key=lambda s: s.pos[1]):
-            s.draw(surface)
         tokens = pygame.Rect(40, 300, 390, 140)
         ui.panel(surface, tokens)
         ui.text(surface, "Markers", (tokens.left + 16, tokens.top + 10), 18, palette.TEXT_DIM, bold=True)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        for d in self.dice:
+            d.draw(surface)
+        if not self.busy:
+            self.grid.draw_layers(surface)
+        for s in sorted(self.standees, key=lambda s: s.pos[1]):
+            s.draw(surface)
         for m in self.markers:
             m.draw(surface)
         self.card_rects = [card.draw(surface, (470 + i * 164, 462), 0.85, lifted=i == self.hover_card)

@@ -119,6 +119,12 @@ class BoardScene(Scene):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the board under the status line, the floaters and the pygame-gui widgets."""
 
+    _backdrop: pygame.Surface | None = None
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """Draw what never changes during the game (drawn once, then blitted each frame): the table by default."""
+        ui.draw_table(surface)
+
     def on_input(self, event: pygame.event.Event) -> bool:
         """A mouse or key event while the board is waiting for a human; return True when used."""
         return False
@@ -185,7 +191,7 @@ class BoardScene(Scene):
             half = r.width // 2 - 4
             self.undo_button = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Undo", self.ui)
             self.redo_button = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Redo", self.ui)
-        if self.replay is None and any(seat.human for seat in self.seats):
+        if self.replay is None and any(seat.human for seat in self.seats) and has_bots(self.rules):
             right = self.undo_rect.left if self.undo_rect is not None and self.undo_rect.top < STATUS_HEIGHT \
                 else self.app.size[0]
             self.suggest_button = UIButton(pygame.Rect(right - 8 - 110, 5, 110, STATUS_HEIGHT - 10), "Suggest", self.ui,
@@ -623,7 +629,10 @@ class BoardScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        ui.draw_table(surface)
+        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
+            self._backdrop = pygame.Surface(surface.get_size()).convert()
+            self.draw_backdrop(self._backdrop)
+        surface.blit(self._backdrop, (0, 0))
         self.draw_board(surface)
         self.floaters.draw(surface)
         self.draw_status(surface)
@@ -697,8 +706,22 @@ def make_bot(level: str, rules) -> Any:
             bots = None
         if bots is not None:
             options = {"seconds": 0.8, "clock": time.perf_counter} if level == "hard" else {}
-            return bots.make_bot(level, rules.GAME_ID, **options)
+            try:
+                return bots.make_bot(level, rules.GAME_ID, **options)
+            except LookupError:  # no bots for this game (the showcase's demo rules)
+                pass
     return RandomPlayer()
+
+
+def has_bots(rules) -> bool:
+    """Whether game.bots has computer players for this game (the Suggest button needs them)."""
+    try:
+        from game import bots
+
+        bots.kit(rules.GAME_ID)
+    except (ImportError, LookupError):
+        return False
+    return True
 
 
 class GameOverScene(Overlay):

@@ -178,17 +178,23 @@ class BoardView:
 
     def draw_layers(self, surface: pygame.Surface) -> None:
         """Paint every highlight layer, then the hovered cell's outline."""
+        fills: list[tuple[pygame.Surface, pygame.Rect]] = []
         for name, style in LAYER_STYLES.items():
             layer = self.layers.get(name)
             if not layer:
                 continue
-            for cell in layer.cells:
-                r = self.cell_rect(cell)
-                if style.outline:
-                    pygame.draw.rect(surface, style.colour, r.inflate(-2, -2), width=max(2, self.cell_size // 16),
-                                     border_radius=max(2, self.cell_size // 10))
-                else:
-                    surface.blit(self._shade(style, cell == self.hover), r)
+            if style.outline:
+                if fills:  # keep the order of the layers: fills below, then this outline
+                    surface.blits(fills, doreturn=False)
+                    fills = []
+                for cell in layer.cells:
+                    pygame.draw.rect(surface, style.colour, self.cell_rect(cell).inflate(-2, -2),
+                                     width=max(2, self.cell_size // 16), border_radius=max(2, self.cell_size // 10))
+            else:
+                plain, lit = self._shade(style, False), self._shade(style, True)
+                fills.extend((lit if cell == self.hover else plain, self.cell_rect(cell)) for cell in layer.cells)
+        if fills:
+            surface.blits(fills, doreturn=False)
         if self.hover is not None:
             pygame.draw.rect(surface, palette.HOVER, self.cell_rect(self.hover), width=2)
 

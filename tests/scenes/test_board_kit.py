@@ -434,6 +434,7 @@ def test_suggest_shows_a_legal_move_and_never_plays_it(app, monkeypatch):
             return legal[-1], f"{legal[-1]}: it looks best."
 
     monkeypatch.setattr(kit, "make_bot", lambda level, rules: Fixed())
+    monkeypatch.setattr(kit, "has_bots", lambda rules: True)
     monkeypatch.setattr(saves, "write_autosave", lambda save: None)
     board = to_move_phase(app)
     played = len(board.match.actions)
@@ -445,3 +446,9 @@ def test_suggest_shows_a_legal_move_and_never_plays_it(app, monkeypatch):
     assert board.suggested in board.match.legal_actions()
     assert board.flash_text.startswith("Suggestion: ")
     assert len(board.match.actions) == played, "a suggestion is never played for the player"
+
+
+def test_no_suggest_button_where_the_game_has_no_computer_players(app, monkeypatch):
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    board = start(app)
+    assert board.suggest_button is None
