@@ -384,9 +384,8 @@ class KrosmasterBoard(BoardScene):
                                   f"The Krosmic Favor pile: {len(s.pile)} cards face down. The game ends when it is "
                                   "empty at the end of a turn (the most Glyph cells wins)."))
         y = 22 + FAVOR_H + 26
-        turns = len(s.pile) + s.turn
         who = self.seats[s.to_move].name if s.to_move is not None else "-"
-        ui.text(surf, f"Turn {max(1, s.turn)} of {turns}", (4, y), 16, palette.TEXT, bold=True)
+        ui.text(surf, krosmaster.progress(s), (4, y), 16, palette.TEXT, bold=True)  # the rules count the turns
         ui.text(surf, f"to play: {who}", (130, y + 1), 15, self.seats[s.to_move].colour if s.to_move is not None
                 else palette.TEXT_DIM, bold=True)
         holder = self.dofus_shown
