@@ -41,7 +41,11 @@ class GameKit:
     - `prune(state, legal)`: the actions worth a one-move look (never empty): it drops those
       whose worth a one-move look cannot see, such as taking back a choice or setting dice
       aside when no reroll is possible, which it would otherwise pick and undo forever;
-    - `playout_depth`: how many policy steps the Hard search plays before judging a position.
+    - `playout_depth`: how many policy steps the Hard search plays before judging a position;
+    - `turn(state)`: optional, a key that changes when a new turn begins. When given, the Hard
+      search plans the rest of the current turn only and judges the positions where it ends:
+      it never compares a position taken in its own turn with one taken in a rival's, which an
+      evaluation without a sense of whose turn is coming cannot weigh fairly.
     """
 
     rules: Any
@@ -54,6 +58,7 @@ class GameKit:
     midway: Callable[[Any], bool] = lambda state: False
     prune: Callable[[Any, list[Action]], list[Action]] = lambda state, legal: legal
     playout_depth: int = 20  # steps of quick policy after a new search node, before judging
+    turn: Callable[[Any], Any] | None = None  # a key that changes when a new turn begins (the Hard search's horizon)
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

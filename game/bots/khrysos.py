@@ -84,6 +84,11 @@ PHRASES = {
     "hand": "it keeps hunters in hand for replacements",
 }
 
+def turn(s: State) -> tuple[int, int]:
+    """Which turn a position belongs to: the card to play and how many turns it has begun."""
+    return s.turn, s.cards[s.turn].turns
+
+
 KIT = GameKit(
     rules=rules,
     determinize=determinize,
@@ -94,4 +99,5 @@ KIT = GameKit(
     policy=rules.playout_choice,
     midway=lambda state: state.res is not None,
     playout_depth=0,
+    turn=turn,
 )

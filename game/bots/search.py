@@ -10,6 +10,10 @@ evaluation after the action (a resolution it begins played on by the quick polic
 values are backed up the path. Each node keeps the reward of the seat that chose its
 action, so every seat in a many-player game plays for itself. Dice and hidden cards are
 chance: a fresh sample each iteration averages over them with the rules' own odds.
+
+When the game's kit gives a `turn` key, the tree stops where the current turn ends: a
+position reached after the turn passed is a leaf, judged as it stands, so every leaf is
+judged at the same point of the turn cycle (or mid-turn, with the energy still to spend).
 """
 
 from __future__ import annotations
@@ -49,10 +53,12 @@ class Search:
         its children (each a one-move look), and back up the best of them for its mover."""
         kit, rules, rng = self.kit, self.rules, self.rng
         state = kit.determinize(self.view, self.seat, rng)
+        turn = kit.turn
+        this_turn = None if turn is None else turn(state)
         node = self.root
         path: list[tuple[Node, int]] = []
         while True:
-            if state.to_move is None:
+            if state.to_move is None or (turn is not None and turn(state) != this_turn):
                 values = kit.values(state)
                 break
             legal = rules.legal_actions(state)

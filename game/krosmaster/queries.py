@@ -6,7 +6,7 @@ Every answer speaks `(x, y)` cells, so an overlay can be painted straight from i
 - `spell_targets`, `favor_targets`, `challenge_targets`: the cells in range split into
   targetable (green), blocked by line of sight (red) and in range but not a legal target
   (with the reason), plus whether the ability can be used at all right now;
-- `damage_odds`, `dodge_odds`, `tacklers`: exact chances (Fractions, from the die's faces) of
+- `damage_odds`, `dodge_odds`, `dodge_die_odds`, `tacklers`: exact chances (Fractions, from the die's faces) of
   each damage amount of a combat roll and of each dodge result, before the roll is made.
 """
 
@@ -246,6 +246,13 @@ def tacklers(state: State, fighter_id: int, cell: Cell | None = None) -> tuple[C
     )
 
 
+def dodge_die_odds() -> dict[str, Fraction]:
+    """The exact chances of one dodge die (the die rolled against one tackler): "free", "caught", "tackled"."""
+    sides = len(COMBAT_DIE.faces)
+    odds = {r: Fraction(sum(1 for face in COMBAT_DIE.faces if FACES[face].dodge == r), sides) for r in ("free", "tackled")}
+    return {"free": odds["free"], "caught": 1 - odds["free"] - odds["tackled"], "tackled": odds["tackled"]}
+
+
 def dodge_odds(state: State, fighter_id: int, cell: Cell | None = None) -> dict[str, Fraction]:
     """The exact chances of the dodge roll to leave `cell` (default: where it stands): "free", "caught", "tackled".
 
@@ -254,8 +261,7 @@ def dodge_odds(state: State, fighter_id: int, cell: Cell | None = None) -> dict[
     """
     f = state.fighters[fighter_id]
     n = dodge_dice(state, f, f.cell if cell is None else index(*cell))
-    sides = len(COMBAT_DIE.faces)
-    per_die = {r: Fraction(sum(1 for face in COMBAT_DIE.faces if FACES[face].dodge == r), sides) for r in ("free", "tackled")}
+    per_die = dodge_die_odds()
     free = per_die["free"] ** n
     tackled = 1 - (1 - per_die["tackled"]) ** n
     return {"free": free, "caught": 1 - free - tackled, "tackled": tackled}

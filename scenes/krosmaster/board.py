@@ -26,6 +26,7 @@ from game.krosmaster import (
     challenge_targets,
     damage_odds,
     dodge_dice,
+    dodge_die_odds,
     dodge_odds,
     favor_in,
     favor_targets,
@@ -554,7 +555,7 @@ class KrosmasterBoard(BoardScene):
             n = dodge_dice(s, s.fighters[fid], index(*cell))
             if n:
                 o = dodge_odds(s, fid, cell)
-                per = pct(dodge_odds(s, fid, cell)["free"] ** Fraction(1, n)) if n > 1 else pct(o["free"])
+                per = pct(dodge_die_odds()["free"])
                 lines.append(f"Dodge roll leaving {cell}: {n} {'die' if n == 1 else 'dice'} ({per} to dodge each tackler): "
                              f"{pct(o['free'])} get away, {pct(o['caught'])} caught, {pct(o['tackled'])} tackled")
         return lines

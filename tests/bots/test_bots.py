@@ -201,3 +201,44 @@ def test_a_reason_names_the_action_and_what_it_gains():
     action, reason = play_turn(bot, rules, state, Rng(3))
     assert reason.startswith(str(action))
     assert reason.endswith(".")
+
+
+def _expanded_turns(search, state, turn):
+    """The turn key of the position at every expanded node of `search`'s tree (paths replayed on `state`)."""
+    rules = search.rules
+    keys = []
+    stack = [(search.root, state)]
+    while stack:
+        node, s = stack.pop()
+        if not node.expanded:
+            continue
+        keys.append(turn(s))
+        for action, child in node.children.items():
+            if action in rules.legal_actions(s):
+                after, _ = rules.apply(s, action)
+                while after.to_move is not None and len(rules.legal_actions(after)) == 1:  # forced moves have no node
+                    after, _ = rules.apply(after, rules.legal_actions(after)[0])
+                stack.append((child, after))
+    return keys
+
+
+def test_khrysos_hard_plans_the_rest_of_its_turn_only():
+    """The Khrysos kit gives the Hard search a horizon: no node of its tree lies in a later turn
+    (without the horizon, the same search does expand positions in the rival's turn)."""
+    import dataclasses
+
+    from game.bots.search import Search
+
+    rules, state = _mid_game("khrysos", 0)
+    state = state.copy()
+    state.energy = 2  # a short turn, so a search without a horizon soon reaches past it
+    seat = state.to_move
+    khrysos = kit("khrysos")
+    assert khrysos.turn is not None
+    for game_kit, beyond in ((khrysos, False), (dataclasses.replace(khrysos, turn=None), True)):
+        search = Search(game_kit, rules.view(state, seat), seat, Rng(5))
+        for _ in range(300):
+            search.iterate()
+        keys = _expanded_turns(search, state, khrysos.turn)
+        assert len(keys) > 3
+        assert any(k != khrysos.turn(state) for k in keys) is beyond

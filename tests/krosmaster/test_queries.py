@@ -164,3 +164,5 @@ class TestOdds:
                 counts[next(e.result for e in ev if isinstance(e, DodgeRolled))] += Fraction(1, 6 ** dice)
             assert K.dodge_odds(s, 0) == counts
         assert K.dodge_odds(two, 0) == {"free": Fraction(1, 9), "caught": Fraction(7, 12), "tackled": Fraction(11, 36)}
+        # one tackler rolls one die: the per-die odds the board shows for each tackler
+        assert K.dodge_die_odds() == K.dodge_odds(one, 0) == {"free": Fraction(1, 3), "caught": Fraction(1, 2), "tackled": Fraction(1, 6)}
