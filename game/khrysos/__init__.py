@@ -2,7 +2,7 @@
 
 The rule-module API (see ../shared/DESIGN.md): GAME_ID, TITLE, VERSION, Setup, State,
 new_game, legal_actions, apply, outcome, view, check_invariants, random_setup,
-bench_setup, playout_choice, demo_state, describe, and the seam: decision (kinds listed
+bench_setup, playout_choice, demo_state, describe, and the seam: decision, action_text (kinds listed
 in `game.khrysos.pending`), why_illegal, redact, reveals. Action text forms are listed in
 `game.khrysos.rules`; query helpers for the board scene are in `game.khrysos.queries`;
 maps (tiles, files, validation, boards) in `game.khrysos.maps`; the deck in
@@ -13,6 +13,7 @@ from game.khrysos.events import describe, redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.khrysos.pending import decision
+from game.khrysos.queries import action_text
 from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
 from game.khrysos.state import VERSION, Setup, State
 
@@ -25,6 +26,7 @@ __all__ = [
     "VERSION",
     "Setup",
     "State",
+    "action_text",
     "apply",
     "bench_setup",
     "check_invariants",

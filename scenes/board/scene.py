@@ -87,8 +87,10 @@ class BoardScene(Scene):
             seats = [Seat.from_dict(table[i] if i < len(table) else None, defaults[i]) for i in range(n)]
         self.seats = list(seats)
         match.table["seats"] = [seat.to_dict() for seat in self.seats]
-        self.viewer: int | None = None
-        self.shown = match.view(None)
+        humans = [i for i, seat in enumerate(self.seats) if seat.human]
+        # With one human at the table nobody else can look: their view stays on screen, no hand-offs.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.shown = match.view(self.viewer)
         self.history: list[tuple[int, Any]] = []  # (action number, event) so far, for rebuilding the log per viewer
         self.flash_text: str | None = None
         self.flash_colour = palette.BLOCKED
@@ -392,7 +394,7 @@ class BoardScene(Scene):
             if decision.private:
                 self._set_viewer(None)
                 self.app.push(HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
-                                           lambda s=seat: self._set_viewer(s), reason=decision.prompt))
+                                           lambda s=seat: self._set_viewer(s), reason=self.named(decision.prompt)))
                 return
             if self.viewer is not None:
                 self._set_viewer(None)
@@ -423,7 +425,12 @@ class BoardScene(Scene):
 
     def log_line(self, event) -> str:
         seen = self.rules.redact(event, self.viewer)
-        return self.rules.describe(seen, self.match.state)
+        return self.named(self.rules.describe(seen, self.match.state))
+
+    def named(self, text: str) -> str:
+        """A rules text (a prompt, a log line) with the players called as the table named them;
+        a board whose rules say "Player N" overrides it."""
+        return text
 
     def _log_event(self, event) -> None:
         line = self.log_line(event)
@@ -647,7 +654,7 @@ class BoardScene(Scene):
         colour = self.seats[seat].colour if seat is not None else palette.TEXT
         if seat is not None and not self.seats[seat].human:
             return f"{self.seats[seat].name} (computer) is thinking…", colour
-        return decision.prompt, colour
+        return self.named(decision.prompt), colour
 
     def draw_status(self, surface: pygame.Surface) -> None:
         w = surface.get_width()

@@ -96,15 +96,16 @@ class SetupScene(Scene):
         left, right = self.LEFT, self.RIGHT
         for i in range(self.count):
             y = left.top + 56 + i * self.ROW
-            entry = UITextEntryLine(pygame.Rect(left.left + 44, y, 200, 40), self.ui)
+            name_width = 164 if self.player_choice is None else 130  # room for a third column
+            entry = UITextEntryLine(pygame.Rect(left.left + 44, y, name_width, 40), self.ui)
             entry.set_text(self.names[i])
             entry.set_text_length_limit(16)
             self.entries.append(entry)
-            x = left.left + 254
+            x = left.left + 54 + name_width
             if self.bots_available:
                 kinds = [HUMAN, *BOT_LEVELS]
-                self.kind_menus.append(UIDropDownMenu(kinds, self.kinds[i], pygame.Rect(x, y, 170, 40), self.ui))
-                x += 180
+                self.kind_menus.append(UIDropDownMenu(kinds, self.kinds[i], pygame.Rect(x, y, 208, 40), self.ui))
+                x += 218
             if self.player_choice is not None:
                 labels = [label for _, label in self.player_choices(i)]
                 current = self._label(self.player_choices(i), self.extras[i]) or (labels[0] if labels else "")

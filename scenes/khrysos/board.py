@@ -234,12 +234,11 @@ class KhrysosBoard(BoardScene):
     def play_again(self):
         return KhrysosBoard.new(self.app, self.match.setup, self.seats)
 
-    def status_text(self):
-        """The rules' prompt, with each "Player N" called by the name the table gave that seat."""
-        text, colour = super().status_text()
+    def named(self, text: str) -> str:
+        """The rules' words, with each "Player N" called by the name the table gave that seat."""
         for i in range(len(self.seats) - 1, -1, -1):
             text = text.replace(f"Player {i + 1}", self.seats[i].name)
-        return text, colour
+        return text
 
     # -- animations ----------------------------------------------------------------------------
     def _score_point(self, index: int) -> tuple[int, int]:
@@ -404,8 +403,12 @@ class KhrysosBoard(BoardScene):
         self.context = {}
         x = TURN.left + 10
         width = min(180, (TURN.width - 20 - 8 * max(0, len(wanted) - 1)) // max(1, len(wanted)))
+        # long hunter names: the whole row in a smaller font (cut with an ellipsis if still too long)
+        small = "@small_button" if any(ui.render(label, 18, palette.TEXT, True).get_width() > width - 14 for label, _, _ in wanted) else None
         for label, a, tip in wanted:
-            b = UIButton(pygame.Rect(x, TURN.bottom - 46, width, 38), label, self.ui, tool_tip_text=tip)
+            if small:
+                label = ui.fit(label, 15, width - 12, bold=True)
+            b = UIButton(pygame.Rect(x, TURN.bottom - 46, width, 38), label, self.ui, tool_tip_text=tip, object_id=small)
             if isinstance(a, tuple) and a[1] == self.mover:
                 b.select()
             self.context[b] = a
@@ -761,7 +764,7 @@ class KhrysosBoard(BoardScene):
             pygame.draw.rect(surface, self.seats[c.seat].colour, pygame.Rect(row.left + 4, y + 4, 14, SCORE_ROW - 12),
                              border_radius=3)
             name = self.seats[c.seat].name
-            who = HUNTERS[c.hunter].name if c.hunter else "(replacement due)"
+            who = HUNTERS[c.hunter].name if c.hunter else ("(replacement due)" if s.started else "(no hunter yet)")
             ui.text(surface, ui.fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)
             value = self.scores[i] if i < len(self.scores) else c.treasure
             for k in range(WIN_TREASURE + 1):

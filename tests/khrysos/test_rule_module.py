@@ -356,3 +356,26 @@ class TestEventsAndSaves:
         save = parse_save(new_save(K, result.setup, 21, result.actions).to_text())
         _, _, state = replay(save)
         assert state == result.state and K.outcome(state) == result.outcome
+
+
+class TestActionText:
+    """Suggestions show a Khrysos action as a player would say it, never as its text form."""
+
+    def test_every_kind_of_action_reads_in_words(self):
+        aiming, _ = play(position([hunter("Torvald Grimm", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1), guard=2),
+                                   hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6), "act 2")
+        guard, _ = play(aiming, f"target {N('Bento Rush')}")
+        trample, _ = play(position([hunter("Elia Rose", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1)),
+                                    hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6), "act 3")
+        kinds = set()
+        for state in [K.new_game(K.Setup(players=2), 2), midgame(), aiming, guard, trample, *[midgame(s, 40) for s in range(6)]]:
+            for action in K.legal_actions(state):
+                words = K.action_text(state, action)
+                kinds.add(action.kind)
+                assert words and words != str(action), (action, words)
+        assert {"play", "move", "act", "end", "target", "step", "guard", "done"} <= kinds, " ".join(sorted(kinds))
+        start = position([hunter("Elia Rose", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1)),
+                                          hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6)
+        assert K.action_text(start, Action("act", (2,))) == "Elia Rose uses Theft (2 energy)"
+        assert K.action_text(start, Action("move", (4, 2))) == "move Elia Rose to square 4,2"
+        assert K.action_text(start, Action("nonsense", (1,))) == "nonsense 1"

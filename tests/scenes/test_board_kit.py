@@ -381,7 +381,8 @@ def test_a_computer_seat_plays_by_itself_and_never_brings_a_hand_off(app, monkey
     board.bot_delay = 0.0
     app.push(board)
     settle(app)
-    ready(app)
+    assert not isinstance(app.stack.top, HandOffScene), "the only human at the table needs no hand-off"
+    assert board.viewer == 0 and board.match.decision().private
     assert board.act("pick 2")
     for _ in range(200):
         app.run_frames(5)

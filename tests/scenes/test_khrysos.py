@@ -314,3 +314,21 @@ def test_export_and_import_go_through_the_file_dialog(make_app, tmp_path):
     click_widget(app, builder.dialog.ok_button)
     assert builder.path is not None and builder.spec.name == "The Tower (2)"  # never over the sample's name
     assert "already exists" in builder.message[0]
+
+
+def test_the_log_and_the_status_line_call_players_by_their_names(make_app):
+    from scenes.board import Seat
+
+    app = fast_app(make_app)
+    seats = [Seat("Ann", (200, 60, 0)), Seat("Bob", (0, 90, 200)), Seat("Cy", (0, 160, 90))]
+    board = KhrysosBoard(app, KhrysosBoard.for_automation(app, 3).match, seats)
+    app.push(board)
+    app.run_frames(2)
+    click(app, board.white.rect().center)
+    click_widget(app, button(board, "End turn"))
+    app.run_frames(2)
+    lines = board.log.lines
+    assert lines and not any("Player " in line for line in lines), lines
+    assert any(line.startswith(("Ann", "Bob", "Cy")) for line in lines), lines
+    text, _ = board.status_text()
+    assert "Player " not in text
