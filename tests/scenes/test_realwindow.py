@@ -127,7 +127,13 @@ def test_installed_program_in_a_real_window(tmp_path):
         found = display.find_window()
         assert found.returncode == 0, found.stderr
         window = found.stdout.split()[0]
-        geometry = display.run("xdotool", "getwindowgeometry", window).stdout
+        # Without a window manager SDL may map the window at the screen's size for a moment
+        # before it takes its own size (seen under load): read it again until it settles.
+        for _ in range(50):
+            geometry = display.run("xdotool", "getwindowgeometry", window).stdout
+            if "1280x720" in geometry:
+                break
+            time.sleep(0.1)
         assert "1280x720" in geometry, geometry
 
         def click(x: int, y: int) -> None:
