@@ -407,7 +407,9 @@ class KhrysosBoard(BoardScene):
         small = "@small_button" if any(ui.render(label, 18, palette.TEXT, True).get_width() > width - 14 for label, _, _ in wanted) else None
         for label, a, tip in wanted:
             if small:
-                label = ui.fit(label, 15, width - 12, bold=True)
+                short = ui.fit(label, 15, width - 12, bold=True)
+                if short != label:
+                    label, tip = short, f"{label}: {tip[0].lower()}{tip[1:]}"
             b = UIButton(pygame.Rect(x, TURN.bottom - 46, width, 38), label, self.ui, tool_tip_text=tip, object_id=small)
             if isinstance(a, tuple) and a[1] == self.mover:
                 b.select()

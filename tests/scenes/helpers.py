@@ -37,8 +37,15 @@ def elements(scene) -> list[UIElement]:
 
 
 def button(scene, text: str) -> pygame_gui.elements.UIButton:
-    """The visible button of a scene showing exactly `text`."""
-    found = [e for e in elements(scene) if isinstance(e, pygame_gui.elements.UIButton) and e.text == text and e.visible]
+    """The visible button of a scene showing exactly `text`, or `text` cut short with an ellipsis
+    (a long name on a narrow button), as a player would read it."""
+
+    def shows(label: str) -> bool:
+        return label == text or (label.endswith("…") and len(label) > 4 and text.startswith(label[:-1]))
+
+    found = [e for e in elements(scene) if isinstance(e, pygame_gui.elements.UIButton) and shows(e.text) and e.visible]
+    assert len(found) <= 1 or any(e.text == text for e in found), f"{text!r} is ambiguous: {[e.text for e in found]}"
+    found.sort(key=lambda e: e.text != text)
     assert found, f"no button {text!r} in {type(scene).__name__}: " + repr(
         [e.text for e in elements(scene) if isinstance(e, pygame_gui.elements.UIButton)])
     return found[0]
