@@ -93,7 +93,7 @@ class TurnStarted(Event):
 
     @property
     def text(self) -> str:
-        return f"{_name(self.hunter)}'s turn (player {self.seat + 1})"
+        return f"{_name(self.hunter)}'s turn (Player {self.seat + 1})"
 
 
 @dataclass(frozen=True, slots=True)
