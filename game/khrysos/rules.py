@@ -672,7 +672,7 @@ def _end_turn(s: State, ev: list) -> None:
 def outcome(state: State) -> Outcome | None:
     if state.winner is None:
         return None
-    return Outcome((state.winner,), f"player {state.winner + 1} reached {WIN_TREASURE} treasure")
+    return Outcome((state.winner,), f"Player {state.winner + 1} reached {WIN_TREASURE} treasure")
 
 
 def view(state: State, seat: int | None) -> State:

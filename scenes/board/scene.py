@@ -583,7 +583,7 @@ class BoardScene(Scene):
             title = "No winner"
         else:
             title = " and ".join(self.seats[w].name for w in outcome.winners) + (" wins!" if len(outcome.winners) == 1 else " win!")
-        reason = outcome.reason if outcome is not None else ""
+        reason = self.named(outcome.reason) if outcome is not None else ""
         self.app.play_sound("victory")
         self.app.push(GameOverScene(self.app, self, title, reason, self.end_lines()))
 

@@ -50,7 +50,7 @@ class TestVictory:
         state, events = play(walker(treasure=11, loot=[(4, 1)]), "move 4 1")
         assert events[-1] == GameOver((0,), "Player 1 reached 12 treasure", N("Pip Tumble"), 12)
         assert state.phase == "over" and state.to_move is None and state.winner == 0
-        assert outcome(state) == Outcome((0,), "player 1 reached 12 treasure")
+        assert outcome(state) == Outcome((0,), "Player 1 reached 12 treasure")
         assert legal_actions(state) == []
         with pytest.raises(IllegalAction, match="^the game is over$"):
             apply(state, Action("end"))
