@@ -69,24 +69,30 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def _slug(name: str) -> str:
-    slug = re.sub(r"[^A-Za-z0-9 _-]+", "", name).strip().replace(" ", "_")[:48]
-    return slug or "save"
+def slug(name: str, fallback: str = "save") -> str:
+    """A file name (without extension) made from a name a player typed: letters, digits, _ and -."""
+    text = re.sub(r"[^A-Za-z0-9 _-]+", "", name).strip().replace(" ", "_")[:48]
+    return text or fallback
 
 
 def save_path(name: str) -> Path:
-    return saves_dir() / f"{_slug(name)}.json"
+    return saves_dir() / f"{slug(name)}.json"
+
+
+def name_problem(name: str, what: str, longest: int) -> str | None:
+    """None when `name` can name a file of the player's (a save, a map); otherwise what is wrong with it."""
+    if not name.strip():
+        return f"Give the {what} a name."
+    if len(name) > longest:
+        return f"A {what} name has at most {longest} characters."
+    if not re.search(r"[A-Za-z0-9]", name):
+        return f"A {what} name needs at least one letter or digit."
+    return None
 
 
 def check_name(name: str) -> str | None:
     """None when `name` can name a save; otherwise what is wrong with it."""
-    if not name.strip():
-        return "Give the save a name."
-    if len(name) > 48:
-        return "A save name has at most 48 characters."
-    if not re.search(r"[A-Za-z0-9]", name):
-        return "A save name needs at least one letter or digit."
-    return None
+    return name_problem(name, "save", 48)
 
 
 def write_named(name: str, save: Save) -> str | None:

@@ -28,6 +28,7 @@ from pygame_gui.elements import UIButton
 
 from game.core.events import Damaged, DiceRolled, Healed, KnockedOut, Moved
 from game.core.match import Match
+from game.core.rng import Rng
 from scenes import palette, saves, ui
 from scenes.overlays import Overlay, PauseScene
 from scenes.stack import Scene
@@ -484,15 +485,17 @@ class BoardScene(Scene):
         bot = self.bots.get(seat) if seat is not None else None
         if bot is None or self._thinking is not None:
             return
-        from game.core.rng import Rng
+        self._thinking = self._think(bot, seat, Rng(len(self.match.actions) * 7919 + self.match.seed))
 
+    def _think(self, bot, seat: int, rng: Rng) -> tuple:
+        """Start `bot` choosing from `seat`'s own view in a thread, so frames go on:
+        (the thread, the list its answer goes into, how many actions the game had)."""
         view = self.match.view(seat)
         legal = self.match.legal_actions()
-        rng = Rng(len(self.match.actions) * 7919 + self.match.seed)
         result: list = []
         worker = threading.Thread(target=lambda: result.append(bot.choose(view, seat, legal, rng)), daemon=True)
-        self._thinking = (worker, result, len(self.match.actions))
         worker.start()
+        return worker, result, len(self.match.actions)
 
     def _collect_bot_move(self) -> None:
         worker, result, at = self._thinking
@@ -510,17 +513,9 @@ class BoardScene(Scene):
         if self.locked or seat is None or self._suggesting is not None:
             return
         bot = make_bot("hard", self.rules)
-        view = self.match.view(seat)
-        legal = self.match.legal_actions()
-        from game.core.rng import Rng
-
-        result: list = []
-        worker = threading.Thread(target=lambda: result.append(bot.choose(view, seat, legal, Rng(len(legal) + 17))),
-                                  daemon=True)
-        self._suggesting = (worker, result, len(self.match.actions))
         self.suggest_button.set_text("Thinking…")
         self.suggest_button.disable()
-        worker.start()
+        self._suggesting = self._think(bot, seat, Rng(len(self.match.legal_actions()) + 17))
 
     def _collect_suggestion(self) -> None:
         worker, result, at = self._suggesting

@@ -222,11 +222,6 @@ class KhrysosBoard(BoardScene):
     def after_undo(self) -> None:
         self.trail = []
 
-    def progress(self) -> str:
-        s = self.match.state
-        best = max(s.treasure_of(seat) for seat in range(s.num_players))
-        return f"best score {best} of {WIN_TREASURE}"
-
     def end_lines(self) -> list[str]:
         s = self.match.state
         return [f"{self.seats[seat].name}: {s.treasure_of(seat)} treasure" for seat in range(s.num_players)]

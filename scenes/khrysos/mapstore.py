@@ -7,13 +7,13 @@ cannot be read is listed with its error, never a crash.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.serial import atomic_write_text
 from game.khrysos import maps
 from game.khrysos.maps import MapError, MapSpec
+from scenes import saves
 from scenes.settings import data_dir
 
 MAX_BYTES = 256_000
@@ -43,19 +43,12 @@ def maps_dir() -> Path:
 
 
 def slug(name: str) -> str:
-    text = re.sub(r"[^A-Za-z0-9 _-]+", "", name).strip().replace(" ", "_")[:48]
-    return text or "map"
+    return saves.slug(name, "map")
 
 
 def check_name(name: str) -> str | None:
     """None when `name` can name a map; otherwise what is wrong with it."""
-    if not name.strip():
-        return "Give the map a name."
-    if len(name) > 40:
-        return "A map name has at most 40 characters."
-    if not re.search(r"[A-Za-z0-9]", name):
-        return "A map name needs at least one letter or digit."
-    return None
+    return saves.name_problem(name, "map", 40)
 
 
 def samples() -> list[MapEntry]:
