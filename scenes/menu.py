@@ -106,10 +106,10 @@ class MenuScene(Scene):
             if info is not None:
                 lines = ["Game in progress", info.players, f"{info.progress} · saved {info.when}"] if not info.error \
                     else ["The saved game is damaged", info.error]
-                y = rect.top + 206
-                for i, line in enumerate(lines):
-                    for part in ui.wrap(line, 15, rect.width - 40)[:2]:
-                        ui.text(surface, part, (rect.centerx, y), 15, palette.GOLD if i == 0 else palette.TEXT,
-                                anchor="midtop")
-                        y += 21
+                parts = [(i, part) for i, line in enumerate(lines) for part in ui.wrap(line, 15, rect.width - 40)[:2]][:4]
+                step = 21 if len(parts) <= 3 else 18  # a fourth line still clears the New game button
+                y = rect.top + (206 if len(parts) <= 3 else 202)
+                for i, part in parts:
+                    ui.text(surface, part, (rect.centerx, y), 15, palette.GOLD if i == 0 else palette.TEXT, anchor="midtop")
+                    y += step
         ui.text(surface, VERSION_TEXT, (w - 16, h - 12), 14, palette.TEXT_DIM, anchor="bottomright")
