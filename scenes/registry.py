@@ -41,6 +41,8 @@ class GameEntry:
     resume: str  # "module:function" (app, match) -> Scene: the board of a game replayed from its autosave
 
 
+SAVES = "scenes.board.saveload:SavesScene"  # the saved-games list (the menu and the pause overlay open it)
+
 # Each game's board adds its entry here when it lands.
 GAMES: list[GameEntry] = [
     GameEntry("krosmaster", "Krosmaster: Blast", "2 players", "ui/emblem_krosmaster",

@@ -80,9 +80,7 @@ class SetupScene(Scene):
         raise NotImplementedError
 
     def back(self) -> None:
-        from scenes.menu import MenuScene
-
-        self.app.stack.replace(MenuScene(self.app))
+        self.app.home()
 
     # -- widgets -------------------------------------------------------------------------
     def on_enter(self) -> None:
