@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from scenes import assets, palette, registry
+from scenes import assets, palette, registry, ui
 from scenes.settings import Settings, load_settings, remove_stale_temp_files, save_settings
 from scenes.stack import Scene, SceneStack
 
@@ -207,4 +207,5 @@ class App:
         while len(self.stack):
             self.stack._pop(None)
         assets.clear_caches()
+        ui.clear_caches()
         pygame.quit()

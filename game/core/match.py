@@ -87,6 +87,24 @@ class Match:
     def over(self) -> bool:
         return self.state.to_move is None
 
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self.state.num_players
+
+    def progress(self) -> str:
+        """A few words on how far the game is (the rules' `progress`, on what the whole table sees)."""
+        if getattr(self.rules, "progress", None) is None:
+            return f"{len(self._steps)} moves"
+        return self.text("progress", self.view(None))
+
+    def random_action(self, rng: Any) -> Action:
+        """A random legal action for the seat to move, by the rules' quick playout policy when they have one
+        (automation and benchmarks play games this way)."""
+        legal = self.legal_actions()
+        policy = getattr(self.rules, "playout_choice", None)
+        return policy(self.state, legal, rng) if policy is not None else legal[rng.below(len(legal))]
+
     def view(self, seat: int | None) -> Any:
         return self.rules.view(self.state, seat)
 

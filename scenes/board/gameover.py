@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame_gui
 
-from scenes import palette, ui
+from scenes import palette, saves, ui
 from scenes.board.saveload import start_replay
 from scenes.overlays import Overlay
 
@@ -61,3 +61,20 @@ class GameOverScene(Overlay):
         for line in self.lines:
             ui.text(surface, line, (self.box.centerx, y), 17, palette.TEXT_DIM, anchor="midtop")
             y += 24
+
+
+def show_game_over(board) -> None:
+    """The game just ended: discard its autosave, say who won and why, and put the end screen up."""
+    if board.autosave:
+        try:
+            saves.discard_autosave(board.rules.GAME_ID)
+        except Exception as e:  # noqa: BLE001 - the game is over either way; say so, never crash
+            board.flash(str(e))
+    outcome = board.match.outcome()
+    if outcome is None or not outcome.winners:
+        title = "No winner"
+    else:
+        title = " and ".join(board.seats[w].name for w in outcome.winners) + (" wins!" if len(outcome.winners) == 1 else " win!")
+    reason = board.named(outcome.reason) if outcome is not None else ""
+    board.app.play_sound("victory")
+    board.app.push(GameOverScene(board.app, board, title, reason, board.end_lines()))

@@ -19,35 +19,36 @@ was told survives it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.core.errors import IllegalAction
-from game.core.events import Damaged, DiceRolled, Healed, KnockedOut, Moved
 from game.core.match import Match
-from game.core.rng import Rng
 from scenes import palette, saves, ui
 from scenes.board import computer, status
-from scenes.board.computer import Thinking
-from scenes.board.furniture import Banner, Flyer, banner_anim, new_seed
-from scenes.board.gameover import GameOverScene
-from scenes.board.seats import Seat, default_seats, seats_of
-from scenes.board.snapshot import Snapshot, take
+from scenes.board.anims import SharedAnimations
+from scenes.board.computer import ComputerSeats, Thinking
+from scenes.board.furniture import Banner, Flyer
+from scenes.board.controls import KitControls
+from scenes.board.gameover import show_game_over
+from scenes.board.hooks import BoardHooks
+from scenes.board.seats import Seat, seats_of
+from scenes.board.snapshot import Snapshot, deciding, take
 from scenes.overlays import PauseScene
 from scenes.stack import Scene
 from scenes.widgets.floating import Floaters
 from scenes.widgets.handoff import HandOffScene
 from scenes.widgets.log import GameLog
-from scenes.widgets.tween import Anim, Call, EventPlayer, Parallel, Sequence, Timeline
+from scenes.widgets.tween import EventPlayer, Timeline
 
 STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(Scene):
+class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -64,7 +65,7 @@ class BoardScene(Scene):
         super().__init__(app)
         self.match = match
         self.rules = match.rules
-        n = match.state.num_players
+        n = match.players
         self.seats = list(seats) if seats is not None else seats_of(match.table, n, self.default_seats(n))
         match.table["seats"] = [seat.to_dict() for seat in self.seats]
         humans = [i for i, seat in enumerate(self.seats) if seat.human]
@@ -86,85 +87,6 @@ class BoardScene(Scene):
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
         self.undo_button = self.redo_button = self.suggest_button = None
-
-    # -- hooks for the board -------------------------------------------------------------
-    def default_seats(self, n: int) -> list[Seat]:
-        """Seats when neither the caller nor the save names them."""
-        return default_seats(n)
-
-    def build(self) -> None:
-        """Create the board's widgets (called once, on entering the stack)."""
-
-    def query_rules(self, snap: Snapshot) -> Any:
-        """The game's query results this board needs for a snapshot (reach, targets, options), asked of the rules once."""
-        return None
-
-    def sync(self) -> None:
-        """Set every widget from `self.snap`; called at every settle."""
-
-    def hotspots(self) -> None:
-        """Fill `self.spots` with the board's hotspots (after `sync`, and on `refresh_hotspots`)."""
-
-    def forget(self) -> None:
-        """A new viewer sits down: drop every selection, armed spell, preview or choice of the previous one."""
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        """Draw the board under the status line, the floaters and the pygame-gui widgets."""
-
-    _backdrop: pygame.Surface | None = None
-
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
-        """Draw what never changes during the game (drawn once, then blitted each frame): the table by default."""
-        ui.draw_table(surface)
-
-    def on_input(self, event: pygame.event.Event) -> bool:
-        """A mouse or key event no hotspot took, while the board waits for a human; return True when used."""
-        return False
-
-    def on_hover(self, pos: tuple[int, int]) -> None:
-        """The mouse moved (also while animating)."""
-
-    def event_handlers(self) -> dict[str, Callable[[Any], Anim | None]]:
-        """Animations for the game's own events, by event class name (the shared shapes have defaults below)."""
-        return {}
-
-    def progress(self) -> str:
-        """A few words on how far the game is (saves list it): the rules' `progress(state)` if they have one."""
-        if getattr(self.rules, "progress", None) is not None:
-            return self.match.text("progress", self.match.state)
-        return f"{len(self.match.actions)} moves"
-
-    def end_lines(self) -> list[str]:
-        """Extra lines for the end screen (e.g. each player's points)."""
-        return []
-
-    def play_again(self) -> "Scene | None":
-        """A new game with the same options and players (a fresh seed); None: no Play again button."""
-        return type(self)(self.app, Match.new(self.rules, self.match.setup, new_seed()), self.seats)
-
-    @property
-    def has_play_again(self) -> bool:
-        return self.replay is None
-
-    @property
-    def banner_centre(self) -> tuple[int, int]:
-        """Where banners show: the middle of the board (the window's middle by default)."""
-        grid = getattr(self, "grid", None)
-        if grid is not None:
-            return grid.rect.center
-        return (self.app.size[0] // 2, self.app.size[1] // 2)
-
-    # Positions and widgets the shared animations use; a board overrides what it has.
-    def standee_for(self, piece: int):
-        return None
-
-    def point_of(self, place) -> tuple[int, int] | None:
-        """The pixel where a cell (or place) of a Moved path is."""
-        return None
-
-    def dice_for(self, event: DiceRolled) -> list:
-        """DieViews to roll for a DiceRolled event (one per face)."""
-        return []
 
     # -- the stack -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -277,41 +199,6 @@ class BoardScene(Scene):
     def pause(self) -> None:
         self.app.push(PauseScene(self.app, board=self))
 
-    # -- undo and redo (within the rules: never across a reveal or another seat's action) ----------
-    def why_no_undo(self) -> str | None:
-        if self.replay is not None:
-            return "This is a replay."
-        seat = self.snap.seat
-        if seat is not None and not self.seats[seat].human:
-            return "The computer is playing."
-        return self.match.why_no_undo()
-
-    def undo(self) -> bool:
-        if self.busy:
-            self.timeline.skip()
-        reason = self.why_no_undo()
-        if reason is not None:
-            self.flash(reason)
-            return False
-        action = self.match.undo()
-        self.write_autosave()
-        self.rebuild_log()
-        seat = self.match.decision().seat
-        who = self.seats[seat].name if seat is not None else "The table"
-        self.log.add(f"{who} takes back: {self.action_words(action)}.", palette.TEXT_DIM)
-        self.after_undo()
-        self.settle()
-        return True
-
-    def redo(self) -> bool:
-        if self.busy or self.replay is not None or not self.match.can_redo():
-            return False
-        self._played(self.match.redo())
-        return True
-
-    def after_undo(self) -> None:
-        """The state went back one action without events: clear selections and previews."""
-
     # -- playing -------------------------------------------------------------------------
     def act(self, action, *more) -> bool:
         """Play an action for the seat to move. A refusal shows the rules' reason and changes nothing.
@@ -389,8 +276,8 @@ class BoardScene(Scene):
     # -- settling ------------------------------------------------------------------------
     def settle(self) -> None:
         """Animations are done (or the game jumped): show the engine's view, then see who decides next."""
-        if self.replay is None and not self.match.over:
-            decision = self.match.decision()
+        decision = deciding(self.match)
+        if self.replay is None and decision is not None:
             seat = decision.seat
             if seat is not None and self.seats[seat].human and seat != self.viewer:
                 if decision.private:
@@ -430,24 +317,6 @@ class BoardScene(Scene):
         spots.lock_reason = self.lock_reason()
         spots.rehover()
         spots.sync_widgets()
-
-    def _kit_hotspots(self) -> None:
-        spots = self.spots
-        if self.replay is not None:
-            self.replay.hotspots(spots)
-        if self.undo_button is not None:
-            reason = self.why_no_undo()
-            spots.add("button:undo", None, "Take back your last step (Ctrl+Z)", enabled=reason is None,
-                      reason=reason, click=self.undo, widget=self.undo_button)
-            redo = None if self.match.can_redo() else "Nothing to redo: redo puts back what Undo took, until you play something new."
-            spots.add("button:redo", None, "Put back the step you took back (Ctrl+Y)", enabled=redo is None,
-                      reason=redo, click=self.redo, widget=self.redo_button)
-        if self.suggest_button is not None:
-            thinking = self._suggesting is not None
-            spots.add("button:suggest", None,
-                      "What the Hard computer player would do from your seat (it is shown, never played for you)",
-                      enabled=not thinking, reason="The computer is thinking about your move." if thinking else None,
-                      click=self.suggest, widget=self.suggest_button, label="Thinking…" if thinking else "Suggest")
 
     def _set_viewer(self, seat: int | None) -> None:
         changed = seat != self.viewer
@@ -536,138 +405,11 @@ class BoardScene(Scene):
                 self._bot_wait = None
                 self.bot_move()
 
-    # -- computer players and Suggest ----------------------------------------------------------
-    def bot_move(self) -> None:
-        """Let the bot of the seat to move choose from that seat's view, in a thread so frames go on."""
-        seat = self.snap.seat
-        bot = self.bots.get(seat) if seat is not None else None
-        if bot is None or self._thinking is not None or self.match.over:
-            return
-        self._thinking = computer.think(self.match, seat, bot, Rng(len(self.match.actions) * 7919 + self.match.seed))
-
-    def _collect_bot_move(self) -> None:
-        thinking, self._thinking = self._thinking, None
-        if thinking.answer is not None and thinking.at == len(self.match.actions) and not self.match.over:
-            self.act(thinking.answer[0])
-
-    def suggest(self) -> None:
-        """Ask the Hard computer player, from the deciding human's own view, what it would play."""
-        seat = self.snap.seat
-        if self.locked or seat is None or self._suggesting is not None:
-            return
-        bot = computer.make_bot("hard", self.rules)
-        self._suggesting = computer.think(self.match, seat, bot, Rng(len(self.snap.legal) + 17), viewer=self.viewer)
-        self.refresh_hotspots()
-
-    def _collect_suggestion(self) -> None:
-        thinking, self._suggesting = self._suggesting, None
-        self.refresh_hotspots()
-        if thinking.answer is not None and thinking.at == len(self.match.actions) and thinking.viewer == self.viewer:
-            action, reason = thinking.answer
-            self.suggested = action
-            self.show_suggestion(action, reason)
-
-    def show_suggestion(self, action, reason: str) -> None:
-        """Show what the computer would play (a board may highlight it); it is never played for the player."""
-        words = self.action_words(action)
-        if reason.startswith(str(action)):
-            reason = words + reason[len(str(action)):]
-        self.flash(f"Suggestion: {ui.sentence(reason)}", palette.GOLD)
-        grid = getattr(self, "grid", None)
-        cells = self.suggestion_cells(action)
-        if grid is not None and cells:
-            grid.set_layer("target", cells)
-
-    def action_words(self, action) -> str:
-        """An action in words: the rules' `action_text(state, action)` when they have one."""
-        if getattr(self.rules, "action_text", None) is not None:
-            return self.match.text("action_text", self.shown, action)
-        return str(action)
-
-    def suggestion_cells(self, action) -> list:
-        """Cells to outline for a suggested action: by default the last two whole numbers of its text form."""
-        grid = getattr(self, "grid", None)
-        args = [a for a in action.args if isinstance(a, int)]
-        if grid is None or len(args) < 2 or not grid.in_board((args[-2], args[-1])):
-            return []
-        return [(args[-2], args[-1])]
-
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:
-        if self._ended:
-            return
-        self._ended = True
-        if self.autosave:
-            try:
-                saves.discard_autosave(self.rules.GAME_ID)
-            except Exception as e:  # noqa: BLE001 - the game is over either way; say so, never crash
-                self.flash(str(e))
-        outcome = self.match.outcome()
-        if outcome is None or not outcome.winners:
-            title = "No winner"
-        else:
-            title = " and ".join(self.seats[w].name for w in outcome.winners) + (" wins!" if len(outcome.winners) == 1 else " win!")
-        reason = self.named(outcome.reason) if outcome is not None else ""
-        self.app.play_sound("victory")
-        self.app.push(GameOverScene(self.app, self, title, reason, self.end_lines()))
-
-    # -- the shared animations -------------------------------------------------------------
-    def show_banner(self, lines: list[str] | str, colour, seconds: float = 0.9) -> Anim:
-        """A banner over the board for a moment (an animation step)."""
-        return banner_anim(self, [lines] if isinstance(lines, str) else list(lines), colour, seconds)
-
-    def fly(self, image: pygame.Surface, start, end, *, then: Callable[[], Any] | None = None,
-            duration: float = 0.55, arc: float = 60) -> Anim:
-        """A token flying from `start` to `end` (an animation step); `then` runs as it lands."""
-        flyer = Flyer(image, start, end, arc)
-        self._tokens.append(flyer)
-        return flyer.anim(duration, then, lambda f: self._tokens.remove(f) if f in self._tokens else None)
-
-    def _anim_dice(self, event: DiceRolled) -> Anim | None:
-        dice = self.dice_for(event)
-        if not dice:
-            return None
-        sound = [True]
-
-        def once() -> None:
-            if sound:
-                sound.clear()
-                self.app.play_sound("dice_roll")
-
-        return Parallel(*(d.roll(f, 0.7 + 0.06 * i, on_sound=once) for i, (d, f) in enumerate(zip(dice, event.faces))))
-
-    def _anim_moved(self, event: Moved) -> Anim | None:
-        standee = self.standee_for(event.piece)
-        if standee is None:
-            return None
-        points = [self.point_of(p) for p in event.path[1:]]
-        points = [p for p in points if p is not None]
-        if not points:
-            return None
-        if event.cause in ("teleport", "swap"):
-            return Call(lambda: standee.move_to(points[-1]))
-        step = 0.1 if event.cause == "slide" else 0.16
-        return standee.slide(points, step_time=step, on_step=lambda: self.app.play_sound("move"))
-
-    def _anim_damaged(self, event: Damaged) -> Anim | None:
-        standee = self.standee_for(event.piece)
-        if standee is None or event.amount <= 0:
-            return None
-        pos = (int(standee.pos[0]), int(standee.pos[1]) - standee.height)
-        return Parallel(standee.hit(), self.floaters.pop(f"-{event.amount}", pos), Call(lambda: self.app.play_sound("hit")))
-
-    def _anim_healed(self, event: Healed) -> Anim | None:
-        standee = self.standee_for(event.piece)
-        if standee is None or event.amount <= 0:
-            return None
-        pos = (int(standee.pos[0]), int(standee.pos[1]) - standee.height)
-        return self.floaters.pop(f"+{event.amount}", pos, colour=palette.LEGAL)
-
-    def _anim_ko(self, event: KnockedOut) -> Anim | None:
-        standee = self.standee_for(event.piece)
-        if standee is None:
-            return None
-        return Sequence(Call(lambda: self.app.play_sound("ko")), standee.knock_out())
+        if not self._ended:
+            self._ended = True
+            show_game_over(self)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -711,6 +453,3 @@ class BoardScene(Scene):
         return rects
 
 
-# Older import paths.
-make_bot = computer.make_bot
-has_bots = computer.has_bots

@@ -46,6 +46,11 @@ class Snapshot:
         return action in self.legal
 
 
+def deciding(match) -> Decision | None:
+    """Who decides what now, and whether it is private (what the hand-off needs before any view is shown)."""
+    return None if match.over else match.decision()
+
+
 def take(match, seats, viewer: int | None, *, replay: bool = False) -> Snapshot:
     """Build the snapshot of `match` for `viewer` at a table of `seats`."""
     names = tuple(s.name for s in seats)
