@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from scenes import palette, ui
-from scenes.board.scene import Seat
+from scenes.board.seats import Seat
 from scenes.stack import Scene
 
 HUMAN = "Human"

@@ -14,7 +14,7 @@ import game.khrysos as K
 from game.core.rng import Rng
 from game.khrysos import maps
 from game.khrysos.hunters import HUNTERS
-from scenes.board.scene import GameOverScene
+from scenes.board import GameOverScene
 from scenes.khrysos import mapstore
 from scenes.khrysos.board import KhrysosBoard
 from scenes.khrysos.builder import BuilderScene, OpenMapScene

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import pygame
 
 import game.krom as krom
@@ -63,6 +65,7 @@ def click_action(app, board: KromBoard, action) -> None:
         click_widget(app, b)
 
 
+@pytest.mark.slow
 def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypatch):
     started = time.process_time()  # CPU time: other work on the machine does not count
     monkeypatch.setattr(KromSetupScene, "new_seed", lambda self: 5)  # a game with a stun to steal from
