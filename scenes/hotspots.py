@@ -29,6 +29,7 @@ from scenes import palette, ui
 TIP_SIZE = 15
 TIP_WIDTH = 330
 REFUSAL_SECONDS = 2.5
+FRESH_FRAMES = 3  # frames drawn after a widget is enabled, disabled, relabelled, shown or hidden
 
 Tip = str | Sequence[str] | Callable[[], "str | Sequence[str]"]
 
@@ -77,6 +78,7 @@ class Hotspots:
         self.hovered: Hotspot | None = None
         self.refusal: Refusal | None = None
         self._widget_state: dict[Any, tuple] = {}
+        self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
 
     # -- filling ------------------------------------------------------------------------
     def clear(self) -> None:
@@ -209,6 +211,8 @@ class Hotspots:
         self.refusal = Refusal(text, pygame.Rect(rect))
 
     def update(self, dt: float) -> None:
+        if self._fresh > 0:
+            self._fresh -= 1
         if self.refusal is not None:
             self.refusal.left -= dt
             if self.refusal.left <= 0:
@@ -216,7 +220,8 @@ class Hotspots:
 
     @property
     def animating(self) -> bool:
-        return self.refusal is not None
+        """A refusal shows, or a widget just changed: the screen needs frames (an idle app would keep the old label)."""
+        return self.refusal is not None or self._fresh > 0
 
     # -- widgets ------------------------------------------------------------------------
     def sync_widgets(self) -> None:
@@ -230,6 +235,7 @@ class Hotspots:
             if self._widget_state.get(widget) == state:
                 continue
             self._widget_state[widget] = state
+            self._fresh = FRESH_FRAMES
             if spot is None:
                 widget.hide()
                 continue
