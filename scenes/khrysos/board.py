@@ -296,9 +296,17 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.grid.set_hover(pos)
         for d in self.standees.values():
             d.hovered = d.visible and d.hit_rect().collidepoint(pos)
-        if self.busy or self.snap.queries is None:
-            return
-        spot = self.spots.at(pos)
+        if not self.busy and self.snap.queries is not None:
+            self._follow(self.spots.at(pos))
+
+    def refresh_hotspots(self) -> None:
+        super().refresh_hotspots()
+        if not self.busy and self.snap.queries is not None:
+            self._follow(self.spots.hovered, again=False)  # what is under the mouse now (the buttons may have moved)
+
+    def _follow(self, spot, again: bool = True) -> None:
+        """The card panel and the map's previews follow the hotspot under the mouse: a scoring row shows its
+        card, a hand's hunter its card, an action its reach, a square the way there."""
         key = spot.key if spot is not None else ""
         inspect = None
         if key.startswith("score:"):
@@ -306,13 +314,15 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
             cards = self.shown.cards
             inspect = (cards[i].hunter or None) if i < len(cards) else None
         preview = int(key[12:]) if key.startswith("button:hand:") else self.preview
-        focus = int(key[7:]) if key.startswith("action:") else None
-        changed = (inspect, preview) != (self.inspect, self.preview)
-        self.focus_action, self.inspect, self.preview = focus, inspect, preview
-        if changed:
+        self.focus_action = int(key[7:]) if key.startswith("action:") else None
+        if (inspect, preview) != (self.inspect, self.preview):
+            self.inspect, self.preview = inspect, preview
             hunter = self.focus_hunter()
             self.card_layout = self._card_layout(hunter) if hunter is not None else None
-            self.refresh_hotspots()
+            if again:
+                self.refresh_hotspots()
+            else:
+                super().refresh_hotspots()
         self._hover_layers(key)
 
     def on_input(self, event) -> bool:
