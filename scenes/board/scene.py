@@ -387,13 +387,6 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self.flash_left -= dt
             if self.flash_left <= 0:
                 self.flash_text = None
-        live = not self.locked
-        if live != self.spots.live:
-            self.spots.live = live
-            self.spots.lock_reason = self.lock_reason()
-        grid = getattr(self, "grid", None)
-        if grid is not None:
-            grid.live = live
         if self._thinking is not None and self._thinking.done:
             self._collect_bot_move()
         if self._suggesting is not None and self._suggesting.done:
@@ -404,6 +397,15 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             if self._bot_wait <= 0:
                 self._bot_wait = None
                 self.bot_move()
+        # Last, once this frame's moves have started: whether the board is held, and why (the reason changes
+        # while it stays held: an animation, then a computer's thinking).
+        live = not self.locked
+        if live != self.spots.live or not live:
+            self.spots.live = live
+            self.spots.lock_reason = self.lock_reason()
+        grid = getattr(self, "grid", None)
+        if grid is not None:
+            grid.live = live
 
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:

@@ -74,6 +74,8 @@ class TestHotspotsAtEveryPosition:
             if board.locked:
                 held += check_hotspots(board) > 0
                 app.run_frames(1)
+                if board.locked:  # the reason a tip gives follows what holds the board (an animation, a computer)
+                    assert board.spots.lock_reason == board.lock_reason()
                 continue
             player.step()
         assert held > 20, "computer turns were watched"
