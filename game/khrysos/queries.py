@@ -640,7 +640,7 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
         upgrade = ""
         if act.upgrade is not None:
             state_word = "unlocked" if upgraded else "locked"
-            upgrade = f"Upgrade ({state_word}): with {act.upgrade.at} treasure or more, {act.upgrade.text}."
+            upgrade = f"Upgrade ({state_word}): with {act.upgrade.at} treasure or more, {upgrade_words(act.upgrade)}."
             tip.append(upgrade)
         reach: tuple[Cell, ...] = ()
         area: tuple[Cell, ...] = ()
@@ -664,6 +664,22 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
         out.append(ActionOption(act.number, act.name, f"{act.number} · {act.name}", tuple(tip), gesture, used, upgrade,
                                 reach, area, targets))
     return out
+
+
+def upgrade_words(upgrade) -> str:
+    """What an Upgrade changes, in words: "Trample +1", "the box also deals Damage 1", "the box also Stuns"."""
+    parts = [f"{name.capitalize()} +{value}" for name, value in upgrade.raises]
+    for name, value in upgrade.box_adds:
+        parts.append(f"the box also {_symbol_words(name, value)}")
+    for name, value in upgrade.self_adds:
+        parts.append(f"the hunter also gains {symbols_text(((name, value),))}")
+    return ", ".join(parts) if parts else upgrade.text
+
+
+def _symbol_words(name: str, value: int) -> str:
+    verbs = {"damage": f"deals Damage {value}", "stun": "Stuns the target", "trap": "Traps the target",
+             "heal": f"Heals {value}", "steal": f"Steals {value}", "swap": "Swaps places", "move": f"Moves the target {value}"}
+    return verbs.get(name, symbols_text(((name, value),)))
 
 
 class Choice(NamedTuple):

@@ -117,7 +117,12 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.bar = DecisionBar(self, BAR)
 
     def query_rules(self, snap) -> Table:
-        return Table(snap.view, snap.legal, snap.names)
+        table = Table(snap.view, snap.legal, snap.names)
+        seat = snap.seat
+        if not snap.mine and seat is not None:  # what the turn panel says while another seat decides
+            who = self.seats[seat]
+            table.what = f"{who.name} (computer) is playing." if not who.human else f"{who.name} is deciding."
+        return table
 
     def sync(self) -> None:
         s, t = self.shown, self.snap.queries

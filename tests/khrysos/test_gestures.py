@@ -106,7 +106,7 @@ class TestActions:
         assert [o.label for o in options][:3] == ["1 · Rev Up", "2 · Theft", "3 · Tank Driver"]
         tank = options[2]
         assert tank.tip[:2] == ("Tank Driver: Trample 3 [Damage 2].", "Costs 3 energy.")
-        assert tank.upgrade == "Upgrade (locked): with 6 treasure or more, trample +1."
+        assert tank.upgrade == "Upgrade (locked): with 6 treasure or more, Trample +1."
         assert tank.area and (3, 3) not in tank.area
         roadblock = options[4]  # Hit 2 Range 2: Bento Rush is 4 rings away (the pillar on E5 blocks the diagonals)
         assert set(roadblock.reach) == set(state.board.within((3, 3), 2)) and (5, 3) in roadblock.reach
@@ -280,3 +280,13 @@ class TestEveryGesture:
                 for o in K.action_options(state, ok, p.hunter):
                     assert o.gesture.ok == (Action("act", (o.number,)) in ok), o
             state, _ = K.apply(state, K.playout_choice(state, list(ok), rng))
+
+
+class TestUpgrades:
+    """Upgrades and Boosts > Upgrades: what an Upgrade adds reads in words."""
+
+    def test_an_upgrade_that_adds_to_the_box_says_so(self):
+        kaz = K.HUNTERS[N("Kaz Ironjaw")]
+        charge = next(a for a in kaz.actions if a.name == "Charge")
+        assert K.queries.upgrade_words(charge.upgrade) == "the box also Stuns the target"
+        assert K.queries.upgrade_words(kaz.actions[5].upgrade) == "Damage +1"
