@@ -112,7 +112,8 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.grid = BoardView(board.width, board.height, BOARD_AREA, max_cell=72)
         self.art = art.BoardArt(board, self.grid)
         self.die_size = max(18, int(self.grid.cell_size * 0.62))
-        self.white = DieView("d6w", (TURN.left + 50, TURN.top + 50), size=60, face=6)
+        rolled = [e.faces[0] for _, e in self.history if type(e).__name__ == "DiceRolled"]
+        self.white = DieView("d6w", (TURN.left + 50, TURN.top + 50), size=60, face=rolled[-1] if rolled else 6)
         self.action_buttons = {n: UIButton(action_rect(n), str(n), self.ui) for n in range(1, 7)}
         self.bar = DecisionBar(self, BAR)
 
