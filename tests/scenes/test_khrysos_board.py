@@ -4,6 +4,8 @@ rules' reason, and nothing of one seat's hand or hover survives a hand-off into 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -142,6 +144,51 @@ class TestWhatAPlayerReads:
         assert {"button:end", "energy"} <= keys and "button:roll" not in keys
         hunter = board.snap.view.active.hunter
         assert f"hunter:{hunter}" in keys
+
+
+class TestWhatAPlayerReadsFollowsWhatTheySee:
+    """Issue 23: results are not announced before their animation."""
+
+    def test_a_roll_s_result_reaches_the_log_once_the_die_stops(self, make_app, monkeypatch):
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        app = make_app(settings=Settings(master_volume=0.0), persist_settings=False, audio=False)
+        board = KhrysosBoard.for_automation(app, 3)
+        app.push(board)
+        app.run_frames(2)
+        before = len(board.log.lines)
+        click(app, board.white.rect().center, frames=2)
+        assert board.busy and board.white.rolling, "the die tumbles"
+        assert not any(" rolls " in line for line in board.log.lines[before:]), board.log.lines[before:]
+        while board.white.rolling:
+            app.run_frames(1)
+        app.run_frames(2)
+        told = [m.group(1) for m in (re.search(r" rolls (\d)", line) for line in board.log.lines[before:]) if m]
+        assert told == [str(board.white.face)], board.log.lines[before:]
+
+    def test_a_replacement_s_zone_roll_is_told_once_the_die_stops(self, make_app, monkeypatch):
+        from game.khrysos.testing import hunter, number_of, position, with_rolls
+
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        app = make_app(settings=Settings(master_volume=0.0), persist_settings=False, audio=False)
+        state = position([hunter(None, 0), hunter("Bento Rush", 1, (4, 1)), hunter("Vex Orion", 0, (7, 1)),
+                          hunter("Mara Quill", 1, (7, 7))], hands={0: ["Elia Rose"]})
+        board = KhrysosBoard(app, Match(K, K.Setup(players=2), 0, with_rolls(state, [3])), seats(2))
+        app.push(board)
+        app.run_frames(3)
+        if isinstance(top(app), HandOffScene):
+            click_widget(app, top(app).ready)
+        before = len(board.log.lines)
+        click(app, spot(board, f"button:hand:{number_of('Elia Rose')}").rect.center, frames=2)
+        assert board.busy
+        told = lambda: [line for line in board.log.lines[before:] if "Treasure Zone 3" in line]  # noqa: E731
+        while board.white.rolling or not board.white.face == 3:
+            assert not told(), "the zone is told before the die stops"
+            app.run_frames(1)
+        for _ in range(200):
+            if told():
+                break
+            app.run_frames(1)
+        assert told()
 
 
 class TestHandOffSecrecy:
