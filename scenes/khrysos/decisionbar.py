@@ -18,6 +18,8 @@ from scenes import palette, ui
 GAP = 8
 MAX_WIDTH = 180
 HEIGHT = 38
+PAD = 12  # pixels of a button's width its text may not use
+FONTS = ((18, None), (15, "@small_button"), (14, "@tiny_button"))  # label sizes, largest first, with their theme ids
 
 
 class DecisionBar:
@@ -41,17 +43,18 @@ class DecisionBar:
             return
         n = len(choices)
         width = min(MAX_WIDTH, (self.rect.width - GAP * (n - 1)) // n)
-        # long labels (hunter names): the whole row in a smaller font, cut with an ellipsis only if still too long
-        small = any(ui.render(c.label, 18, palette.TEXT, True).get_width() > width - 14 for c in choices)
+        # long labels (hunter names): the whole row in the largest font where every label fits, and cut with an
+        # ellipsis (the tip then names it in full) only if none does
+        size, theme = next(((sz, th) for sz, th in FONTS
+                            if all(ui.render(c.label, sz, palette.TEXT, True).get_width() <= width - PAD for c in choices)),
+                           FONTS[-1])
         x = self.rect.left
         for c in choices:
             label, tip = c.label, c.tip
-            if small:
-                short = ui.fit(label, 15, width - 12, bold=True)
-                if short != label:
-                    label, tip = short, f"{c.label}: {tip}"
-            b = UIButton(pygame.Rect(x, self.rect.top, width, HEIGHT), label, self.board.ui,
-                         object_id="@small_button" if small else None)
+            short = ui.fit(label, size, width - PAD, bold=True)
+            if short != label:
+                label, tip = short, f"{c.label}: {tip}"
+            b = UIButton(pygame.Rect(x, self.rect.top, width, HEIGHT), label, self.board.ui, object_id=theme)
             self.buttons[c.key] = b
             self.shown[c.key] = (label, tip)
             x += width + GAP

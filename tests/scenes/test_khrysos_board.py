@@ -146,6 +146,23 @@ class TestWhatAPlayerReads:
         assert f"hunter:{hunter}" in keys
 
 
+class TestCutText:
+    def test_four_long_hunter_names_fit_the_decision_bar_whole(self, make_app, monkeypatch):
+        """Issue 23: 'Sola Brightwi…' where a smaller font fits."""
+        from game.khrysos.testing import hunter, position
+
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        app = fast_app(make_app)
+        hand = ["Sola Brightwind", "Torvald Grimm", "Moss Halloway", "Rook Dunmore"]
+        state = position([hunter(None, 0), hunter("Bento Rush", 1, (4, 1)), hunter("Vex Orion", 0, (7, 1)),
+                          hunter("Mara Quill", 1, (7, 7))], hands={0: hand})
+        board = KhrysosBoard(app, Match(K, K.Setup(players=2), 0, state), seats(2))
+        app.push(board)
+        app.run_frames(3)
+        click_widget(app, top(app).ready)
+        assert sorted(b.text for b in board.bar.buttons.values()) == sorted(hand)
+
+
 class TestWhatAPlayerReadsFollowsWhatTheySee:
     """Issue 23: results are not announced before their animation."""
 
