@@ -300,7 +300,8 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
 
     # -- input --------------------------------------------------------------------------------------
     def on_hover(self, pos) -> None:
-        self.grid.set_hover(pos)
+        if self.grid.set_hover(pos) not in self.shown.board.floor:
+            self.grid.hover = None  # the map's bounding box holds cells that are no square of the map
         for d in self.standees.values():
             d.hovered = d.visible and d.hit_rect().collidepoint(pos)
         if not self.busy and self.snap.queries is not None:
