@@ -59,7 +59,7 @@ def _arrive(s: State, fid: int, cell: int, ev: list) -> bool:
     t = s.terrain[cell]
     if t == "fog":
         s.terrain[cell] = ""
-        s._block = None
+        s._geo = None
         ev.append(E.TerrainRemoved("fog", XY[cell], "entered"))
     elif t == "fire" and not passive(s, f.owner, "fireproof"):
         _injure(s, fid, CONTENT.terrain["fire"].injuries, "fire", ev)
@@ -97,7 +97,7 @@ def _put(s: State, fid: int, to: int, cause: str, ev: list) -> Fighter:
     s.grid[frm] = -1
     s.grid[to] = fid
     f.cell = to
-    s._block = None
+    s._geo = None
     ev.append(E.Moved(fid, (XY[frm], XY[to]), cause))
     return f
 
@@ -147,7 +147,7 @@ def _injure(s: State, fid: int, amount: int, source: str, ev: list) -> None:
         if f.minion:
             s.grid[f.cell] = -1
             f.cell = -1
-            s._block = None
+            s._geo = None
 
 
 def _mark(s: State, fid: int, stat: str, amount: int, ev: list) -> None:
@@ -267,7 +267,7 @@ def _summon(s: State, seat: int, minion: str, cell: int, ev: list) -> None:
     s.fighters.append(Fighter(fid, minion, seat, cell))
     s._owned.add(fid)
     s.grid[cell] = fid
-    s._block = None
+    s._geo = None
     ev.append(E.Summoned(fid, minion, seat, XY[cell]))
     _arrive(s, fid, cell, ev)
 
@@ -278,7 +278,7 @@ def _place_terrain(s: State, fid: int, kind: str, cell: int, ev: list) -> None:
         s.phase = "decide"
         return
     s.terrain[cell] = kind
-    s._block = None
+    s._geo = None
     ev.append(E.TerrainPlaced(kind, XY[cell]))
     _after_action(s, ev)
 
