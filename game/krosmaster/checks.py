@@ -164,12 +164,23 @@ ALIGNED: tuple[int, ...] = tuple(
 )
 
 
-def targets(s: State, f: Fighter, ab: Ability) -> list[int]:
+def _open_cells() -> dict[str, tuple[int, ...]]:
+    from game.krosmaster.board import BOARDS
+
+    return {k: tuple(c for c in range(CELLS) if not OBSTACLE_MASK[k] & BIT[c]) for k in BOARDS}
+
+
+_OPEN = _open_cells()  # per layout: the cells without a tree or a bush (an empty-cell target may be one)
+
+
+def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = None) -> list[int]:
     """Every cell `f` may aim `ab` at now (ignoring AP and availability), in row-major order.
 
     Exactly the cells among the candidates (the fighters in range, the ring of range or the
     whole board) for which `target_problem` finds nothing, with the same checks done on
     bitmasks first and line of sight last (tests compare the two on random positions).
+    `seen`, when given, keeps the line-of-sight answers from `f`'s cell in this state between
+    calls for several abilities.
     """
     here = f.cell
     t = ab.target
@@ -191,8 +202,14 @@ def targets(s: State, f: Fighter, ab: Ability) -> list[int]:
         for c in geo[2]:
             if not low <= row[c] <= high or not aligned & BIT[c]:
                 continue
-            if sight and not clear_sight(here, c, block):
-                continue
+            if sight:
+                ok = seen.get(c) if seen is not None else None
+                if ok is None:
+                    ok = clear_sight(here, c, block)
+                    if seen is not None:
+                        seen[c] = ok
+                if not ok:
+                    continue
             who = grid[c]
             other = fighters[who]
             if t == "enemy":
@@ -205,7 +222,7 @@ def targets(s: State, f: Fighter, ab: Ability) -> list[int]:
             out.append(c)
         return out
     if anywhere:
-        cands = range(CELLS)
+        cands = _OPEN[s.setup.layout]
     else:
         low, high = ability_range(s, f, ab)
         cands = ring(here, low, high)
@@ -219,8 +236,14 @@ def targets(s: State, f: Fighter, ab: Ability) -> list[int]:
             continue
         if t == "terrain" and (terrain[c] or c in glyph_at):
             continue
-        if sight and not clear_sight(here, c, block):
-            continue
+        if sight:
+            ok = seen.get(c) if seen is not None else None
+            if ok is None:
+                ok = clear_sight(here, c, block)
+                if seen is not None:
+                    seen[c] = ok
+            if not ok:
+                continue
         out.append(c)
     if out:
         for e in ab.effects:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core import COMBAT_DIE
 from game.krosmaster import events as E
-from game.krosmaster.board import DIST, XY, clear_sight, direction, index, step
+from game.krosmaster.board import BIT, DIST, XY, clear_sight, direction, index, step
 from game.krosmaster.checks import (
     ABILITIES, BONUSES, FACES, SPELLS, blockers, dodge_dice, favor_in, glyph_count, is_free, passive, power_of,
 )
@@ -97,7 +97,10 @@ def _put(s: State, fid: int, to: int, cause: str, ev: list) -> Fighter:
     s.grid[frm] = -1
     s.grid[to] = fid
     f.cell = to
-    s._geo = None
+    g = s._geo
+    if g is not None:  # the fighter's old cell was free of trees and Fog; its new one is now blocked
+        keep = ~BIT[frm]
+        s._geo = ((g[0] & keep) | BIT[to], (g[1] & keep) | BIT[to], tuple(sorted(to if c == frm else c for c in g[2])))
     ev.append(E.Moved(fid, (XY[frm], XY[to]), cause))
     return f
 

@@ -139,12 +139,11 @@ def _fighter_actions(s: State) -> list[Action]:
         for c in NEIGHBOURS[f.cell]:
             if not closed & BIT[c]:
                 out.append(moves[c])
-    character = CONTENT.character(f.kind)
+    seen: dict[int, bool] = {}  # line of sight from the fighter's cell, shared by its abilities
     if s.ap > 0:
-        for ab in character.spells:
+        for ab, row in _spell_rows(fid, f.kind):
             if availability_problem(s, f, ab) is None:
-                row = _cell_actions("cast", fid, ab.id)
-                out += [row[c] for c in targets(s, f, ab)]
+                out += [row[c] for c in targets(s, f, ab, seen)]
     if not f.minion:
         for slot in SLOTS:
             fav = favor_in(s, slot)
@@ -152,14 +151,26 @@ def _fighter_actions(s: State) -> list[Action]:
                 ab = CONTENT.favors[fav].ability
                 if availability_problem(s, f, ab, slot) is None:
                     row = _cell_actions("favor", fid, slot)
-                    out += [row[c] for c in targets(s, f, ab)]
+                    out += [row[c] for c in targets(s, f, ab, seen)]
         if s.ap > 0 and s.challenges:
             for b in active_bonuses(s):
                 if availability_problem(s, f, b.ability) is None:
                     row = _cell_actions("challenge", fid, b.id)
-                    out += [row[c] for c in targets(s, f, b.ability)]
+                    out += [row[c] for c in targets(s, f, b.ability, seen)]
     out.append(action("end", fid))
     return out
+
+
+_SPELL_ROWS: dict[tuple[int, str], tuple] = {}
+
+
+def _spell_rows(fid: int, kind: str) -> tuple:
+    """`(spell, cast actions by cell)` for each spell of a fighter of `kind` with id `fid`."""
+    key = (fid, kind)
+    rows = _SPELL_ROWS.get(key)
+    if rows is None:
+        rows = _SPELL_ROWS[key] = tuple((ab, _cell_actions("cast", fid, ab.id)) for ab in CONTENT.character(kind).spells)
+    return rows
 
 
 def why_illegal(state: State, action: Action) -> str | None:

@@ -250,7 +250,8 @@ class State:
         s.challenges, s.fighters, s.grid = self.challenges, list(self.fighters), list(self.grid)
         s.terrain, s.glyphs, s.active, s.ap, s.mp = list(self.terrain), list(self.glyphs), self.active, self.ap, self.mp
         s.used, s.pending, s.result = self.used, self.pending, self.result
-        s._legal = s._legal_set = s._geo = None
+        s._legal = s._legal_set = None
+        s._geo = self._geo  # an immutable tuple: apply resets or updates it whenever it changes
         s._owned = set()
         return s
 
