@@ -100,4 +100,5 @@ KIT = GameKit(
     midway=lambda state: state.res is not None,
     playout_depth=0,
     turn=turn,
+    stretch=lambda state: (turn(state), state.to_move),
 )
