@@ -29,7 +29,7 @@ Places are numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain. In a `view`, hidden
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from game.core.decision import HIDDEN
 from game.core.errors import SetupError
@@ -116,7 +116,10 @@ class Player:
     stunned: bool = False
 
     def copy(self) -> "Player":
-        return Player(self.character, self.place, self.hp, self.krom, self.wood, self.stone, self.bone, self.hand, self.evolutions, self.stunned)
+        q = object.__new__(Player)  # the fields set one by one: cheaper than the generated __init__
+        q.character, q.place, q.hp, q.krom, q.wood = self.character, self.place, self.hp, self.krom, self.wood
+        q.stone, q.bone, q.hand, q.evolutions, q.stunned = self.stone, self.bone, self.hand, self.evolutions, self.stunned
+        return q
 
     def to_dict(self) -> dict:
         return {
@@ -184,6 +187,16 @@ class Turn:
     kept: tuple[int, ...] = ()  # indices of the dice kept out of the next reroll, sorted
     rerolls: int = 0
 
+    def but(self, **changes) -> "Turn":
+        """This turn with some fields changed (what dataclasses.replace gives, without its cost)."""
+        unknown = changes.keys() - _TURN_FIELDS
+        if unknown:
+            raise TypeError(f"Turn has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Turn)
+        for name in _TURN_FIELDS_ORDERED:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
     def to_dict(self) -> dict:
         return {
             "seat": self.seat,
@@ -203,6 +216,10 @@ class Turn:
         return cls(
             d["seat"], d["place"], d["cave"], d["picks"], d["shuffled"], d["hunted"], d["climb"], tuple(d["dice"]), tuple(d["kept"]), d["rerolls"]
         )
+
+
+_TURN_FIELDS_ORDERED = tuple(f.name for f in fields(Turn))
+_TURN_FIELDS = frozenset(_TURN_FIELDS_ORDERED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +290,8 @@ class State:
     play: Play | None
     winner: int | None
     rng: Rng
+    # the legal actions once asked (rules.legal_actions); never part of the position, never copied
+    _legal: list | None = field(default=None, compare=False, repr=False)
 
     @property
     def num_players(self) -> int:
@@ -285,7 +304,7 @@ class State:
             self.round,
             self.phase,
             self.to_move,
-            tuple(p.copy() for p in self.players),
+            tuple([p.copy() for p in self.players]),
             dict(self.supply),
             self.bonus_deck,
             self.bonus_discard,
