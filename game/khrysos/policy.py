@@ -7,7 +7,7 @@ from game.core.rng import Rng
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
 from game.khrysos.maps import SAMPLE_MAPS
 from game.khrysos.pending import BOOST_PHASE, steals
-from game.khrysos.rules import apply, legal_actions, new_game
+from game.khrysos.rules import apply, board_memo, legal_actions, new_game
 from game.khrysos.state import ACTIVE, OVER, START, Setup, State
 
 
@@ -22,12 +22,26 @@ def bench_setup() -> Setup:
 
 
 def _nearest_loot(state: State, square: tuple[int, int]) -> int:
+    """Fewest walking steps from `square` to a treasure marker (99: none reachable), kept per board and loot."""
     board = state.board
-    best = 99
-    for z in state.loot:
-        d = board.walk_distances(z).get(square, 99)
-        if d < best:
-            best = d
+    memo = board_memo(board)
+    by_loot = memo.get("nearest loot")
+    if by_loot is None:
+        by_loot = memo["nearest loot"] = {}
+    loot = state.loot
+    known = by_loot.get(loot)
+    if known is None:
+        if len(by_loot) > 256:
+            by_loot.clear()
+        known = by_loot[loot] = {}
+    best = known.get(square)
+    if best is None:
+        best = 99
+        for z in loot:
+            d = board.walk_distances(z).get(square, 99)
+            if d < best:
+                best = d
+        known[square] = best
     return best
 
 
@@ -41,12 +55,12 @@ def _toward_loot(state: State, steps: list[Action], rng: Rng) -> Action | None:
     return choices[rng.below(len(choices))]
 
 
-def _useful(state: State, number: int) -> bool:
-    """Whether action `number` of the active hunter would do something from where it stands."""
+def _useful(state: State, number: int, foes: list[tuple[int, int]]) -> bool:
+    """Whether action `number` of the active hunter would do something from where it stands;
+    `foes` holds (Range distance, treasure) of every rival hunter on the map."""
     me = state.cards[state.turn]
     act = HUNTERS[me.hunter].actions[number - 1]
     upgraded = act.upgrade is not None and me.treasure >= act.upgrade.at
-    dist = state.board.reach_distances(me.at)
     for step in plan_of(me.hunter, number, upgraded):
         kind = step.kind
         if kind in ("move", "trample", "guard") or kind.startswith("boost_"):
@@ -56,12 +70,17 @@ def _useful(state: State, number: int) -> bool:
         if kind in ("hit", "burst"):
             reach = step.range if kind == "hit" else step.value
             rich = kind == "hit" and steals(step)
-            if any(
-                c.at is not None and c is not me and c.seat != me.seat and dist.get(c.at, 99) <= reach and (c.treasure or not rich)
-                for c in state.cards
-            ):
-                return True
+            for d, treasure in foes:
+                if d <= reach and (treasure or not rich):
+                    return True
     return False
+
+
+def _rivals(state: State) -> list[tuple[int, int]]:
+    """(Range distance from the active hunter, treasure) of every rival hunter on the map."""
+    me = state.cards[state.turn]
+    dist = state.board.reach_distances(me.at)
+    return [(dist.get(c.at, 99), c.treasure) for c in state.cards if c.at is not None and c is not me and c.seat != me.seat]
 
 
 def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
@@ -80,7 +99,8 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     r = state.res
     me = state.cards[state.turn]
     if r is None:
-        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0])]
+        foes = _rivals(state)
+        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0], foes)]
         moves = [a for a in actions if a.kind == "move"]
         if acts and (not moves or rng.below(100) < 30):
             return acts[rng.below(len(acts))]
