@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
@@ -61,19 +63,31 @@ def _useful(state: State, number: int, foes: list[tuple[int, int]]) -> bool:
     me = state.cards[state.turn]
     act = HUNTERS[me.hunter].actions[number - 1]
     upgraded = act.upgrade is not None and me.treasure >= act.upgrade.at
-    for step in plan_of(me.hunter, number, upgraded):
+    always, heals, hits = _uses(me.hunter, number, upgraded)
+    if always or (heals and me.endurance < MAX_ENDURANCE):
+        return True
+    for reach, rich in hits:
+        for d, treasure in foes:
+            if d <= reach and (treasure or not rich):
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _uses(hunter: int, number: int, upgraded: bool) -> tuple[bool, bool, tuple[tuple[int, bool], ...]]:
+    """What an action's steps can do: (something always useful: a Move, a Trample, Guard or a Boost;
+    a Heal; the (reach, steals) of each Hit and Burst)."""
+    always = heals = False
+    hits = []
+    for step in plan_of(hunter, number, upgraded):
         kind = step.kind
         if kind in ("move", "trample", "guard") or kind.startswith("boost_"):
-            return True
-        if kind == "heal" and me.endurance < MAX_ENDURANCE:
-            return True
-        if kind in ("hit", "burst"):
-            reach = step.range if kind == "hit" else step.value
-            rich = kind == "hit" and steals(step)
-            for d, treasure in foes:
-                if d <= reach and (treasure or not rich):
-                    return True
-    return False
+            always = True
+        elif kind == "heal":
+            heals = True
+        elif kind in ("hit", "burst"):
+            hits.append((step.range if kind == "hit" else step.value, kind == "hit" and steals(step)))
+    return always, heals, tuple(hits)
 
 
 def _rivals(state: State) -> list[tuple[int, int]]:

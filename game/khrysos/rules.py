@@ -169,10 +169,17 @@ def _free_actions(s: State) -> tuple[Action, ...]:
     if not c.trap:
         out += _steps_as(s.board, "move", c.at)
     if not c.stun:
-        used = s.used
-        out.extend(_act("act", n) for n in range(1, min(6, s.energy) + 1) if not used >> n & 1)
+        key = (min(6, s.energy), s.used)
+        acts = _ACTS.get(key)
+        if acts is None:
+            used = s.used
+            acts = _ACTS[key] = tuple(_act("act", n) for n in range(1, key[0] + 1) if not used >> n & 1)
+        out += acts
     out.append(END)
     return tuple(out)
+
+
+_ACTS: dict[tuple[int, int], tuple[Action, ...]] = {}  # (energy up to 6, used bits) -> the "act N" actions open
 
 
 def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
