@@ -108,8 +108,8 @@ def _legal(s: State) -> list[Action]:
         seat = s.to_move
         mine = [f for f in s.fighters if f.owner == seat and not f.out and not f.played and f.cell >= 0]
         krosmasters = [f for f in mine if not f.minion]
-        out = [action("activate", f.id) for f in (krosmasters or mine)]
-        out.append(action("pass"))
+        out = [_ACTIVATE[f.id] if f.id < len(_ACTIVATE) else action("activate", f.id) for f in (krosmasters or mine)]
+        out.append(_PASS)
         return out
     if phase == "decide":
         p = s.pending
@@ -119,7 +119,7 @@ def _legal(s: State) -> list[Action]:
             return [action("reroll"), action("keep")]
         return [action("remove", *XY[c]) for c, t in enumerate(s.terrain) if t == p.terrain]
     if phase == "reveal":
-        return [action("slot", "left"), action("slot", "right")]
+        return list(_SLOTS)
     if phase == "place":
         seat = s.to_move
         free = [c for c in s.board.starts[seat] if s.grid[c] < 0]
@@ -157,8 +157,14 @@ def _fighter_actions(s: State) -> list[Action]:
                 if availability_problem(s, f, b.ability) is None:
                     row = _cell_actions("challenge", fid, b.id)
                     out += [row[c] for c in targets(s, f, b.ability, seen)]
-    out.append(action("end", fid))
+    out.append(_END[fid] if fid < len(_END) else action("end", fid))
     return out
+
+
+_END = tuple(action("end", fid) for fid in range(32))
+_ACTIVATE = tuple(action("activate", fid) for fid in range(32))
+_PASS = action("pass")
+_SLOTS = (action("slot", "left"), action("slot", "right"))
 
 
 _SPELL_ROWS: dict[tuple[int, str], tuple] = {}
@@ -287,8 +293,45 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     """A random policy that mostly acts: casts at enemies, moves, uses Favors; rarely passes.
 
     It never casts a spell at its own side unless nothing else is possible, so that random
-    games are not decided by friendly fire.
+    games are not decided by friendly fire. It picks a kind of action (weighted by
+    `_WEIGHTS`, kinds in the order they first appear), then one action of that kind.
     """
+    kinds = [a.kind for a in actions]
+    order = list(dict.fromkeys(kinds))
+    casts = None
+    where: dict[str, int] = {}
+    for k in order:  # the legal lists hold each kind in one run; any other list takes the plain way
+        start = kinds.index(k)
+        n = kinds.count(k)
+        if kinds[start : start + n].count(k) != n:
+            return _plain_playout_choice(state, actions, rng)
+        where[k] = start
+    if "cast" in where:
+        seat = state.to_move
+        grid, fighters = state.grid, state.fighters
+        casts = []
+        for a in actions[where["cast"] : where["cast"] + kinds.count("cast")]:
+            args = a.args
+            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
+            if fid < 0 or fighters[fid].owner != seat:
+                casts.append(a)
+        if not casts:
+            order.remove("cast")
+            if not order:
+                return actions[rng.below(len(actions))]
+    weights = [_WEIGHTS.get(k, 1) for k in order]
+    roll = rng.below(1000) * sum(weights) / 1000
+    for k, w in zip(order, weights):
+        roll -= w
+        if roll < 0:
+            break
+    if k == "cast":
+        return casts[rng.below(len(casts))]
+    return actions[where[k] + rng.below(kinds.count(k))]
+
+
+def _plain_playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
+    """`playout_choice` for any list of actions: the actions sorted into kinds one by one."""
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
@@ -296,7 +339,7 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
         kind = a.kind
         if kind == "cast":
             args = a.args
-            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
+            fid = grid[args[3] * WIDTH + args[2]]
             if fid >= 0 and fighters[fid].owner == seat:
                 continue
         bucket = buckets.get(kind)
