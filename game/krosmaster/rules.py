@@ -293,45 +293,8 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     """A random policy that mostly acts: casts at enemies, moves, uses Favors; rarely passes.
 
     It never casts a spell at its own side unless nothing else is possible, so that random
-    games are not decided by friendly fire. It picks a kind of action (weighted by
-    `_WEIGHTS`, kinds in the order they first appear), then one action of that kind.
+    games are not decided by friendly fire.
     """
-    kinds = [a.kind for a in actions]
-    order = list(dict.fromkeys(kinds))
-    casts = None
-    where: dict[str, int] = {}
-    for k in order:  # the legal lists hold each kind in one run; any other list takes the plain way
-        start = kinds.index(k)
-        n = kinds.count(k)
-        if kinds[start : start + n].count(k) != n:
-            return _plain_playout_choice(state, actions, rng)
-        where[k] = start
-    if "cast" in where:
-        seat = state.to_move
-        grid, fighters = state.grid, state.fighters
-        casts = []
-        for a in actions[where["cast"] : where["cast"] + kinds.count("cast")]:
-            args = a.args
-            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
-            if fid < 0 or fighters[fid].owner != seat:
-                casts.append(a)
-        if not casts:
-            order.remove("cast")
-            if not order:
-                return actions[rng.below(len(actions))]
-    weights = [_WEIGHTS.get(k, 1) for k in order]
-    roll = rng.below(1000) * sum(weights) / 1000
-    for k, w in zip(order, weights):
-        roll -= w
-        if roll < 0:
-            break
-    if k == "cast":
-        return casts[rng.below(len(casts))]
-    return actions[where[k] + rng.below(kinds.count(k))]
-
-
-def _plain_playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
-    """`playout_choice` for any list of actions: the actions sorted into kinds one by one."""
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
@@ -339,7 +302,7 @@ def _plain_playout_choice(state: State, actions: list[Action], rng: Rng) -> Acti
         kind = a.kind
         if kind == "cast":
             args = a.args
-            fid = grid[args[3] * WIDTH + args[2]]
+            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
             if fid >= 0 and fighters[fid].owner == seat:
                 continue
         bucket = buckets.get(kind)

@@ -60,18 +60,3 @@ def test_targets_are_the_cells_target_problem_accepts(chunk):
                 checked += 1
     assert checked > 1000
 
-
-def test_the_playout_policy_picks_what_its_plain_form_picks():
-    """The policy's run-by-kind shortcut picks exactly what sorting the actions one by one picks,
-    on the legal lists of random games and on the same lists shuffled (where it takes the plain way)."""
-    from game.krosmaster.rules import _plain_playout_choice
-
-    compared = 0
-    for n, s in enumerate(positions(range(300, 306))):
-        legal = K.legal_actions(s)
-        mixed = Rng(n).shuffled(legal)
-        for actions in (legal, mixed):
-            for k in range(3):
-                assert K.playout_choice(s, actions, Rng(k)) == _plain_playout_choice(s, actions, Rng(k))
-                compared += 1
-    assert compared > 500
