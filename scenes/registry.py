@@ -26,6 +26,9 @@ SCENES: dict[str, str] = {
     "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
     "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
     "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
+    "krosmaster.reference": "scenes.learn.reference:KrosmasterReference",
+    "krom.reference": "scenes.learn.reference:KromReference",
+    "khrysos.reference": "scenes.learn.reference:KhrysosReference",
 }
 
 
