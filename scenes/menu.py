@@ -67,9 +67,7 @@ class MenuScene(Scene):
 
     def _start(self, what: str, entry: registry.GameEntry) -> None:
         if what == "rules":
-            from scenes.learn.reference import open_reference
-
-            open_reference(self.app, entry.game_id)
+            self.app.open_reference(entry.game_id)
             return
         if what == "new":
             self.app.stack.replace(registry.resolve(entry.new_game)(self.app))

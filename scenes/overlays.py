@@ -221,9 +221,7 @@ class PauseScene(Overlay):
                 return True
             if event.ui_element is self.rules and self.rules is not None:
                 self.app.play_sound("click")
-                from scenes.learn.reference import open_reference
-
-                open_reference(self.app, self.board.rules.GAME_ID)
+                self.app.open_reference(self.board.rules.GAME_ID)
                 return True
             if event.ui_element is self.saves and self.saves is not None:
                 self.app.play_sound("click")

@@ -23,6 +23,7 @@ from game import learn
 from game.core.errors import ContentError
 from scenes import palette, ui
 from scenes.learn import diagrams, marked
+from scenes.overlays import MessageScene
 from scenes.stack import Scene
 
 HEADER = pygame.Rect(16, 12, 1248, 56)
@@ -41,8 +42,6 @@ def open_reference(app, game_id: str, section: str | None = None) -> "ReferenceS
     try:
         scene = ReferenceScene(app, game_id, section)
     except (ContentError, LookupError) as e:
-        from scenes.overlays import MessageScene
-
         app.push(MessageScene(app, "The rules cannot be shown", str(e)))
         return None
     app.push(scene)
