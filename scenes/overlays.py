@@ -193,7 +193,7 @@ class PauseScene(Overlay):
     def __init__(self, app, *, note: str = "Your game is saved after every move.", board=None):
         self.board = board  # a board offers Save / Load too
         if board is not None:
-            self.height = 606
+            self.height = 576
         super().__init__(app)
         self.note = note
 

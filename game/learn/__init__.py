@@ -7,6 +7,7 @@
     learn.find_terms("Capture a Glyph cell", g)  # [Span(10, 20, Term 'glyph')]: glossary words in a text
     learn.search("krosmaster", "tackle")        # [Hit(section, score), ...], best first
     learn.required_terms("krom")                # (key, word) of everything the content data names
+    learn.diagram("khrysos", {"kind": "burst", ...})  # a diagram of one's own (a lesson), computed by the rules
 
 The texts live in `game/<g>/data/glossary.toml` and `reference.toml` (schema in
 `game.learn.texts`), are loaded on first use, validated, and linked: every keyword is a
@@ -33,8 +34,8 @@ from game.learn.texts import Block, Glossary, Reference, Section, Term, link, pa
 GAMES = ("krosmaster", "krom", "khrysos")
 
 __all__ = [
-    "GAMES", "Block", "Glossary", "Hit", "Picture", "Piece", "Reference", "Section", "Span", "Term",
-    "find_terms", "fold", "glossary", "matching_terms", "picture", "reference", "required_terms", "search",
+    "GAMES", "ContentError", "Block", "Glossary", "Hit", "Picture", "Piece", "Reference", "Section", "Span", "Term",
+    "diagram", "find_terms", "fold", "glossary", "matching_terms", "picture", "reference", "required_terms", "search",
     "section_for", "split_marked",
 ]
 
@@ -56,22 +57,29 @@ def load(game_id: str, glossary_text: str | None = None, reference_text: str | N
     ref = parse_reference(game_id, "reference.toml", reference_text, gloss, mod.LISTINGS, tuple(mod.DIAGRAMS))
     gloss = link(gloss, ref)
     ref = with_glossary(ref, gloss)
-    pictures = {}
-    for s in ref.sections:
-        if s.diagram is not None:
-            r = EntryReader("reference.toml", f"{s.id}.diagram", s.diagram)
-            try:
-                pictures[s.id] = mod.DIAGRAMS[r.get("kind", str)](r)
-            except ContentError:
-                raise
-            except (ValueError, LookupError, TypeError) as e:  # the rules refused the stated position
-                raise ContentError("reference.toml", f"{s.id}.diagram", None, f"the rules refuse this diagram: {e}") from None
-            r.done()
-            outside = pictures[s.id].outside()
-            if outside:
-                raise ContentError("reference.toml", f"{s.id}.diagram", "window",
-                                   f"cells {outside[:4]} of the diagram lie outside its window {list(pictures[s.id].window)}")
+    pictures = {s.id: diagram(game_id, s.diagram, "reference.toml", f"{s.id}.diagram")
+                for s in ref.sections if s.diagram is not None}
     return gloss, ref, pictures
+
+
+def diagram(game_id: str, spec: dict, file: str = "lesson", entry: str = "diagram") -> Picture:
+    """A live diagram from its spec (a `kind` and that kind's fields, as in reference.toml), computed by the
+    game's rules; lessons can state their own. ContentError names `file` and `entry` for a bad spec or a
+    position the rules refuse."""
+    mod = _module(game_id)
+    r = EntryReader(file, entry, spec)
+    kind = r.get("kind", str, choices=list(mod.DIAGRAMS))
+    try:
+        picture = mod.DIAGRAMS[kind](r)
+    except ContentError:
+        raise
+    except (ValueError, LookupError, TypeError, AssertionError) as e:  # the rules refused the stated position
+        raise ContentError(file, entry, None, f"the rules refuse this diagram: {e}") from None
+    r.done()
+    outside = picture.outside()
+    if outside:
+        raise ContentError(file, entry, "window", f"cells {outside[:4]} of the diagram lie outside its window {list(picture.window)}")
+    return picture
 
 
 GLOSSARY_SECTION = "glossary"

@@ -210,7 +210,8 @@ def _position(r: EntryReader, *, tackle: bool = False):
     for kind, _, at in fighters:
         if at[1] * WIDTH + at[0] in obstacles:
             raise r.fail("fighter", f"{CONTENT.character(kind).name} cannot stand on a tree or a bush at {list(at)}")
-    state = build(fighters, setup=Setup(layout=layout, tackle=tackle), active=0, terrain=terrain)
+    fog = "fog" in terrain.values()  # Fog tiles come with the Special Terrain option
+    state = build(fighters, setup=Setup(layout=layout, tackle=tackle, special_terrain=fog), active=0, terrain=terrain)
     pieces = tuple(Piece(kind, seat, at, focus=(i == 0)) for i, (kind, seat, at) in enumerate(fighters))
     return layout, state, pieces, terrain
 
@@ -235,7 +236,7 @@ def spell_range(r: EntryReader) -> Picture:
     red = _inside(window, {c: "in range, but the line of sight is blocked" for c in t.blocked})
     caption = f"{caster.name}'s {ability.name} reaches {ability.low} to {ability.high} cells away, counted along rows and columns."
     if red:
-        caption += f" {len(red)} cell{'s' if len(red) > 1 else ''} in range {'are' if len(red) > 1 else 'is'} hidden behind a tree or a fighter."
+        caption += f" {len(red)} cell{'s' if len(red) > 1 else ''} in range {'are' if len(red) > 1 else 'is'} out of sight."
     lines = []
     for c in t.targetable:
         who = state.fighters[state.grid[c[1] * WIDTH + c[0]]]

@@ -110,10 +110,8 @@ class ReferenceScene(Scene):
     # -- building -------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": TEXT_SIZE, "style": "bold"}])
-        self.close_button = UIButton(pygame.Rect(HEADER.right - 150, HEADER.top + 8, 138, 40), "Close", self.ui,
-                                     tool_tip_text="Back to where you were (Esc)")
+        self.close_button = UIButton(pygame.Rect(HEADER.right - 150, HEADER.top + 8, 138, 40), "Close", self.ui)
         self.search = UITextEntryLine(SEARCH, self.ui, placeholder_text="Search the rules…", object_id="#reference_search")
-        self.search.set_tooltip("Type words to find the sections that speak of them (Enter opens the first)")
         self.list = UISelectionList(LIST, [s.title for s in self.reference.sections], self.ui, object_id="#reference_list",
                                     allow_double_clicks=False)
         self.text_box: UITextBox | None = None  # the box of the section shown
@@ -140,6 +138,38 @@ class ReferenceScene(Scene):
             box.show()
         self.text_box = box
         self._select_in_list(section.title)
+        self.tips, self.marks = [], []
+        if section.diagram is not None:
+            cached = self._diagrams.get(section.id)
+            if cached is None:
+                cached = self._diagrams[section.id] = self._render_diagram(section, self._diagram_column())
+            _, self.tips, self.marks = cached
+        self.refresh_spots()
+
+    def refresh_spots(self) -> None:
+        """Every control of the page as a hotspot of the kit: its tip above everything, its click."""
+        spots = self.spots
+        spots.clear()
+        spots.add("button:close", None, "Back to where you were (Esc)", widget=self.close_button, click=self.close)
+        spots.add("search", SEARCH, "Type words to find the sections that speak of them; Enter opens the first, "
+                                    "the arrow keys step through them")
+        if self.note_button is not None and self.note_term is not None:
+            title = self.reference.section(self.note_term.see).title
+            spots.add("button:read", None, f"Open the section {title!r}", widget=self.note_button, click=self.read_note)
+        for i, (rect, words) in enumerate(self.tips):
+            spots.add(f"diagram:{i}", rect, words)
+        for i, m in enumerate(self.marks):
+            spots.add(f"term:{m.term.id}:{i}", m.rect, f"{m.term.word[:1].upper() + m.term.word[1:]}: {m.term.text}",
+                      click=lambda term=m.term: self.set_note(term))
+        spots.rehover()
+
+    def read_note(self) -> None:
+        """Open the section of the glossary entry shown under the list."""
+        term = self.note_term
+        if term is not None:
+            self.app.play_sound("click")
+            self.show(term.see)
+            self.set_note(term)
 
     def _select_in_list(self, title: str) -> None:
         for item in self.list.item_list:
@@ -180,8 +210,9 @@ class ReferenceScene(Scene):
         if term is not None and (self.current is None or term.see != self.current.id):
             title = self.reference.section(term.see).title
             self.note_button = UIButton(pygame.Rect(NOTE.left + 10, NOTE.bottom - 40, NOTE.width - 20, 32),
-                                        ui.fit(f"Read: {title}", 15, NOTE.width - 40), self.ui, object_id="@small_button",
-                                        tool_tip_text=f"Open the section {title!r}")
+                                        ui.fit(f"Read: {title}", 15, NOTE.width - 40), self.ui, object_id="@small_button")
+        if self.current is not None:
+            self.refresh_spots()
 
     # -- input ----------------------------------------------------------------------------------
     def process_event(self, event) -> bool:
@@ -221,24 +252,10 @@ class ReferenceScene(Scene):
             if target.startswith("term:") and target[5:] in self.glossary.terms:
                 self.set_note(self.glossary.terms[target[5:]])
             return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.close_button:
-                self.app.play_sound("click")
-                self.close()
-                return True
-            if event.ui_element is self.note_button and self.note_term is not None:
-                self.app.play_sound("click")
-                self.show(self.note_term.see)
-                self.set_note(self.note_term)
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            term = marked.term_at(self.marks, event.pos)
-            if term is not None:
-                self.set_note(term)
-                return True
         return False
 
     def close(self) -> None:
+        self.app.play_sound("click")
         self.app.stack.pop(self)
 
     # -- drawing --------------------------------------------------------------------------------
@@ -251,7 +268,10 @@ class ReferenceScene(Scene):
                     href = str(getattr(chunk, "href", ""))
                     if href.startswith("term:"):
                         return self.glossary.terms.get(href[5:])
-        return marked.term_at(self.marks, self.mouse)
+        spot = self.spots.hovered
+        if spot is not None and spot.key.startswith("term:"):
+            return self.glossary.terms.get(spot.key.split(":")[1])
+        return None
 
     _backdrop: pygame.Surface | None = None
 
@@ -277,9 +297,8 @@ class ReferenceScene(Scene):
                     (LIST.left + 12, LIST.top + 14), 15, palette.TEXT_DIM)
             ui.text(surface, "Try fewer or shorter words.", (LIST.left + 12, LIST.top + 38), 15, palette.TEXT_DIM)
         self._draw_note(surface)
-        self.tips, self.marks = [], []
         if section is not None and section.diagram is not None:
-            self._draw_diagram(surface, section)
+            surface.blit(self._diagrams[section.id][0], self._diagram_column())
 
     def _draw_note(self, surface: pygame.Surface) -> None:
         term = self.note_term
@@ -298,16 +317,9 @@ class ReferenceScene(Scene):
         for i, line in enumerate(lines):
             ui.text(surface, line, (NOTE.left + 12, NOTE.top + 34 + 19 * i), 14, palette.TEXT)
 
-    def _draw_diagram(self, surface: pygame.Surface, section: learn.Section) -> None:
-        """The section's picture, legend and computed caption, drawn once into a cached layer."""
-        column = pygame.Rect(PAGE.right - 16 - DIAGRAM_W, TEXT_TOP, DIAGRAM_W, PAGE.bottom - 16 - TEXT_TOP)
-        cached = self._diagrams.get(section.id)
-        if cached is None:
-            cached = self._diagrams[section.id] = self._render_diagram(section, column)
-        layer, tips, marks = cached
-        surface.blit(layer, column)
-        self.tips = tips
-        self.marks = marks
+    @staticmethod
+    def _diagram_column() -> pygame.Rect:
+        return pygame.Rect(PAGE.right - 16 - DIAGRAM_W, TEXT_TOP, DIAGRAM_W, PAGE.bottom - 16 - TEXT_TOP)
 
     def _render_diagram(self, section: learn.Section, column: pygame.Rect):
         picture = learn.picture(self.game_id, section.id)
@@ -329,29 +341,14 @@ class ReferenceScene(Scene):
         return (layer, [(r.move(shift), words) for r, words in tips],
                 [marked.Marked(m.rect.move(shift), m.term) for m in marks])
 
-    def frame_draw(self, surface: pygame.Surface) -> None:
-        super().frame_draw(surface)
-        # Hover layer, above the widgets: a glossary word's meaning, or what a diagram cell shows.
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """Above the widgets: a gold word of the text box explains itself; the kit paints the hotspots' tips."""
         term = self.hovered_term()
-        if term is not None:
+        box = self.text_box
+        if term is not None and box is not None and box.rect.collidepoint(self.mouse):
             marked.draw_term_tip(surface, term, self.mouse)
             return
-        for rect, words in self.tips:
-            if rect.collidepoint(self.mouse):
-                _draw_tip(surface, words, self.mouse)
-                return
-
-
-def _draw_tip(surface: pygame.Surface, words: str, pos: tuple[int, int]) -> None:
-    lines = ui.wrap(words, 14, 300)
-    w = max(ui.render(line, 14, palette.TEXT).get_width() for line in lines) + 20
-    box = pygame.Rect(pos[0] + 16, pos[1] + 18, w, 12 + 19 * len(lines))
-    box.clamp_ip(surface.get_rect().inflate(-8, -8))
-    if box.collidepoint(pos):
-        box.bottom = pos[1] - 10
-    ui.panel(surface, box, colour=palette.SHADOW, edge=palette.GOLD_DARK, radius=8, shadow=0)
-    for i, line in enumerate(lines):
-        ui.text(surface, line, (box.left + 10, box.top + 6 + 19 * i), 14, palette.TEXT)
+        super().draw_above(surface)
 
 
 def _automation(game_id: str):

@@ -146,3 +146,10 @@ def test_every_diagram_is_computed_and_captioned(game):
         pic = learn.picture(game, s.id)
         assert pic is not None and pic.caption and pic.game == game
         assert not pic.outside()
+
+
+def test_a_lesson_can_state_its_own_diagram():
+    pic = learn.diagram("krom", {"kind": "mountain", "dice": [6, 6, 6, 6, 6]})
+    assert pic.caption.startswith("These dice show five of a kind")
+    with pytest.raises(learn.ContentError, match="lesson, entry 'diagram', field 'dice'"):
+        learn.diagram("krom", {"kind": "mountain", "dice": [7, 1, 1, 1, 1]})

@@ -155,3 +155,19 @@ def test_the_packaged_files_are_what_load_reads():
         assert list(g.terms) == list(learn.glossary(game).terms)
         assert ref.ids == learn.reference(game).ids
         assert set(pictures) == {s.id for s in ref.sections if s.diagram is not None}
+
+
+# The boards draw these symbol sprites (sprites/symbols/<game>/*.png): each is a rules word a player
+# meets on screen, so each has a glossary entry. A few sprites are named otherwise than the word.
+SPRITE_WORDS = {"krom": {"action": "Action phase", "hp": "hit point"}, "krosmaster": {"range": "RA"}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_symbol_the_boards_draw_has_a_glossary_entry(game):
+    folder = pathlib.Path(__file__).resolve().parents[2] / "sprites" / "symbols" / game
+    names = sorted(p.stem for p in folder.glob("*.png"))
+    assert len(names) >= 10
+    g = learn.glossary(game)
+    words = {n: SPRITE_WORDS.get(game, {}).get(n, n) for n in names}
+    missing = [n for n, w in words.items() if g.lookup(w) is None and g.lookup(w.capitalize()) is None]
+    assert not missing, f"symbols drawn without a glossary entry: {missing}"

@@ -198,8 +198,19 @@ def test_every_section_of_every_game_draws(app):
             assert scene.current.id == sid
             if learn.reference(game).section(sid).diagram is not None:
                 assert scene.tips, f"{game}/{sid}: the diagram has nothing to hover"
+                assert any(k.startswith("diagram:") for k in scene.spots.keys())
+            assert "button:close" in scene.spots and all(spot.tip_lines() for spot in scene.spots), f"{game}/{sid}"
         app.stack.pop(scene)
         app.run_frames(1)
+
+
+def test_hovering_a_diagram_cell_shows_what_the_rules_say_there(app):
+    scene = open_reference(app, "krosmaster", section="line_of_sight")
+    app.run_frames(2)
+    rect, words = next((r, w) for r, w in scene.tips if "line of sight is blocked" in w)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert scene.spots.hovered is not None and "line of sight is blocked" in " ".join(scene.spots.hovered.tip_lines())
 
 
 def test_draw_marked_line_reports_each_glossary_word_where_it_is_drawn(app):
