@@ -77,9 +77,9 @@ def _tiles() -> tuple[tuple[str, str], ...]:
 def _hunters() -> tuple[tuple[str, str], ...]:
     out = []
     for h in HUNTERS.values():
-        acts = "; ".join(f"{a.number} {a.name}: {symbols_text(a.tokens)}"
+        acts = "\n".join(f"{a.number} · {a.name}: {symbols_text(a.tokens)}"
                          + (f" (with {a.upgrade.at} treasure: {a.upgrade.text})" if a.upgrade else "") for a in h.actions)
-        out.append((f"#{h.number} {h.name}, {h.title}", acts + "."))
+        out.append((f"#{h.number} {h.name}, {h.title}", acts))
     return tuple(out)
 
 

@@ -115,10 +115,10 @@ def _fighters(minions: bool) -> tuple[tuple[str, str], ...]:
     chars = CONTENT.minions if minions else CONTENT.krosmasters
     out = []
     for c in chars.values():
-        text = f"{c.element.capitalize()}; HP {c.hp}, AP {c.ap}, MP {c.mp}. Spells: " + "; ".join(_spell(s) for s in c.spells) + "."
-        if c.powers:
-            text += " Power: " + "; ".join(f"{p.name}, {p.text[0].lower() + p.text[1:]}" for p in c.powers)
-        out.append((c.name, text))
+        lines = [f"{c.element.capitalize()}; HP {c.hp}, AP {c.ap}, MP {c.mp}."]
+        lines += [f"Spell: {_spell(s)}: {s.text}" for s in c.spells]
+        lines += [f"Power: {p.name}: {p.text}" for p in c.powers]
+        out.append((c.name, "\n".join(lines)))
     return tuple(out)
 
 
@@ -134,7 +134,7 @@ def _challenges() -> tuple[tuple[str, str], ...]:
         for b in ch.bonuses:
             how = "passive" if b.passive else f"active, 1 AP, {_range(b.ability)}"
             parts.append(f"{b.glyphs} Glyph{'s' if b.glyphs > 1 else ''}: {b.name} ({how}): {b.text}")
-        out.append((ch.name, " ".join(parts)))
+        out.append((ch.name, "\n".join(parts)))
     return tuple(out)
 
 

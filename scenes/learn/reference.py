@@ -82,7 +82,9 @@ def section_html(section: learn.Section, glossary) -> str:
     if section.entries:
         html_text += "<br>"
         for name, text in section.entries:
-            html_text += f"<br><b>{html.escape(name, quote=False)}</b>: {_html_block(text, glossary, linked)}"
+            lines = text.split("\n")  # an entry of several lines (a hunter's six actions) keeps them apart
+            body = "<br>".join(_html_block(line, glossary, linked) for line in lines)
+            html_text += f"<br><b>{html.escape(name, quote=False)}</b>" + (f": {body}" if len(lines) == 1 else f"<br>{body}")
     return html_text
 
 
