@@ -2,8 +2,9 @@
 so a hover layer (the board kit's tooltips, the rules reference) can explain the word under the mouse.
 
     hits = draw_marked_line(surface, "Capture a Glyph cell", (20, 40), learn.glossary("krosmaster"))
-    term = term_at(hits, mouse)            # the Term under the mouse, or None
-    draw_term_tip(surface, term, mouse)    # its explanation in a tooltip panel, kept on screen
+    add_term_spots(self.spots, hits)       # each word a hotspot of the kit, its entry as the tip
+    term = term_at(hits, mouse)            # or by hand: the Term under the mouse, or None,
+    draw_term_tip(surface, term, mouse)    # and its explanation in a tooltip panel, kept on screen
 
 The words are found by the pure `game.learn.find_terms`; only the drawing is here.
 """
@@ -112,6 +113,19 @@ def draw_marked_paragraph(surface: pygame.Surface, text: str, topleft: tuple[int
             x += w
         y += step
     return len(lines) * step, hits
+
+
+def term_tip(term: Term) -> str:
+    """A glossary entry as a hotspot tip: "Word: explanation"."""
+    return f"{term.word[:1].upper() + term.word[1:]}: {term.text}"
+
+
+def add_term_spots(spots, hits: list[Marked], prefix: str = "term", click=None) -> None:
+    """Register each marked word as a hotspot of the kit (`scenes.hotspots.Hotspots`): key
+    "<prefix>:<term id>:<n>", its rect, the glossary entry as its tip, and `click(term)` if given."""
+    for i, m in enumerate(hits):
+        spots.add(f"{prefix}:{m.term.id}:{i}", m.rect, term_tip(m.term),
+                  click=(lambda term=m.term: click(term)) if click is not None else None)
 
 
 def term_at(hits: list[Marked], pos: tuple[int, int] | None) -> Term | None:

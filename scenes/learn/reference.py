@@ -160,9 +160,7 @@ class ReferenceScene(Scene):
             spots.add("button:read", None, f"Open the section {title!r}", widget=self.note_button, click=self.read_note)
         for i, (rect, words) in enumerate(self.tips):
             spots.add(f"diagram:{i}", rect, words)
-        for i, m in enumerate(self.marks):
-            spots.add(f"term:{m.term.id}:{i}", m.rect, f"{m.term.word[:1].upper() + m.term.word[1:]}: {m.term.text}",
-                      click=lambda term=m.term: self.set_note(term))
+        marked.add_term_spots(spots, self.marks, click=self.set_note)
         spots.rehover()
 
     def read_note(self) -> None:

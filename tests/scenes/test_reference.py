@@ -225,6 +225,15 @@ def test_draw_marked_line_reports_each_glossary_word_where_it_is_drawn(app):
     y = glyph.rect.top + 16 + 1
     row = [tuple(surface.get_at((x, y + k)))[:3] for x in range(glyph.rect.left, glyph.rect.right) for k in range(0, 6)]
     assert (240, 184, 64) in row
+    from scenes.hotspots import Hotspots
+
+    spots = Hotspots()
+    chosen = []
+    marked.add_term_spots(spots, hits, click=chosen.append)
+    assert spots.keys() == ["term:dofus:0", "term:glyph:1"]
+    spots.move(glyph.rect.center)
+    assert spots.hovered.tip_lines() == [f"Glyph cell: {g.term('glyph').text}"]
+    assert spots.press(glyph.rect.center) and chosen == [g.term("glyph")]
     height, para = marked.draw_marked_paragraph(surface, "A Critical-joker rolled in a dodge roll lets the fighter go",
                                                (0, 0), 180, g, 14)
     assert [m.term.id for m in para] == ["critical_joker", "dodge_roll", "fighter"] and height > 20
