@@ -14,8 +14,16 @@ The texts live in `game/<g>/data/glossary.toml` and `reference.toml` (schema in
 glossary term, every term has a section, every diagram is computed once by the game's own
 queries (`game.learn.<g>`), so a broken spec fails on load with the file, entry and field.
 
-Section ids (for `open_reference(app, game, section)` and a board's "?" button) are listed
-by `reference(game).ids`; `section_for(game, term_id)` gives the section that explains a term.
+Section ids (for `app.open_reference(game, section)` and a board's "?" button) are
+`reference(game).ids`; `section_for(game, term_id)` gives the section that explains a term.
+Today (a test keeps this list true):
+
+    krosmaster: goal, setup, turn, costs, moving, blocking, spells, line_of_sight, combat_roll, effects,
+                glyphs, favors, minions, krosmasters, terrain, tackle, dice_sides, challenges, end, glossary
+    krom: goal, setup, round, movement, combat, stunned, cave, forest, savanna, mountain, bonus,
+          evolutions, tokens, characters, glacial, kromosaurus, end, glossary
+    khrysos: goal, setup, turn, moving, blocking, actions, range, hit, burst, blast, trample, symbols,
+             boosts, retiring, treasure, map, sample_maps, hunters, glossary
 """
 
 from __future__ import annotations

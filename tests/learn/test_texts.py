@@ -171,3 +171,12 @@ def test_every_symbol_the_boards_draw_has_a_glossary_entry(game):
     words = {n: SPRITE_WORDS.get(game, {}).get(n, n) for n in names}
     missing = [n for n, w in words.items() if g.lookup(w) is None and g.lookup(w.capitalize()) is None]
     assert not missing, f"symbols drawn without a glossary entry: {missing}"
+
+
+def test_the_section_ids_the_package_documents_are_the_real_ones():
+    doc = learn.__doc__
+    for game in GAMES:
+        listed = re.search(rf"^\s+{game}: ([a-z_, \n]+?)(?=\n\s+[a-z]+: |\n\"\"\"|\Z)", doc, re.M)
+        assert listed, game
+        ids = [w.strip() for w in listed.group(1).replace("\n", " ").split(",")]
+        assert ids == list(learn.reference(game).ids), game
