@@ -219,7 +219,9 @@ def range_rings(r: EntryReader) -> Picture:
     farther = [c for c in _clip(window, {c: 1 for c in state.board.floor}) if c not in shown]
     if farther:
         lines.append("Squares left blank are farther away.")
-    return Picture(GAME_ID, "range", map_id, window, tuple(pieces), layers={"range": {c: f"ring {d}" for c, d in shown.items()}},
+    who = HUNTERS[pieces[0].what].name
+    return Picture(GAME_ID, "range", map_id, window, tuple(pieces),
+                   layers={"range": {c: f"Ring {d} from {who}" for c, d in shown.items()}},
                    marks=marks, legend=(("range", f"within Range {radius}"),), caption=caption, lines=tuple(lines))
 
 
@@ -234,7 +236,8 @@ def burst(r: EntryReader) -> Picture:
     caught = [e.target for e in events if isinstance(e, Targeted)]
     act = HUNTERS[me].action(number)
     caption = f"{HUNTERS[me].name}'s {act.name} ({symbols_text(act.tokens)}) catches every other hunter within {step.value} ring{'s' if step.value > 1 else ''}: {_names(state, caught)}."
-    layers = {"area": _clip(window, {c: "in the Burst" for c in area}),
+    layers = {"area": _clip(window, {c: f"In the Burst: within {step.value} ring{'s' if step.value > 1 else ''} of {HUNTERS[me].name}"
+                                     for c in area}),
               "target": {p.cell: "caught" for p in pieces if p.what in caught}}
     return Picture(GAME_ID, "burst", map_id, window, tuple(pieces), layers=layers,
                    legend=(("area", "the Burst's squares"), ("target", "a hunter caught")), caption=caption,
@@ -254,7 +257,7 @@ def blast(r: EntryReader) -> Picture:
     target = BY_NAME[name]
     aim = next(p.cell for p in pieces if p.what == target)
     dist = state.board.reach_distances(pieces[0].cell)
-    in_range = {c: f"ring {d}" for c, d in dist.items() if d <= step.range}
+    in_range = {c: f"Within Range {step.range}: ring {d} from {HUNTERS[me].name}" for c, d in dist.items() if d <= step.range}
     area = Q.blast_area(state, aim, step.blast)
     state2, events = _play(state, f"act {number}", f"target {target}")
     while decision(state2).kind == "guard":  # nobody holds Guard in a diagram, but follow the rules if they ask
@@ -264,7 +267,8 @@ def blast(r: EntryReader) -> Picture:
     act = HUNTERS[me].action(number)
     caption = (f"{HUNTERS[me].name}'s {act.name} ({symbols_text(act.tokens)}) hits {name}; the Blast counts "
                f"{step.blast} ring{'s' if step.blast > 1 else ''} from the target and catches {_names(state, [h for h in hit if h != target])} as well.")
-    layers = {"range": _clip(window, in_range), "area": _clip(window, {c: "in the Blast" for c in area}),
+    layers = {"range": _clip(window, in_range),
+              "area": _clip(window, {c: f"In the Blast: within {step.blast} ring{'s' if step.blast > 1 else ''} of {name}" for c in area}),
               "target": {p.cell: "caught" for p in pieces if p.what in hit}}
     return Picture(GAME_ID, "blast", map_id, window, tuple(pieces), layers=layers,
                    legend=(("range", f"within Range {step.range}"), ("area", "the Blast's squares"), ("target", "a hunter caught")),

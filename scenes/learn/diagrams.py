@@ -106,8 +106,7 @@ def _board(surface, area, picture: Picture, floor, pieces) -> tuple[pygame.Rect,
         r = g.cell_rect(_local(picture, cell))
         img = ui.render(text, max(11, size // 3), palette.TEXT, True, True)
         surface.blit(img, img.get_rect(bottomright=(r.right - 3, r.bottom - 1)))
-    tips.reverse()  # pieces and marks above cells: found first
-    return frame, tips
+    return frame, tips  # in drawing order: where two overlap, the later (a piece over its cell) is the one hovered
 
 
 def _draw_path(surface, g: BoardView, picture: Picture) -> None:

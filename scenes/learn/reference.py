@@ -146,6 +146,8 @@ class ReferenceScene(Scene):
             if cached is None:
                 cached = self._diagrams[section.id] = self._render_diagram(section, self._diagram_column())
             _, self.tips, self.marks = cached
+        if self.note_term is not None:
+            self.set_note(self.note_term)  # its "Read" button goes when its section is the one open
         self.refresh_spots()
 
     def refresh_spots(self) -> None:
