@@ -70,7 +70,8 @@ def _tiles() -> tuple[tuple[str, str], ...]:
             bits.append("stairs on all nine squares")
         if t.walls:
             bits.append(f"solid lines along {len(t.walls)} square edges")
-        out.append((t.name, (", ".join(bits) or "nine plain squares").capitalize() + "."))
+        text = ", ".join(bits) or "nine plain squares"
+        out.append((t.name, text[:1].upper() + text[1:] + "."))
     return tuple(out)
 
 
@@ -327,4 +328,12 @@ def movement(r: EntryReader) -> Picture:
                    caption=caption, lines=tuple(lines))
 
 
-DIAGRAMS = {"range": range_rings, "burst": burst, "blast": blast, "trample": trample, "movement": movement}
+def tiles(r: EntryReader) -> Picture:
+    """The tile cards of the game (the data's catalogue), each drawn as the map shows it."""
+    ids = [t.id for t in TILES.values()]
+    caption = f"The {len(ids)} tile cards. Hover one for what it holds."
+    tips = dict(_tiles())
+    return Picture(GAME_ID, "tiles", pieces=tuple(Piece(t, 0, label=tips[TILES[t].name]) for t in ids), caption=caption)
+
+
+DIAGRAMS = {"tiles": tiles, "range": range_rings, "burst": burst, "blast": blast, "trample": trample, "movement": movement}

@@ -144,9 +144,11 @@ def _faces() -> tuple[tuple[str, str], ...]:
     for f in CONTENT.faces.values():
         combat = {1: "+1 damage", -1: "-1 damage", 0: "no change"}[f.combat]
         text = f"Combat roll: {combat}. Dodge roll: {dodge[f.dodge]}."
-        if f.jokers:
-            names = " or ".join(CONTENT.faces[j].name.lower() for j in f.jokers)
-            text += f" With Dice Sides it is turned to {names}."
+        others = [CONTENT.faces[j].name.lower() for j in f.jokers if j != f.id]
+        if others:
+            names = ", ".join(others[:-1]) + (" or " if len(others) > 1 else "") + others[-1]
+            how = "may keep it or turn it" if f.id in f.jokers else "turns it"
+            text += f" With Dice Sides its roller {how} to {names}."
         out.append((f.name, text))
     return tuple(out)
 

@@ -28,6 +28,8 @@ def draw_picture(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -
     """Draw the picture centred in `area`; returns the rect it took and hover tips (rect, words)."""
     if picture.game == "krosmaster":
         return _board(surface, area, picture, _krosmaster_floor, _krosmaster_pieces)
+    if picture.game == "khrysos" and picture.kind == "tiles":
+        return _khrysos_tiles(surface, area, picture)
     if picture.game == "khrysos":
         return _board(surface, area, picture, _khrysos_floor, _khrysos_pieces)
     if picture.game == "krom":
@@ -151,6 +153,30 @@ def _khrysos_pieces(surface, g: BoardView, picture: Picture) -> list[Tip]:
         surface.blit(img, box)
         tips.append((box, f"{HUNTERS[p.what].name} ({palette.SEAT_NAMES[p.seat]}), endurance {p.die or 6}"))
     return tips
+
+
+def _khrysos_tiles(surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, list[Tip]]:
+    from game.khrysos.maps import TILES
+
+    per_row = 5
+    col = (area.width - 20) // per_row
+    size = max(6, (col - 18) // 3)  # pixels a square
+    rows = (len(picture.pieces) + per_row - 1) // per_row
+    frame = pygame.Rect(0, 0, col * per_row + 20, rows * (size * 3 + 30) + 14)
+    frame.midtop = (area.centerx, area.top)
+    ui.panel(surface, frame, colour=palette.BG_LIGHT, radius=8, shadow=3)
+    tips: list[Tip] = []
+    for i, p in enumerate(picture.pieces):
+        cx = frame.left + 10 + col * (i % per_row) + col // 2
+        top = frame.top + 10 + (i // per_row) * (size * 3 + 30)
+        img = khrysos_art.tile_picture(p.what, 0, size)
+        r = img.get_rect(midtop=(cx, top))
+        surface.blit(img, r)
+        name = TILES[p.what].name
+        short = name.replace("Treasure Zone", "Zone").replace(" by a ", " by ")
+        ui.text(surface, ui.fit(short, 11, col - 4), (cx, r.bottom + 3), 11, palette.TEXT, anchor="midtop")
+        tips.append((r.inflate(4, 18).move(0, 7), f"{name}: {p.label}"))
+    return frame, tips
 
 
 # -- Krom: dice, faces and cards --------------------------------------------------------------------
