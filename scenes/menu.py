@@ -28,10 +28,9 @@ class MenuScene(Scene):
             rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 196, card_w, 390)
             self.cards.append((rect, entry))
             b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60 - RULES_W - 8, 46), "New game", self.ui,
-                         object_id="@game_button", tool_tip_text=f"Set up and start a game of {entry.title}")
+                         object_id="@game_button")
             self.game_buttons[b] = ("new", entry)
-            r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui,
-                         tool_tip_text=f"How to play {entry.title}: every rule, searchable, with live diagrams")
+            r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui)
             self.game_buttons[r] = ("rules", entry)
             if saves.has_autosave(entry.game_id):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, card_w - 60, 42), "Continue", self.ui)
@@ -51,6 +50,10 @@ class MenuScene(Scene):
         for button, (what, entry) in self.game_buttons.items():
             if what == "new":
                 spots.add(f"button:new:{entry.game_id}", None, f"Set up a new game of {entry.title}", widget=button)
+                continue
+            if what == "rules":
+                spots.add(f"button:rules:{entry.game_id}", None,
+                          f"How to play {entry.title}: every rule, searchable, with live diagrams", widget=button)
                 continue
             info = self.continues.get(entry.game_id)
             damaged = info.error if info is not None else None
