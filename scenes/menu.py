@@ -13,6 +13,7 @@ from scenes.overlays import MessageScene, SettingsScene
 from scenes.stack import Scene
 
 VERSION_TEXT = "Tabletop Trio 0.1"
+RULES_W = 92
 
 
 class MenuScene(Scene):
@@ -26,9 +27,11 @@ class MenuScene(Scene):
         for i, entry in enumerate(self.games):
             rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 196, card_w, 390)
             self.cards.append((rect, entry))
-            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60, 46), "New game", self.ui,
+            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60 - RULES_W - 8, 46), "New game", self.ui,
                          object_id="@game_button")
             self.game_buttons[b] = ("new", entry)
+            r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui)
+            self.game_buttons[r] = ("rules", entry)
             if saves.has_autosave(entry.game_id):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, card_w - 60, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
@@ -36,9 +39,34 @@ class MenuScene(Scene):
         self.saves_button, self.settings_button, self.credits_button, self.quit_button = (
             UIButton(pygame.Rect(w // 2 - 430 + i * 220, h - 112, 200, 56), label, self.ui, object_id="@menu_button")
             for i, label in enumerate(("Saved games", "Settings", "Credits", "Quit")))
+        self.fill_hotspots()
         if self.app.warning:
             warning, self.app.warning = self.app.warning, None
             self.app.push(MessageScene(self.app, "Settings reset", warning))
+
+    def fill_hotspots(self) -> None:
+        """Every button of the menu says what it does; Continue on a damaged save is greyed with the reason."""
+        spots = self.spots
+        for button, (what, entry) in self.game_buttons.items():
+            if what == "new":
+                spots.add(f"button:new:{entry.game_id}", None, f"Set up a new game of {entry.title}", widget=button)
+                continue
+            if what == "rules":
+                spots.add(f"button:rules:{entry.game_id}", None,
+                          f"How to play {entry.title}: every rule, searchable, with live diagrams", widget=button)
+                continue
+            info = self.continues.get(entry.game_id)
+            damaged = info.error if info is not None else None
+            spots.add(f"button:continue:{entry.game_id}", None,
+                      f"Go on with the {entry.title} game in progress, where it was left", widget=button,
+                      enabled=damaged is None, reason=f"{damaged} Start a new game instead." if damaged else None)
+        tips = {self.saves_button: ("saves", "Load, watch or delete your named saves"),
+                self.settings_button: ("settings", "Volume, animation speed and fullscreen"),
+                self.credits_button: ("credits", "Who made the art and the sounds"),
+                self.quit_button: ("quit", "Close Tabletop Trio (every game in progress is already saved)")}
+        for button, (key, tip) in tips.items():
+            spots.add(f"button:{key}", None, tip, widget=button)
+        spots.sync_widgets()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -62,13 +90,16 @@ class MenuScene(Scene):
         return False
 
     def _start(self, what: str, entry: registry.GameEntry) -> None:
+        if what == "rules":
+            self.app.open_reference(entry.game_id)
+            return
         if what == "new":
             self.app.stack.replace(registry.resolve(entry.new_game)(self.app))
             return
         try:
             match = saves.load_autosave(entry.game_id)
         except SaveError as e:
-            self.app.push(MessageScene(self.app, "This game cannot be continued", str(e)))
+            self.app.push(MessageScene(self.app, "This game cannot be continued", ui.sentence(str(e))))
             return
         self.app.stack.replace(registry.resolve(entry.resume)(self.app, match))
 
