@@ -76,6 +76,10 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
     log_rect = pygame.Rect(700, 602, 568, 110)
     undo_rect = pygame.Rect(TURN.right - 176, TURN.top + 10, 166, 34)
     log_after_animation = True  # a roll's result reaches the log once the die stops (issue 23)
+    # The rules reference's section the "?" button opens, by the decision on screen (game.learn's ids).
+    REFERENCE_SECTIONS = {"play": "hunters", "place": "setup", "roll": "turn", "turn": "actions", "boost": "boosts",
+                          "hit": "hit", "move": "moving", "trample": "trample", "push": "symbols", "guard": "symbols",
+                          "over": "goal"}
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app, match, seats)

@@ -146,6 +146,19 @@ class TestWhatAPlayerReads:
         assert f"hunter:{hunter}" in keys
 
 
+def test_the_rules_button_opens_the_reference_where_the_decision_on_screen_is_explained(make_app):
+    from game import learn
+
+    app = fast_app(make_app)
+    app.push(KhrysosBoard.for_automation(app, 3))
+    app.run_frames(2)
+    board = top(app)
+    assert set(KhrysosBoard.REFERENCE_SECTIONS.values()) <= set(learn.reference("khrysos").ids)
+    assert board.reference_section() == "turn"
+    click(app, board.white.rect().center)
+    assert board.reference_section() == "actions"
+
+
 class TestCutText:
     def test_four_long_hunter_names_fit_the_decision_bar_whole(self, make_app, monkeypatch):
         """Issue 23: 'Sola Brightwi…' where a smaller font fits."""
