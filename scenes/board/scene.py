@@ -403,7 +403,10 @@ class BoardScene(Scene):
         self.shown = self.match.view(self.viewer)
         self.sync()
         if seat is not None and not self.seats[seat].human:
+            # The bot thinks during the visible delay and plays once both are over, so a seat with
+            # a real choice (which takes thought) and one with a single move take the same time.
             self._bot_wait = self.bot_delay
+            self.bot_move()
 
     def _set_viewer(self, seat: int | None) -> None:
         changed = seat != self.viewer
@@ -467,17 +470,16 @@ class BoardScene(Scene):
             self.flash_left -= dt
             if self.flash_left <= 0:
                 self.flash_text = None
-        if self._thinking is not None:
-            self._collect_bot_move()
-        if self._suggesting is not None:
-            self._collect_suggestion()
-        self._sync_suggest_button()
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
             if self._bot_wait <= 0:
                 self._bot_wait = None
-                self.bot_move()
+        if self._thinking is not None and self._bot_wait is None:
+            self._collect_bot_move()
+        if self._suggesting is not None:
+            self._collect_suggestion()
+        self._sync_suggest_button()
 
     def bot_move(self) -> None:
         """Let the bot of the seat to move choose from that seat's view, in a thread so frames go on."""
