@@ -100,11 +100,6 @@ class KromBoard(BoardScene):
         board.autosave = False
         return board
 
-    def play_again(self):
-        from scenes.krom.setup import start_board
-
-        return start_board(self.app, self.seats, self.match.setup, self.match.seed + 1)
-
     # -- building --------------------------------------------------------------------------
     def build(self) -> None:
         n = self.match.state.num_players
@@ -764,8 +759,8 @@ class KromBoard(BoardScene):
         self.button(f"Counter it with {BONUS[counter].name}", "counter")
         self.button("Pass: let it happen", "pass")
 
-    def _settled(self) -> None:
-        super()._settled()
+    def settle(self) -> None:
+        super().settle()
         self._pass_check = True  # in update, once the timeline is idle (this runs as its last step)
 
     def _pass_for_the_lone_human(self) -> None:
