@@ -82,7 +82,9 @@ def wrong_click(app, board) -> str | None:
     coach = board.coach
     target = coach.target() if not coach.step.narration else "lesson:next"
     scene = spot_scene(app, board, target)
-    candidates = [s for s in scene.spots if s.key != target and not s.key.startswith(("lesson:", "term:"))
+    from scenes.learn.loader import ALWAYS_ALLOWED
+
+    candidates = [s for s in scene.spots if s.key != target and not s.key.startswith(("lesson:", *ALWAYS_ALLOWED))
                   and (s.click is not None or s.widget is not None) and s.rect.width > 4 and s.rect.height > 4
                   and (s.widget is None or s.widget.visible)]
     for spot in candidates:
