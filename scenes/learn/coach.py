@@ -38,6 +38,7 @@ PAD = 14
 BUTTON_H = 38
 MARGIN = 8
 OWN = "lesson:"
+LABELS = {"play_on": "Play on", "next_lesson": "Next lesson", "list": "Lessons", "leave": "Leave", "next": "Next"}
 NO_UNDO = "A lesson goes forward only: leave it and start it again to try another way."
 
 
@@ -250,18 +251,18 @@ class Coach:
         if self.finished:
             over = board.snap.over
             if self.lesson.playable and not over and self.on_play_on is not None:
-                specs["play_on"] = ("Play on", "Go on with this game as a normal game (saved like any), without the lesson",
+                specs["play_on"] = (LABELS["play_on"], "Go on with this game as a normal game (saved like any), without the lesson",
                                     lambda: self.on_play_on(board), True, None, True)
             if self.on_next is not None:
-                specs["next_lesson"] = ("Next lesson", "Start the next lesson", self.on_next, True, None, True)
-            specs["list"] = ("All lessons", "Back to the list of lessons", self.on_list or self.on_leave, True, None, True)
+                specs["next_lesson"] = (LABELS["next_lesson"], "Start the next lesson", self.on_next, True, None, True)
+            specs["list"] = (LABELS["list"], "Back to the list of lessons", self.on_list or self.on_leave, True, None, True)
             return specs
-        specs["leave"] = ("Leave", "Leave the lesson (nothing is saved; it can be taken again from the list)",
+        specs["leave"] = (LABELS["leave"], "Leave the lesson (nothing is saved; it can be taken again from the list)",
                           self.on_leave, True, None, True)
         step = self.step
         if step.narration:
             wait = self._waiting(board)
-            specs["next"] = ("Next", "On to the next step of the lesson", self.next_clicked, wait is None, wait, False)
+            specs["next"] = (LABELS["next"], "On to the next step of the lesson", self.next_clicked, wait is None, wait, False)
         return specs
 
     def _waiting(self, board) -> str | None:
@@ -287,10 +288,15 @@ class Coach:
         p = self.panel
         y = p.bottom - PAD - BUTTON_H
         if self.finished:
+            # Each button as wide as its label needs, the room left shared out.
             keys = [k for k in ("play_on", "next_lesson", "list") if k in self._specs_keys]
-            n = max(1, len(keys))
-            w = (p.width - 2 * PAD - 8 * (n - 1)) // n
-            return {k: pygame.Rect(p.left + PAD + i * (w + 8), y, w, BUTTON_H) for i, k in enumerate(keys)}
+            needs = [ui.render(LABELS[k], 20, palette.TEXT, True).get_width() + 20 for k in keys]
+            spare = max(0, p.width - 2 * PAD - 8 * (len(keys) - 1) - sum(needs)) // max(1, len(keys))
+            rects, x = {}, p.left + PAD
+            for k, need in zip(keys, needs):
+                rects[k] = pygame.Rect(x, y, need + spare, BUTTON_H)
+                x += need + spare + 8
+            return rects
         return {"leave": pygame.Rect(p.left + PAD, y, 100, BUTTON_H),
                 "next": pygame.Rect(p.right - PAD - 130, y, 130, BUTTON_H)}
 

@@ -50,7 +50,7 @@ from game.core.rng import ScriptError
 from scenes.learn.starts import rules_of, start_position
 
 LEVELS = ("easy", "normal", "hard")
-KEY = re.compile(r"^[a-z_]+(:[A-Za-z0-9_,.\-]+)+$")
+KEY = re.compile(r"^[a-z_]+(:[A-Za-z0-9_,.\-]+)*$")
 MAX_SAY = 420
 # Clicks a lesson never forbids: reading the rules and the glossary changes nothing.
 ALWAYS_ALLOWED = ("term:", "button:rules", "button:help", "button:reference")
