@@ -164,6 +164,9 @@ class Coach:
         self._installed = True
         for seat, bot in list(board.bots.items()):
             board.bots[seat] = LessonBot(self, bot)
+        if board._thinking is not None:  # the board's first settle set a computer thinking before the coach was in
+            board._thinking = None
+            board.bot_move()
 
     def _count(self, board) -> None:
         actions = board.match.actions

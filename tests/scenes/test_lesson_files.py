@@ -137,3 +137,48 @@ def test_a_wordy_step_is_refused():
 def test_an_unknown_game():
     with pytest.raises(LookupError):
         catalogue("chess")
+
+
+# -- the lessons' own words -----------------------------------------------------------------------------
+
+BOOKS = {"krosmaster": "krosmaster-blast.txt", "krom": "krom-evolution.txt", "khrysos": "khrysos-hunters.txt"}
+
+
+def _rulebook(game: str):
+    import os
+    import pathlib
+
+    here = pathlib.Path(__file__).resolve().parents[2]
+    for folder in (os.environ.get("TABLETRIO_RULEBOOKS"), here.parent / "shared" / "rulebooks", here / "shared" / "rulebooks"):
+        if folder and (pathlib.Path(folder) / BOOKS[game]).is_file():
+            return (pathlib.Path(folder) / BOOKS[game]).read_text(encoding="utf-8")
+    return None
+
+
+def _words(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower().replace("\u2019", "'"))
+
+
+def _copied(text: str, runs: set, n: int = 8) -> list[str]:
+    w = _words(text)
+    return [" ".join(w[i:i + n]) for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in runs]
+
+
+@pytest.mark.parametrize("game", sorted(BOOKS))
+def test_no_lesson_text_shares_eight_words_in_a_row_with_the_rulebook(game):
+    book = _rulebook(game)
+    if book is None:
+        pytest.skip("the rulebooks are not beside this checkout (set TABLETRIO_RULEBOOKS to their folder)")
+    words = _words(book)
+    runs = {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+    assert _copied("Using 1 Movement Point lets you move one Krosmaster to an adjacent cell", runs) or game != "krosmaster"
+    copied = []
+    for entry in catalogue(game):
+        if entry.lesson is None:
+            continue
+        lesson = entry.lesson
+        texts = [lesson.title, lesson.teaches, lesson.done] + [s.say for s in lesson.steps] + [s.hint or "" for s in lesson.steps]
+        copied += [f"{entry.id}: {run}" for text in texts for run in _copied(text, runs)]
+    assert not copied, "\n".join(copied)
