@@ -137,11 +137,17 @@ def test_the_pause_overlay_and_the_saves_list_labels_are_whole_or_in_a_tip(app, 
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_every_label_of_a_board_is_whole_or_in_a_tip_through_a_game(app, monkeypatch, name):
-    """Twenty-five settled positions of the board's seeded automation game, moves chosen at random among the legal."""
+    """Twenty-five settled positions of a hot-seat game at the board's automation table, moves chosen at
+    random among the legal ones."""
     if not _rebuilt(name):
         pytest.skip(f"{name} is not rebuilt on the kit yet (tests/scenes/test_kit_scans.py NOT_YET_REBUILT)")
-    board = _open(app, name)
+    from scenes.board import Seat
+
+    table = registry.make_scene(name, app, 3)  # the automation table, its seats made human (hot-seat)
+    board = type(table)(app, table.match, [Seat(seat.name, seat.colour) for seat in table.seats])
     board.autosave = False
+    app.stack.replace(board)
+    app.run_frames(5)
     rng = random.Random(7)
     checked, seen = 0, None
     for _ in range(5000):
