@@ -23,6 +23,7 @@ from game.khrysos.queries import (
     SquareInfo,
     action_options,
     action_symbols,
+    action_words,
     action_text,
     aim_at,
     amount_text,
@@ -64,6 +65,7 @@ TITLE = "Khrysos Hunters"
 __all__ = [
     "action_options",
     "action_symbols",
+    "action_words",
     "action_text",
     "ActionOption",
     "aim_at",
