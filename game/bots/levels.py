@@ -53,7 +53,7 @@ class EasyBot:
 
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         if len(legal) == 1:
-            return legal[0], f"{legal[0]}: the only choice."
+            return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         kit = self.kit
         state = kit.determinize(view_state, seat, rng)
         if rng.below(1000) >= 1000 * self.greedy:
@@ -87,7 +87,7 @@ class NormalBot:
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         kit = self.kit
         if len(legal) == 1:
-            return legal[0], f"{legal[0]}: the only choice."
+            return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         options = kit.prune(view_state, self.memory.fresh(view_state, legal))
         totals = [0.0] * len(options)
         looker = Look(kit, seat, rng)
@@ -132,7 +132,7 @@ class HardBot:
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         if len(legal) == 1:
             self.last = {"iterations": 0, "timed_out": False}
-            return legal[0], f"{legal[0]}: the only choice."
+            return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         search = Search(self.kit, view_state, seat, rng, explore=self.explore, depth=self.depth)
         deadline = None if self.seconds is None else self.clock() + self.seconds
         done = 0
