@@ -28,7 +28,7 @@ def capital(text: str) -> str:
     for i, ch in enumerate(text):
         if ch.isalpha():
             return text[:i] + ch.upper() + text[i + 1 :]
-        if not (ch in "+-'\"(" or ch.isspace()):
+        if not (ch in "+-(" or ch.isspace()):
             return text
     return text
 

@@ -465,9 +465,9 @@ class Board:
         if a == b:
             return "that is the square the hunter already stands on"
         if max(abs(d[0]), abs(d[1])) != 1:
-            return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
+            return "that square is not next to the hunter's: move one square at a time"
         if b not in self.floor:
-            return f"square {b[0]},{b[1]} is not on the map"
+            return "that square is not on the map"
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])

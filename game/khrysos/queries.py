@@ -13,6 +13,7 @@ from game.khrysos.pending import Pending, decision, pending  # noqa: F401 -- re-
 from game.khrysos.pending import BOOST_PHASE, current_step, hit_targets, hunter_name, play_options, steals, usable_boosts
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State
+from game.khrysos.words import action_text  # noqa: F401 -- re-exported: it was asked here before words.py
 
 Cell = tuple[int, int]
 _name = hunter_name
@@ -217,57 +218,3 @@ def playable_hunters(state: State) -> list[int]:
     if state.phase not in (DEPLOY, REPLACE):
         return []
     return list(play_options(state))
-
-
-# -- actions in words --------------------------------------------------------------------------
-
-
-def action_text(state: State, action: Action) -> str:
-    """An action in a player's words ("Elia Rose uses Theft (2 energy)"), for suggestions and tips.
-
-    It names only what the player deciding can see: their own hand, the hunters on the map.
-    An action it does not know reads in its text form."""
-    args, kind = action.args, action.kind
-    card = state.cards[state.turn] if 0 <= state.turn < len(state.cards) else None
-    who = _name(card.hunter) if card is not None and card.hunter else "the hunter"
-
-    def square(x: int, y: int) -> str:
-        return f"square {x},{y}"
-
-    try:
-        if kind == "play":
-            return f"play {_name(args[0])}"
-        if kind == "place":
-            return f"start on {square(args[0], args[1])}"
-        if kind == "withdraw":
-            return f"withdraw {who}"
-        if kind == "roll":
-            return "roll the energy die"
-        if kind == "move":
-            return f"move {who} to {square(args[0], args[1])}"
-        if kind == "end":
-            return "end the turn"
-        if kind == "act":
-            return f"{who} uses {HUNTERS[card.hunter].actions[args[0] - 1].name} ({args[0]} energy)"
-        if kind == "boost":
-            return f"spend the +{args[1]} {args[0]} Boost"
-        if kind == "step":
-            return f"{who} goes on to {square(args[0], args[1])}"
-        if kind == "shift":
-            return f"move {_name(args[0])} to {square(args[1], args[2])}"
-        if kind == "target":
-            return f"target {_name(args[0])}"
-        if kind == "guard":
-            return f"spend {args[0]} Guard marker{'' if args[0] == 1 else 's'}" if args[0] else "spend no Guard marker"
-        if kind == "done":
-            r = state.res
-            if r is not None and r.push:
-                return "move nobody further"
-            if r is not None and r.pc == BOOST_PHASE:
-                return "spend no more Boosts"
-            if r is not None and current_step(state).kind == "hit":
-                return "make no more hits"
-            return "stop here and go on with the action"
-    except (IndexError, KeyError, AttributeError, TypeError):
-        pass
-    return str(action)
