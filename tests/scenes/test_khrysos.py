@@ -14,7 +14,7 @@ import game.khrysos as K
 from game.core.rng import Rng
 from game.khrysos import maps
 from game.khrysos.hunters import HUNTERS
-from scenes.board.scene import GameOverScene
+from scenes.board import GameOverScene
 from scenes.khrysos import mapstore
 from scenes.khrysos.board import KhrysosBoard
 from scenes.khrysos.builder import BuilderScene, OpenMapScene
@@ -128,8 +128,9 @@ class Player:
         assert board.match.actions[before] == action
 
 
+@pytest.mark.slow
 def test_build_a_map_save_it_and_play_a_game_on_it_to_the_win_screen_with_clicks_only(make_app):
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: other work on the machine does not count
     app = fast_app(make_app)
     builder = build_row_map(app)
     click_widget(app, builder.play_button)
@@ -150,7 +151,7 @@ def test_build_a_map_save_it_and_play_a_game_on_it_to_the_win_screen_with_clicks
     assert over.headline == f"{winner} wins!"
     assert over.reason == f"{winner} reached 12 treasures.", "the end screen calls the winner by name"
     assert button(over, "Main menu")
-    assert time.perf_counter() - started < 60
+    assert time.process_time() - started < 60
     click_widget(app, button(over, "Play again"))
     again = next(s for s in app.stack.scenes if isinstance(s, KhrysosBoard))
     assert again is not board and again.match.actions == [] and again.match.setup == board.match.setup
@@ -333,3 +334,33 @@ def test_the_log_and_the_status_line_call_players_by_their_names(make_app):
     assert any(line.startswith(("Ann", "Bob", "Cy")) for line in lines), lines
     text, _ = board.status_text()
     assert "Player " not in text
+
+
+def test_special_tiles_the_previews_show_range_and_blast_reaching_across_a_solid_line(make_app):
+    # The Tower: a solid line runs between squares 2,4 and 3,4 (the stairs' east side).
+    from game.core.match import Match
+    from game.khrysos.testing import hunter, number_of, play, position
+
+    app = fast_app(make_app)
+    cards = [hunter("Kaz Ironjaw", 0, (2, 4)), hunter("Bento Rush", 1, (3, 4)), hunter("Gus Barrow", 0, (0, 4)), hunter("Mara Quill", 1, (4, 13))]
+    state = position(cards, map="the_tower", energy=6)
+    assert state.board.step_blocker((2, 4), (3, 4)) == "a solid line blocks that step"
+    app.push(KhrysosBoard(app, Match(K, K.Setup(players=2, map="the_tower"), 0, state)))
+    app.run_frames(2)
+    board = top(app)
+    haymaker = board.action_buttons[1]  # Hit 1 Range 1 [Damage 2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=haymaker.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert board.focus_action == 2
+    assert (3, 4) in board.grid.layer_cells("in_range") and (3, 4) in board.grid.layer_cells("target")
+
+    cards = [hunter("Gus Barrow", 0, (0, 4)), hunter("Bento Rush", 1, (2, 4)), hunter("Kaz Ironjaw", 0, (3, 4)), hunter("Mara Quill", 1, (4, 13))]
+    state, _ = play(position(cards, map="the_tower", energy=6), "act 5")  # Dynamite: Blast 1
+    app.push(KhrysosBoard(app, Match(K, K.Setup(players=2, map="the_tower"), 0, state)))
+    app.run_frames(2)
+    board = top(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre((2, 4)), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert (2, 4) in board.grid.layer_cells("target")
+    assert {(3, 3), (3, 4), (3, 5)} <= set(board.grid.layer_cells("area"))
+    assert number_of("Kaz Ironjaw") in K.queries.hunters_at(state, (3, 4))
