@@ -35,7 +35,7 @@ WRONG_PLURAL = (
     re.compile(r"(?<![\d.+\-])\b1 (\w+ )?(cells|hits|squares|points|treasures|injuries|markers|cards|tokens|dice|"
                r"Boosts|players|rerolls|moves|turns)\b"),  # "1 Glyph cells", "1 hits left", "Roll 1 dice"
     re.compile(r"(?<![\d.+\-])\b(0|[2-9]|\d\d+) (\w+ )?(cell|hit|square|point|injury|marker|card|token|die|"
-               r"player|reroll)\b(?! (of|cost|costs)\b)"),  # "2 hit left", "Roll 3 die"
+               r"player)\b(?! (of|cost|costs|point|points)\b)"),  # "2 hit left", "Roll 3 die"
 )
 SLOPPY = (re.compile(r"  "), re.compile(r" [.,:;]"), re.compile(r"\.\."), re.compile(r"\(\)"), re.compile(r"^\s|\s$"))
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
+from game.core.grammar import counted, listing, square_label
 from game.core.grid import EIGHT_WAY
 from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
@@ -113,9 +114,14 @@ class PlacedTile:
     y: int
     rotation: int = 0
 
-    def label(self, number: int) -> str:
-        """How messages name this entry: 'tile 3 (zone2 at 1,0)' (entries count from 1)."""
-        return f"tile {number} ({self.tile} at {self.x},{self.y})"
+    def label(self, number: int, corner: Cell = (0, 0)) -> str:
+        """How messages name this entry: 'tile 3 (Treasure Zone 2 at D1)', by the tile's name and its
+        top-left square as the board's edges name it, counted from `corner`, the map's top-left
+        square (entries count from 1)."""
+        tile = TILES.get(self.tile)
+        name = tile.name if tile is not None else self.tile
+        x, y = TILE_SIZE * self.x - corner[0], TILE_SIZE * self.y - corner[1]
+        return f"tile {number} ({name} at {square_label(x, y)})" if x >= 0 and y >= 0 else f"tile {number} ({name})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +281,13 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
     """
     problems: list[str] = []
     placed = [pt for _, pt in numbered]
-    labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
+    labels = _labels(numbered)
     if len(placed) < MIN_TILES:
-        problems.append(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}")
+        problems.append(f"the map has {counted(len(placed), 'tile')}; a map needs at least {MIN_TILES}")
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
     for number in ZONE_NUMBERS:
         if number not in present:
-            problems.append(f"Treasure Zone {number} is missing (a map needs the zone tiles zone1 to zone6)")
+            problems.append(f"Treasure Zone {number} is missing (a map needs the six Treasure Zone tiles)")
     at: dict[Cell, int] = {}
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
@@ -294,7 +300,7 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
         if len(groups) > 1:
             main = groups[0]
             for group in groups[1:]:
-                names = ", ".join(labels[i] for i in group)
+                names = listing(labels[i] for i in group)
                 problems.append(
                     f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
                 )
@@ -314,7 +320,13 @@ def map_warnings(data: Any) -> list[str]:
             data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         numbered = _read_map(data)[1]
     placed = [pt for _, pt in numbered]
-    return _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})
+    return _cut_floor(placed, _labels(numbered))
+
+
+def _labels(numbered: list[tuple[int, PlacedTile]]) -> dict[int, str]:
+    """How messages name each entry (see `PlacedTile.label`), squares counted from the map's corner."""
+    corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0), TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
+    return {i: pt.label(number, corner) for i, (number, pt) in enumerate(numbered)}
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
@@ -349,10 +361,11 @@ def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
     if not cut:
         return []
     first = cut[0]
+    x0, y0 = min(c[0] for c in board.floor), min(c[1] for c in board.floor)
     return [
-        f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
-        f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
-        f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
+        f"solid lines cut the floor apart: {counted(len(cut), 'square')}, "
+        f"starting with {square_label(first[0] - x0, first[1] - y0)} of {labels[board.tile_of[first]]}, "
+        f"cannot be walked to from {square_label(start[0] - x0, start[1] - y0)} of {labels[board.tile_of[start]]}"
     ]
 
 

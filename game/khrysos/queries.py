@@ -10,7 +10,7 @@ from game.core.actions import Action
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, Step, plan_of, symbols_text, tokens_of
 from game.khrysos.pending import Pending, decision, pending  # noqa: F401 -- re-exported: the board asks them beside the queries below
-from game.khrysos.pending import BOOST_PHASE, current_step, hit_targets, hunter_name, play_options, steals, usable_boosts
+from game.khrysos.pending import current_step, hit_targets, hunter_name, play_options, steals, usable_boosts
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State
 from game.khrysos.words import action_text  # noqa: F401 -- re-exported: it was asked here before words.py

@@ -14,79 +14,16 @@ keeps "Player 1", "Player 2", ...). Hunters are named by their card's name.
 
 from __future__ import annotations
 
-import weakref
 from typing import Sequence
 
 from game.core.actions import Action
-from game.core.grammar import column_label, counted, listing, possessive, row_label
+from game.core.grammar import counted, listing, possessive
 from game.khrysos.hunters import HUNTERS
 from game.khrysos.pending import BOOST_PHASE, current_step, hunter_name, player_name
+from game.khrysos.squares import _board, column_name, columns, corner, row_name, rows, square_name
 
 Cell = tuple[int, int]
 Names = Sequence[str] | None
-
-_CORNERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def _board(board_or_state):
-    return getattr(board_or_state, "board", board_or_state)
-
-
-def corner(board_or_state) -> Cell:
-    """The (x, y) of the map's top-left corner: the leftmost column and the top row its squares use."""
-    board = _board(board_or_state)
-    try:
-        return _CORNERS[board]
-    except (KeyError, TypeError):
-        pass
-    floor = board.floor
-    found = (min((c[0] for c in floor), default=0), min((c[1] for c in floor), default=0))
-    try:
-        _CORNERS[board] = found
-    except TypeError:  # a board that cannot be weakly referenced: computed again next time
-        pass
-    return found
-
-
-def columns(board_or_state) -> range:
-    """The x of every column the map's squares use, left to right (a board labels these)."""
-    board = _board(board_or_state)
-    x0 = corner(board)[0]
-    return range(x0, max((c[0] for c in board.floor), default=x0 - 1) + 1)
-
-
-def rows(board_or_state) -> range:
-    """The y of every row the map's squares use, top to bottom (a board labels these)."""
-    board = _board(board_or_state)
-    y0 = corner(board)[1]
-    return range(y0, max((c[1] for c in board.floor), default=y0 - 1) + 1)
-
-
-def column_name(board_or_state, x: int) -> str:
-    """The letters of column `x` on the board's edge ("A" for the map's leftmost column)."""
-    rel = x - corner(board_or_state)[0]
-    if rel < 0:
-        raise ValueError(f"column {x} is left of the map")
-    return column_label(rel)
-
-
-def row_name(board_or_state, y: int) -> str:
-    """The number of row `y` on the board's edge ("1" for the map's top row)."""
-    rel = y - corner(board_or_state)[1]
-    if rel < 0:
-        raise ValueError(f"row {y} is above the map")
-    return row_label(rel)
-
-
-def square_name(board_or_state, cell: Cell) -> str:
-    """A square as a player reads it on the board's edges: "C7" is the third column and the
-    seventh row of the map, counted from its top-left corner (see the module docstring).
-
-    `board_or_state` is the map's `Board` (`game.khrysos.maps.build_board`) or a `State`.
-    ValueError for a square left of or above the map.
-    """
-    return column_name(board_or_state, cell[0]) + row_name(board_or_state, cell[1])
-
 
 def place_name(board_or_state, cell: Cell) -> str:
     """A square with its Treasure Zone when it is one: "Treasure Zone 5 (C7)", else "C7"."""

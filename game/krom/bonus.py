@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core import D6
-from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
+from game.krom.basics import HP_MAX, _gain, _has, _pay, _remove_card, _transfer, place_name
 from game.krom.content import BONUS, RESOURCES, BonusCard
 from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
 from game.krom.flow import _holds, _window_next
 from game.krom.state import Play, State
+from game.krom.words import amount, token_name
 
 
 # -- Bonus cards -----------------------------------------------------------------------------
@@ -31,22 +32,22 @@ def _gain_problem(s: State, seat: int, kind: str) -> str | None:
 def target_problem(s: State, seat: int, card: BonusCard, target: int) -> str | None:
     """Why `target` cannot be the target of `card` played by `seat`, or None."""
     if not isinstance(target, int) or not 0 <= target < len(s.players):
-        return f"there is no seat {target}"
+        return "there is no such player"
     if target == seat:
         return "you cannot target yourself"
     who = s.players[target]
-    name = _name(s, target)
+    name = "they"  # the target's own button shows who they are
     if card.effect == "loss":
         if card.kind == "hp":
-            return None if who.hp >= 1 else f"{name} is stunned: no hit point left to lose"
-        return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to lose"
+            return None if who.hp >= 1 else f"{name} are stunned: no hit point left to lose"
+        return None if _has(who, card.kind) else f"{name} have no {token_name(card.kind)} to lose"
     if card.effect == "steal":
         here = s.players[seat].place
         if who.place != here:
-            return f"{name} is not in the {place_name(here)} with you"
-        return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to steal"
+            return f"{name} are not in the {place_name(here)} with you"
+        return None if _has(who, card.kind) else f"{name} have no {token_name(card.kind)} to steal"
     if card.effect == "swap":
-        return None if _has(who, card.take_kind) >= card.take else f"{name} does not have {card.take} {card.take_kind.capitalize()}"
+        return None if _has(who, card.take_kind) >= card.take else f"{name} do not have {amount(card.take_kind, card.take)}"
     return "this card takes no target"
 
 
@@ -54,7 +55,7 @@ def bonus_problem(s: State, seat: int, card_id: int, in_combat: bool) -> str | N
     """Why `seat` cannot play Bonus card `card_id` now (in a combat window or in their Action phase), or None."""
     p = s.players[seat]
     if not isinstance(card_id, int) or card_id not in p.hand:
-        return f"you do not hold the Bonus card {card_id}"
+        return "you do not hold that Bonus card"
     card = BONUS[card_id]
     if in_combat:
         return None if card.timing == "combat" else f"{card.name} is not a combat card: only combat cards change the dice"

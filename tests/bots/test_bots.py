@@ -196,7 +196,7 @@ def test_hard_stops_on_its_clock_and_says_so():
     assert fixed.last == {"iterations": 5, "timed_out": False}
 
 
-@pytest.mark.parametrize("game_id", ["khrysos", "krosmaster"])
+@pytest.mark.parametrize("game_id", ["khrysos", "krom", "krosmaster"])
 def test_a_reason_names_the_action_in_words_and_what_it_gains(game_id):
     """Suggest shows the reason: the action as a player says it (the rules' action_text), never its text form."""
     rules, state = _mid_game(game_id, 0)

@@ -114,26 +114,26 @@ class TestTheMap:
 
 
 BROKEN = [
-    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)"]),
+    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)"]),
     (
         "zone missing",
         mapdata(SIX_ZONES[:3] + [{"tile": "floor", "x": 3, "y": 0}] + SIX_ZONES[4:]),
-        ["Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)"],
+        ["Treasure Zone 4 is missing (a map needs the six Treasure Zone tiles)"],
     ),
     (
         "overlap",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 2, "y": 0}]),
-        ["tile 7 (floor at 2,0) overlaps tile 3 (zone3 at 2,0)"],
+        ["tile 7 (Floor at G1) overlaps tile 3 (Treasure Zone 3 at G1)"],
     ),
     (
         "not connected",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 6, "y": 2}, {"tile": "floor", "x": 7, "y": 2}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 6,2), tile 7 (floor at 7,2) are cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at S7) and tile 7 (Floor at V7) are cut off from tile 1 (Treasure Zone 1 at A1)"],
     ),
     (
         "touching only at a corner",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 5, "y": 1}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 5,1) is cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at P4) is cut off from tile 1 (Treasure Zone 1 at A1)"],
     ),
     (
         "unknown tile",
@@ -197,8 +197,8 @@ class TestSampleMapsAnyCombinationWorks:
     def test_sample_maps_a_floor_cut_apart_by_solid_lines_is_a_warning_not_a_refusal(self):
         assert validate_map(CUT_APART) == []
         assert map_warnings(CUT_APART) == [
-            "solid lines cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
-            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
+            "solid lines cut the floor apart: 27 squares, starting with A4 of tile 7 (Corner at A4), "
+            "cannot be walked to from A1 of tile 1 (Treasure Zone 1 at A1)"
         ]
         assert map_warnings(json.dumps(CUT_APART)) == map_warnings(CUT_APART) == map_warnings(map_from_dict(CUT_APART))
         board = build_board(map_from_dict(CUT_APART))

@@ -98,10 +98,9 @@ class TestCombatCards:
 
     def test_only_combat_cards_in_a_combat_and_never_outside(self):
         s, _ = fight([[CLUB, STASH], []], [1, 6])
-        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice")
+        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice.")
         assert playable_bonuses(s) == {CLUB: None, STASH: "Hidden stash is not a combat card: only combat cards change the dice"}
-        refused(action_phase(position(["alma", "kolos"], hands=[[CLUB], []]), 0), f"play {CLUB}", "Club is a combat card: play it after the dice of a combat you fight in")
-
+        refused(action_phase(position(["alma", "kolos"], hands=[[CLUB], []]), 0), f"play {CLUB}", "Club is a combat card: play it after the dice of a combat you fight in.")
     def test_a_countered_combat_card_changes_nothing(self):
         s, _ = fight([[CLUB], [COUNTER]], [3, 5])
         s, events = run(s, f"play {CLUB}")
@@ -166,15 +165,13 @@ class TestCounterCards:
 
     def test_a_counter_card_is_not_played_on_its_own(self):
         s = action_phase(position(["alma", "morhy"], hands=[[COUNTER], []]), 0)
-        refused(s, f"play {COUNTER}", "Not today! is a counter card: play it when another player plays a Bonus")
-
-
+        refused(s, f"play {COUNTER}", "Not today! is a counter card: play it when another player plays a Bonus.")
 class TestPlaceCards:
     def test_only_in_their_place(self):
         refused(
             action_phase(position(["alma", "morhy"], hands=[[WOODPILE], []]), 0),
             f"play {WOODPILE}",
-            "Woodpile can only be played in the Forest; you are in the Cave",
+            "Woodpile can only be played in the Forest; you are in the Cave.",
         )
         s, events = run(action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[WOODPILE], []]), 0), f"play {WOODPILE}")
         assert s.players[0].wood == 2
@@ -235,8 +232,7 @@ class TestEffects:
 
     def test_a_stunned_player_has_no_hit_point_to_lose(self):
         s, _ = self.play(EVIL_EYE, hp=[7, 0, 7])
-        refused(s, "target 1", "Mörhy is stunned: no hit point left to lose")
-
+        refused(s, "target 1", "They are stunned: no hit point left to lose.")
     def test_lost_tokens_go_back_to_the_supply(self):
         s, events = self.play(TAX, "target 1", krom=[5, 2, 5])
         assert s.players[1].krom == 0 and of_type(events, Lost) == [Lost(1, "krom", 2)]
@@ -245,26 +241,24 @@ class TestEffects:
     def test_a_target_without_the_tokens_is_refused(self):
         s, _ = self.play(TERMITES, wood=[0, 1, 0])
         assert [str(a) for a in legal_actions(s)] == ["target 1", "cancel"]
-        refused(s, "target 2", "Valkyr has no Wood to lose")
-        refused(s, "target 0", "you cannot target yourself")
-        refused(s, "target -1", "there is no seat -1")  # the Kromosaurus is never a Bonus target
+        refused(s, "target 2", "They have no Wood to lose.")
+        refused(s, "target 0", "You cannot target yourself.")
+        refused(s, "target -1", "There is no such player.")  # the Kromosaurus is never a Bonus target
 
     def test_steal_only_from_a_player_in_the_same_place(self):
         s, _ = self.play(PICKPOCKET, krom=[5, 9, 2])
-        refused(s, "target 1", "Mörhy is not in the Cave with you")
+        refused(s, "target 1", "They are not in the Cave with you.")
         s, events = run(s, "target 2")
         assert of_type(events, Stole) == [Stole(0, 2, "krom", 2)]
         assert (s.players[0].krom, s.players[2].krom) == (7, 0)
 
     def test_steal_needs_a_victim_here(self):
         s = action_phase(position(["alma", "morhy", "valkyr"], places=["cave", "forest", "forest"], hands=[[PICKPOCKET], [], []]), 0)
-        refused(s, f"play {PICKPOCKET}", "no player in the Cave with you has Krom to steal")
-
+        refused(s, f"play {PICKPOCKET}", "No player in the Cave with you has Krom to steal.")
     def test_trade(self):
         s, events = self.play(BARTER, "take bone")
         assert (s.players[0].krom, s.players[0].bone) == (2, 1)
-        refused(action_phase(position(["alma", "morhy"], krom=[2, 5], hands=[[BARTER], []]), 0), f"play {BARTER}", "not enough Krom: Barter costs 3, you have 2")
-
+        refused(action_phase(position(["alma", "morhy"], krom=[2, 5], hands=[[BARTER], []]), 0), f"play {BARTER}", "Not enough Krom: Barter costs 3, you have 2.")
     def test_swap(self):
         s, events = self.play(BARGAIN, "target 1", stone=[0, 2, 0])
         assert of_type(events, Transferred) == [Transferred(0, 1, "krom", 2), Transferred(1, 0, "stone", 1)]
