@@ -146,6 +146,17 @@ def collect(rules, games: int, names, *, seed0: int = 1, max_steps: int = 4000, 
     return texts
 
 
+def add_scripted(texts: Texts, rules, runs, names) -> Texts:
+    """Add the log lines of scripted positions' events ((state, events) pairs) to `texts`, with
+    the table's `names` and without: the events random games seldom meet."""
+    for state, events in runs:
+        for e in events:
+            texts.events.add(type(e))
+            for who in (None, names):
+                texts.add(f"event:{e.kind}", rules.describe(e, state, names=who), "a scripted position")
+    return texts
+
+
 def try_apply(rules, state, action):
     """`rules.apply`, or None when refused (for scripted positions)."""
     try:

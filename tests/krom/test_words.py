@@ -12,7 +12,7 @@ from game.bots import make_bot, play_turn
 from game.core import Action, Rng
 from game.krom import events as E
 from game.krom.testing import action_phase, position, run, with_rolls
-from tests.texts import collect, event_classes
+from tests.texts import add_scripted, collect, event_classes
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 
@@ -30,13 +30,7 @@ def _rare_events():
 
 @pytest.fixture(scope="module")
 def texts():
-    texts = collect(K, 16, NAMES)
-    for state, events in _rare_events():
-        for e in events:
-            texts.events.add(type(e))
-            for who in (None, NAMES):
-                texts.add(f"event:{e.kind}", K.describe(e, state, names=who), "a scripted position")
-    return texts
+    return add_scripted(collect(K, 16, NAMES), K, _rare_events(), NAMES)
 
 
 class TestEveryText:

@@ -11,7 +11,7 @@ from game.core import Action
 from game.krosmaster import events as E
 from game.krosmaster.board import HEIGHT, WIDTH
 from game.krosmaster.testing import build, run, with_rolls
-from tests.texts import collect, event_classes, text_problems
+from tests.texts import add_scripted, collect, event_classes, text_problems
 
 NAMES = ("Ann", "Bob")
 TEAM = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (5, 8)), ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (6, 0))]
@@ -53,13 +53,7 @@ def _rare_events():
 
 @pytest.fixture(scope="module")
 def texts():
-    texts = collect(K, 40, NAMES)
-    for state, events in _rare_events():
-        for e in events:
-            texts.events.add(type(e))
-            for who in (None, NAMES):
-                texts.add(f"event:{e.kind}", K.describe(e, state, names=who), "a scripted position")
-    return texts
+    return add_scripted(collect(K, 40, NAMES), K, _rare_events(), NAMES)
 
 
 class TestEveryText:
