@@ -31,8 +31,9 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from game.core.decision import Decision
-from game.core.grammar import counted, seat_name
+from game.core.grammar import counted, listing, seat_name
 from game.khrysos.hunters import HUNTERS, WIN_TREASURE, Step, plan_of, symbol_set
+from game.khrysos.squares import square_name
 from game.khrysos.state import DEPLOY, OVER, PLACE, REPLACE, START, State
 
 BOOST_PHASE = -1
@@ -148,7 +149,8 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
         source = "from your hand" if private else "from your retired hunters"
         return Decision("play", p.seat, f"{who}: choose a hunter to play {source}", private)
     if p.kind == "place":
-        prompt = f"{who}: choose the Treasure Zone square where {name} starts"
+        squares = listing([square_name(s, c) for c in s.choices], "or")
+        prompt = f"{who}: choose the Treasure Zone square where {name} starts ({squares})"
     elif p.kind == "roll":
         extra = ", or withdraw it" if s.cards[s.turn].endurance == 1 else ""
         prompt = f"{who}: roll the white die for {name}{extra}"

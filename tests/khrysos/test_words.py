@@ -9,7 +9,9 @@ import pytest
 import game.khrysos as K
 from game.core import Action
 from game.khrysos import events as E
-from game.khrysos.maps import SAMPLE_MAPS, MapSpec, PlacedTile, build_board, sample_map
+from game.core import Rng
+from game.khrysos.maps import SAMPLE_MAPS, MapSpec, PlacedTile, build_board, map_to_dict, sample_map
+from game.khrysos.rules import start_game
 from game.khrysos.testing import hunter, number_of as N, position
 from game.khrysos.words import corner
 from tests.texts import collect, event_classes, text_problems
@@ -101,12 +103,17 @@ class TestEveryText:
                     assert not re.search(r"\bPlayer \d", t), (kind, t)
 
     def test_the_start_square_choice_reads_in_words(self):
-        state = K.new_game(K.Setup(players=2), 2)
-        start = position([hunter("Elia Rose", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1)),
-                          hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6)
-        zone = next(iter(start.board.zones))
-        assert K.action_text(start, Action("place", zone)).startswith("Start on Treasure Zone ")
-        assert not text_problems(K.action_text(state, Action("place", zone)))
+        """Quick Start: a zone number with several squares is a choice; its prompt, actions and
+        refusal name the squares as the board does."""
+        tiles = [PlacedTile(f"zone{n}", n - 1, 0) for n in range(1, 7)] + [PlacedTile("zone3", 0, 1)]
+        custom = map_to_dict(MapSpec("Two Threes", tuple(tiles)))
+        state = start_game(K.Setup(players=3, custom_map=custom), Rng(1).scripted([3, 1, 2]))
+        state, _ = K.apply(state, K.legal_actions(state)[0])
+        assert K.decision(state).prompt.endswith("starts (H2 or B5)")
+        assert [K.action_text(state, a) for a in K.legal_actions(state)] == ["Start on Treasure Zone 3 (H2)", "Start on Treasure Zone 3 (B5)"]
+        assert K.why_illegal(state, Action("place", (4, 1))) == "Choose one of the zone squares offered: H2 or B5."
+        for text in (K.decision(state, NAMES).prompt, *(K.action_text(state, a) for a in K.legal_actions(state))):
+            assert not text_problems(text), text
 
 
 class TestLines:
