@@ -351,13 +351,44 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
-    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+def _cut_squares(placed: list[PlacedTile]) -> tuple[Board, Cell, list[Cell]]:
+    """(the board, its first square, the squares no hunter could walk to from it)."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
     start = floor[0]
     reached = board.walk_distances(start)
-    cut = [c for c in floor if c not in reached]
+    return board, start, [c for c in floor if c not in reached]
+
+
+def problem_places(spec: MapSpec) -> tuple[set[Cell], set[Cell]]:
+    """Where a map's problems and warnings lie, for an editor to mark them: (the tile positions of
+    the entries a problem blames: both tiles of an overlap, the tiles cut off from the first one,
+    the tile where a floor cut apart by solid lines begins; the squares no hunter can walk to)."""
+    placed = [pt for pt in spec.tiles if pt.tile in TILES and pt.rotation in ROTATIONS]
+    tiles: set[Cell] = set()
+    at: dict[Cell, int] = {}
+    for i, pt in enumerate(placed):
+        key = (pt.x, pt.y)
+        if key in at:
+            tiles.add(key)
+        else:
+            at[key] = i
+    if at:
+        for group in _tile_groups(at)[1:]:
+            tiles.update((placed[i].x, placed[i].y) for i in group)
+    squares: set[Cell] = set()
+    if not validate_map(spec):
+        board, _, cut = _cut_squares(placed)
+        if cut:
+            first = placed[board.tile_of[cut[0]]]
+            tiles.add((first.x, first.y))
+            squares.update(cut)
+    return tiles, squares
+
+
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
+    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+    board, start, cut = _cut_squares(placed)
     if not cut:
         return []
     first = cut[0]

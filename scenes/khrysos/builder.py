@@ -8,7 +8,6 @@ Whether a map can be played is only ever the validator's answer (`game.khrysos.m
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pygame
@@ -29,8 +28,6 @@ GRID = pygame.Rect(256, 52, 660, 660)
 SIDE = pygame.Rect(926, 52, 344, 660)
 ZOOMS = (13, 18, 24, 32)  # pixels a square
 PAL_COLS, PAL_ROW = 2, 84
-TILE_RE = re.compile(r"tile \d+ \((\w+) at (\d+),(\d+)\)")
-SQUARE_RE = re.compile(r"square (\d+),(\d+)")
 
 
 class BuilderScene(Scene):
@@ -152,15 +149,7 @@ class BuilderScene(Scene):
         """Ask the rules about the map: every problem, every warning, and where each one is."""
         self.problems = maps.validate_map(self.spec)
         self.warnings = maps.map_warnings(self.spec) if not self.problems else []
-        self.bad_tiles: set[tuple[int, int]] = set()
-        self.bad_squares: set[tuple[int, int]] = set()
-        for sentence in self.problems + self.warnings:
-            sentence = sentence.split(" cut off from ")[0].split(" cannot be walked to from ")[0]  # not the main part
-            for _, x, y in TILE_RE.findall(sentence):
-                self.bad_tiles.add((int(x), int(y)))
-        for sentence in self.warnings:
-            for x, y in SQUARE_RE.findall(sentence):
-                self.bad_squares.add((int(x), int(y)))
+        self.bad_tiles, self.bad_squares = maps.problem_places(self.spec)  # where the rules say they lie
         if hasattr(self, "buttons"):
             self._sync_buttons()
 

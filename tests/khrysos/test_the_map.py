@@ -229,11 +229,11 @@ class TestBrokenMaps:
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
             "tile 2 (zone1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
             "the map has 2 tiles; a map needs at least 6",
-            "Treasure Zone 3 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 5 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)",
-            "tile 3 (zone2 at 0,0) overlaps tile 2 (zone1 at 0,0)",
+            "Treasure Zone 3 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zone 4 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zone 5 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)",
+            "tile 3 (Treasure Zone 2 at A1) overlaps tile 2 (Treasure Zone 1 at A1)",
         ]
 
     @settings(max_examples=300, deadline=None)
@@ -394,3 +394,24 @@ class TestSampleMaps:
     def test_unknown_sample_map(self):
         with pytest.raises(LookupError, match="unknown sample map 'moon'"):
             sample_map("moon")
+
+
+class TestWhereTheProblemsLie:
+    """The map editor marks the tiles and squares a problem blames from the rules' own answer
+    (`maps.problem_places`), never by reading the messages' words."""
+
+    def test_an_overlap_blames_its_position(self):
+        s = MapSpec("T", tuple(PlacedTile(t["tile"], t["x"], t["y"]) for t in SIX_ZONES) + (PlacedTile("floor", 2, 0),))
+        assert maps.problem_places(s) == ({(2, 0)}, set())
+
+    def test_tiles_cut_off_from_the_first_are_blamed(self):
+        tiles = [PlacedTile(t["tile"], t["x"], t["y"]) for t in SIX_ZONES[:5]] + [PlacedTile("zone6", 6, 2), PlacedTile("floor", 7, 2)]
+        assert maps.problem_places(MapSpec("T", tuple(tiles))) == ({(6, 2), (7, 2)}, set())
+
+    def test_a_floor_cut_apart_marks_every_square_out_of_reach(self):
+        tiles, squares = maps.problem_places(map_from_dict(CUT_APART))
+        assert len(squares) == 27 and (0, 3) in squares and (0, 0) not in squares
+        assert tiles == {(0, 1)}
+
+    def test_a_good_map_has_nothing_to_mark(self):
+        assert maps.problem_places(sample_map("alpha_room")) == (set(), set())
