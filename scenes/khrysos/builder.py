@@ -102,7 +102,7 @@ class BuilderScene(Scene):
             b.enable() if on else b.disable()
         if self.problems:
             self.play_button.disable()
-            self.play_button.set_tooltip("Cannot be played: " + self.problems[0])
+            self.play_button.set_tooltip("Cannot be played: " + ui.sentence(self.problems[0]))
         else:
             self.play_button.enable()
             self.play_button.set_tooltip("Save the map and set up a game on it")
@@ -524,7 +524,7 @@ class BuilderScene(Scene):
 
     def play(self) -> None:
         if self.problems:
-            self.say("This map cannot be played: " + self.problems[0], palette.BLOCKED)
+            self.say("This map cannot be played: " + ui.sentence(self.problems[0]), palette.BLOCKED)
             return
         if (self.dirty or self.path is None) and not self.save():
             return
@@ -649,7 +649,7 @@ class BuilderScene(Scene):
             ui.text(surface, ui.fit(line, 15, s.width - 50), (s.left + 38, y), 15, palette.TEXT)
             y += 24
         y += 6
-        notes = [(p, palette.BLOCKED) for p in self.problems] + [("Note: " + w, palette.GOLD) for w in self.warnings]
+        notes = [(ui.sentence(p), palette.BLOCKED) for p in self.problems] + [("Note: " + ui.sentence(w), palette.GOLD) for w in self.warnings]
         bottom = s.bottom - 66
         for text, colour in notes:
             for line in ui.wrap(text, 13, s.width - 28):
