@@ -19,7 +19,7 @@ from game.krom import (
     reroll_improves,
 )
 from game.krom.events import BonusDrawn, DeckShuffled, DiceRolled, Gained, Healed, Hunted, HuntingRevealed, MountainScored, PickingDrawn
-from game.krom.testing import action_phase, of_type, position, refused, run, with_rolls
+from game.krom.testing import action_phase, of_type, position, refused, run, run_passing, with_rolls
 
 
 def at(place, **kw):
@@ -51,25 +51,37 @@ class TestCave:
         s, _ = run(at("cave", hp=[5, 7]), "buy hp")
         assert (s.players[0].hp, s.players[0].krom) == (7, 4)
         refused(s, "buy hp", "Your hit points are already at 7.")
+
     def test_rest_or_services_not_both(self):
         rested, _ = run(at("cave"), "rest")
         refused(rested, "buy wood", "You rested this Action phase: services are the other choice.")
         refused(rested, "rest", "You already rested this Action phase.")
         served, _ = run(at("cave"), "buy wood")
         refused(served, "rest", "You provided services this Action phase: resting is the other choice.")
+
     def test_services_need_the_krom(self):
         refused(at("cave", krom=[2, 5]), "buy wood", "Not enough Krom: a Wood token costs 3, you have 2.")
         refused(at("cave", krom=[0, 5]), "buy hp", "Not enough Krom: 3 hit points cost 1, you have 0.")
+
     def test_an_empty_supply_sells_nothing(self):
         refused(at("cave", wood=[12, 0], krom=[9, 5]), "buy wood", "The supply has no Wood left.")
+
     def test_a_short_supply_pays_what_is_left(self):
         s, events = run(at("cave", krom=[44, 5]), "rest")  # 50 - 44 - 5 = 1 Krom left in the supply
         assert Gained(0, "krom", 1) in events and s.players[0].krom == 45 and s.supply["krom"] == 0
         check_invariants(s)
 
+    def test_cave_rest_or_services_and_services_may_be_none(self):
+        # "two choices": rest, or services "in exchange for any number of" items, none included.
+        s, events = run(at("cave"), "end")
+        assert [type(e).__name__ for e in events][0] == "ActionPhaseEnded" and s.players[0].krom == 5
+        assert decision(s).kind == "main" and s.to_move == 1  # Mörhy's phase in the Forest comes next
+
     def test_cave_actions_elsewhere_are_refused(self):
         refused(at("forest"), "rest", "You can rest only in the Cave; you are in the Forest.")
         refused(at("mountain"), "buy wood", "You can provide services only in the Cave; you are in the Mountain.")
+
+
 # Picking card ids: 0-2 Fallen branches (1 Wood), 3-5 Dead tree (2 Wood), 6 Old oak (3 Wood),
 # 11 Beehive (3 Krom), 16-17 Strange totem (1 Bonus), 18-19 Thick fog (nothing).
 class TestForest:
@@ -84,6 +96,7 @@ class TestForest:
         assert (s.players[0].krom, s.players[0].wood) == (2, 6)
         assert next_pick_cost(s) is None
         refused(s, "pick", "You drew 4 Picking cards: the hike is over.")
+
     def test_each_card_is_discarded_after_its_reward(self):
         s, _ = run(at("forest", picking_deck=[11, 16] + list(range(11)) + list(range(12, 16)) + [17, 18, 19]), "pick", "pick")
         assert s.picking_discard == (11, 16)
@@ -93,13 +106,22 @@ class TestForest:
         s, events = run(at("forest", picking_deck=[0] + list(range(1, 20))), "pick", "end")
         assert s.players[0].wood == 1 and decision(s).kind == "move" and s.round == 2
 
-    def test_the_hike_is_optional(self):
-        s, events = run(at("forest"), "end")
-        assert of_type(events, PickingDrawn) == [] and decision(s).kind == "move"
+    def test_forest_the_hike_begins_with_the_first_picking_card(self):
+        # "A player in the Forest begins their hike by drawing the first card of the Picking deck":
+        # the free first card is what a player there does; the Action phase cannot end before it.
+        s = at("forest", picking_deck=[0] + list(range(1, 20)))
+        duty = "A player in the Forest begins their hike with the first Picking card (it is free): draw it first."
+        refused(s, "end", duty)
+        assert "end" not in [str(a) for a in legal_actions(s)]
+        s, _ = run(s, "shuffle")  # the shuffle, if wanted, still comes before the first card
+        refused(s, "end", duty)
+        s, events = run(s, "pick", "end")
+        assert len(of_type(events, PickingDrawn)) == 1 and decision(s).kind == "move"
 
     def test_the_next_card_needs_its_krom(self):
         s, _ = run(at("forest", krom=[0, 5], picking_deck=[18] + list(range(18)) + [19]), "pick")
         refused(s, "pick", "Not enough Krom: the next Picking card costs 1, you have 0.")
+
     def test_shuffle_deck_and_discard_only_before_the_first_card(self):
         s = at("forest", picking_deck=[0, 1, 2])
         assert len(s.picking_discard) == 17
@@ -109,12 +131,14 @@ class TestForest:
         refused(shuffled, "shuffle", "You already shuffled the Picking deck.")
         picked, _ = run(s, "pick")
         refused(picked, "shuffle", "You can only shuffle before drawing your first Picking card.")
+
     def test_forest_the_shuffle_is_offered_even_with_an_empty_discard_pile(self):
         s = at("forest", picking_deck=list(range(20)))
         assert "shuffle" in [str(a) for a in legal_actions(s)]
         s, events = run(s, "shuffle")
         assert DeckShuffled("picking") in events and sorted(s.picking_deck) == list(range(20)) and s.picking_discard == ()
         refused(s, "shuffle", "You already shuffled the Picking deck.")
+
     def test_an_empty_deck_is_remade_from_the_discard_pile(self):
         s, events = run(at("forest", picking_deck=[0]), "pick", "pick")
         assert DeckShuffled("picking") in events
@@ -149,6 +173,15 @@ class TestSavanna:
         s, _ = run(with_rolls(self.hunt(krom=[6, 5]), [1, 2]), "hunt 3 1")
         assert s.players[0].krom == 4 and s.players[0].bone == 1  # 1 + 2 reaches the Hare's 3 exactly
 
+    def test_savanna_a_player_there_goes_hunting(self):
+        # "A player in the Savanna goes hunting and chooses one prey": the hunt (free with no extra
+        # dice) is what a player there does; the Action phase cannot end before it.
+        s = self.hunt()
+        refused(s, "end", "A player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free).")
+        assert "end" not in [str(a) for a in legal_actions(s)]
+        s, _ = run(with_rolls(s, [1, 1]), "hunt 0 0", "end")
+        assert decision(s).kind == "move"
+
     def test_one_hunt_per_action_phase(self):
         s, _ = run(with_rolls(self.hunt(), [1, 1]), "hunt 0 0")
         refused(s, "hunt 1 0", "You already hunted: one hunt per Action phase.")
@@ -158,6 +191,7 @@ class TestSavanna:
         refused(self.hunt(krom=[1, 5]), "hunt 0 1", "Not enough Krom: 1 extra die costs 2, you have 1.")
         refused(self.hunt(krom=[3, 5]), "hunt 0 2", "Not enough Krom: 2 extra dice cost 4, you have 3.")
         refused(self.hunt(), "hunt 0 3", "You can buy 0 to 2 extra dice, not 3.")
+
     def test_hunt_odds(self):
         assert hunt_odds(1) == Fraction(2, 3)  # Hare: 3+ on one die
         assert hunt_odds(4) == Fraction(26, 36)  # Wild boar: 6+ on two dice
@@ -179,6 +213,17 @@ class TestMountain:
         refused(s, "reroll", "No reroll left: four at most.")
         assert [str(a) for a in legal_actions(s) if a.kind in ("reroll", "stop")] == ["stop"]
 
+    def test_mountain_the_five_dice_are_rolled_once(self):
+        # "The player rolls the 5 dice once": the first (free) roll is what a player there does;
+        # the Action phase cannot end before it, and after it only by stopping to take the reward.
+        s = at("mountain")
+        refused(s, "end", "A player in the Mountain rolls the 5 dice once: climb first (the first roll is free).")
+        assert "end" not in [str(a) for a in legal_actions(s)]
+        s, _ = run(with_rolls(s, [1, 2, 3, 4, 6]), "climb")
+        refused(s, "end", "You are climbing: keep dice, reroll the others, or stop to take your reward.")
+        s, _ = run(s, "stop", "end")
+        assert decision(s).kind == "move"
+
     def test_kept_dice_are_not_rerolled(self):
         s, _ = self.climb([6, 6, 1, 2, 3])
         s, events = run(with_rolls(s, [6, 4, 4]), "keep 0", "keep 1", "reroll")
@@ -187,10 +232,12 @@ class TestMountain:
         assert s.turn.kept == (0, 2, 3, 4)
         refused(s, "keep 3", "That 4 is already kept.")
         refused(s, "free 1", "That 6 is not kept.")
+
     def test_every_die_kept_means_nothing_to_reroll(self):
         s, _ = self.climb([6, 6, 1, 2, 3])
         s, _ = run(s, *[f"keep {i}" for i in range(5)])
         refused(s, "reroll", "Every die is kept: free one to reroll it.")
+
     def test_rerolls_need_their_krom(self):
         s, _ = self.climb([6, 6, 1, 2, 3], krom=[0, 5])
         refused(s, "reroll", "Not enough Krom: this reroll costs 1, you have 0.")
@@ -243,11 +290,13 @@ class TestMountain:
         s, _ = self.climb([6, 6, 1, 2, 3], hands=[[13], []], wood=[2, 0], evolution_row=[1, 2, 3, 4])
         refused(s, "play 13", "You are climbing: keep dice, reroll the others, or stop to take your reward.")
         refused(s, "realize 0", "You are climbing: keep dice, reroll the others, or stop to take your reward.")
-        s, _ = run(s, "stop", "realize 0", "play 13")
+        s, _ = run_passing(s, "stop", "realize 0", "play 13")
         assert s.players[0].evolutions == (1,) and s.players[0].krom == 5 + 3 + 3
 
     def test_climbing_is_only_in_the_mountain(self):
         refused(at("savanna"), "climb", "You can climb only in the Mountain; you are in the Savanna.")
+
+
 class TestOddsForTheBoard:
     """Exact odds a board shows before a player commits (pure helpers, checked by brute force)."""
 

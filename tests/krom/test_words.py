@@ -11,7 +11,7 @@ import game.krom as K
 from game.bots import make_bot, play_turn
 from game.core import Action, Rng
 from game.krom import events as E
-from game.krom.testing import action_phase, position, run, with_rolls
+from game.krom.testing import action_phase, position, run, run_passing, with_rolls
 from tests.texts import add_scripted, collect, event_classes
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
@@ -21,11 +21,11 @@ def _rare_events():
     """Positions for the events random games seldom meet: a stunned player with nothing to steal,
     the Kromosaurus brought down, its trophy taken from a stunned holder."""
     s = position(["kolos", "karok"], hp=[7, 2], krom=[5, 0], hands=[[], []])
-    yield run(with_rolls(s, [6, 1]), "go forest", "go forest")
+    yield run_passing(with_rolls(s, [6, 1]), "go forest", "go forest")
     s = position(["alma", "morhy"], kromosaurus=True, dino_hp=3, hands=[[], []])
-    yield run(with_rolls(s, ["forest", 6, 1]), "go forest", "go mountain")
+    yield run_passing(with_rolls(s, ["forest", 6, 1]), "go forest", "go mountain")
     s = position(["kolos", "karok"], kromosaurus=True, dino_hp=0, trophy=1, hp=[7, 1], krom=[5, 4], hands=[[], []])
-    yield run(with_rolls(s, [6, 1]), "go forest", "go forest")
+    yield run_passing(with_rolls(s, [6, 1]), "go forest", "go forest")
 
 
 @pytest.fixture(scope="module")
