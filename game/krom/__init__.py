@@ -53,7 +53,7 @@ from game.krom.rules import (
 )
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import check_invariants, view
-from game.krom.words import action_text, player_name
+from game.krom.words import action_text, amount_words, bundle_text, bundle_words, player_name
 
 GAME_ID = "krom"
 TITLE = "Krom: Evolution"
@@ -76,6 +76,9 @@ __all__ = [
     "State",
     "action_order",
     "action_text",
+    "amount_words",
+    "bundle_text",
+    "bundle_words",
     "affordable_anywhere",
     "affordable_evolutions",
     "apply",

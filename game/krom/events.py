@@ -20,7 +20,7 @@ from game.core.decision import HIDDEN
 from game.core.events import Event
 from game.core.grammar import capital, counted, listing, sentence
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, RULES
-from game.krom.words import amount as _amount, combination_name, place_name as _place, player_name, token_name
+from game.krom.words import amount_words as _amount, combination_name, place_name as _place, player_name, token_name
 
 Namer = Callable[[int], str]
 _PURPOSE = {"combat": "for the combat", "combat card": "for a combat card", "hunt": "for the hunt", "mountain": "on the Mountain"}
@@ -307,7 +307,7 @@ class Bought(Event):
     price: int
 
     def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} provides services for {self.price} Krom: {_amount(self.item, RULES.hp_per_purchase if self.item == 'hp' else 1)}."
+        return f"{name(self.seat)} provides services for {_amount('krom', self.price)}: {_amount(self.item, RULES.hp_per_purchase if self.item == 'hp' else 1)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +334,7 @@ class PickingDrawn(Event):
     price: int
 
     def text(self, name: Namer) -> str:
-        cost = f" for {self.price} Krom" if self.price else ""
+        cost = f" for {_amount('krom', self.price)}" if self.price else ""
         return f"{name(self.seat)} draws the Picking card {PICKING[self.card].name}{cost}."
 
 

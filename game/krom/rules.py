@@ -97,7 +97,7 @@ from game.krom.phase import (
     reward_options,
 )
 from game.krom.state import Player, Setup, State
-from game.krom.words import action_text, bundle_text, end_reason, player_name
+from game.krom.words import action_text, amount_words, bundle_text, end_reason, player_name
 
 __all__ = [
     "CAVE_ITEMS",
@@ -256,7 +256,7 @@ def _prompt_climb(s: State, seat: int, names) -> tuple[str, bool]:
     cost = reroll_cost(s)
     if cost is None:
         return "no reroll left: stop to take your Mountain reward", False
-    return f"keep the dice you like and reroll the others for {cost} Krom, or stop and take your reward", False
+    return f"keep the dice you like and reroll the others for {amount_words('krom', cost)}, or stop and take your reward", False
 
 
 def _prompt_reward(s: State, seat: int, names) -> tuple[str, bool]:

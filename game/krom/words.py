@@ -43,14 +43,22 @@ def token_name(kind: str) -> str:
     return _TOKENS.get(kind) or {"bonus": "Bonus card", "hp": "hit point"}.get(kind) or kind.capitalize()
 
 
-def amount(kind: str, n: int) -> str:
-    """An amount of a token, card or hit points: "1 Wood", "3 Krom", "1 Bonus card", "2 hit points"."""
+def amount_words(kind: str, n: int) -> str:
+    """An amount of a token, card or hit points, the one Krom formatter every text uses (rules, lessons,
+    board): "1 Wood", "3 Krom", "1 Bonus card", "2 hit points", "1 Wood, Stone or Bone" (a choice)."""
+    if kind == "choice":
+        return f"{n} {listing([token_name(r) for r in ('wood', 'stone', 'bone')], 'or')}"
     return counted(n, token_name(kind))
 
 
 def bundle_text(bundle) -> str:
-    """A reward or a cost in words: "2 Krom and 1 Stone"."""
-    return listing(amount(k, n) for k, n in bundle)
+    """A reward or a cost in a sentence: "2 Krom and 1 Stone" ("" when empty)."""
+    return listing(amount_words(k, n) for k, n in bundle)
+
+
+def bundle_words(bundle) -> str:
+    """A reward or a cost on a label or a card: "2 Krom + 1 Stone" ("nothing" when empty)."""
+    return " + ".join(amount_words(k, n) for k, n in bundle) or "nothing"
 
 
 def combination_name(combination: str) -> str:
@@ -101,22 +109,22 @@ def action_text(state, action: Action, names: Names = None) -> str:
             what = {"krom": f"half of {possessive(victim)} Krom", "bonus": f"a random Bonus card from {victim}"}.get(args[0])
             return f"Steal {what}" if what else f"Steal 1 {token_name(args[0])} from {victim}"
         if kind == "rest":
-            return f"Rest in the Cave ({amount('krom', RULES.rest_krom)} and {amount('hp', RULES.rest_hp)})"
+            return f"Rest in the Cave ({amount_words('krom', RULES.rest_krom)} and {amount_words('hp', RULES.rest_hp)})"
         if kind == "buy":
             item = args[0]
             price = {"bonus": RULES.bonus_price, "hp": RULES.hp_price}.get(item, RULES.resource_price)
-            what = indefinite("Bonus card") if item == "bonus" else amount(item, RULES.hp_per_purchase if item == "hp" else 1)
-            return f"Buy {what} for {amount('krom', price)}"
+            what = indefinite("Bonus card") if item == "bonus" else amount_words(item, RULES.hp_per_purchase if item == "hp" else 1)
+            return f"Buy {what} for {amount_words('krom', price)}"
         if kind == "shuffle":
             return "Shuffle the Picking deck"
         if kind == "pick":
             t = state.turn
             cost = RULES.pick_costs[t.picks] if t is not None and t.picks < len(RULES.pick_costs) else 0
-            return f"Draw a Picking card for {amount('krom', cost)}" if cost else "Draw a Picking card"
+            return f"Draw a Picking card for {amount_words('krom', cost)}" if cost else "Draw a Picking card"
         if kind == "hunt":
             card = HUNTING[state.hunting_row[args[0]]]
             extra = args[1]
-            bought = f", {counted(extra, 'extra die')} for {amount('krom', RULES.extra_dice_costs[extra])}" if extra else ""
+            bought = f", {counted(extra, 'extra die')} for {amount_words('krom', RULES.extra_dice_costs[extra])}" if extra else ""
             return f"Hunt the {card.name} with {counted(card.dice + extra, 'die')}{bought}"
         if kind == "climb":
             return "Climb the Mountain"
@@ -132,7 +140,7 @@ def action_text(state, action: Action, names: Names = None) -> str:
             t = state.turn
             cost = RULES.reroll_costs[t.rerolls] if t.rerolls < len(RULES.reroll_costs) else 0
             free = len(t.dice) - len(t.kept)
-            return f"Reroll {counted(free, 'die')} for {amount('krom', cost)}"
+            return f"Reroll {counted(free, 'die')} for {amount_words('krom', cost)}"
         if kind == "stop":
             return "Stop climbing and take the reward"
         if kind == "reward":
@@ -158,7 +166,8 @@ def _pass_text(state, names: Names) -> str:
 
 __all__ = [
     "action_text",
-    "amount",
+    "amount_words",
+    "bundle_words",
     "bundle_text",
     "combination_name",
     "end_reason",
