@@ -38,8 +38,16 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    text = capital(text)
+    text = tidy(capital(text))
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+_DOUBLE_STOP = re.compile(r"([!?])\.(?=\s|$)")
+
+
+def tidy(text: str) -> str:
+    """One stop where a name ending in "!" or "?" closes a sentence: "draws Not today!." -> "draws Not today!"."""
+    return _DOUBLE_STOP.sub(r"\1", text)
 
 
 def article(word: str) -> str:

@@ -19,7 +19,7 @@ from typing import Sequence
 
 from game.core import events as core
 from game.core.events import Event
-from game.core.grammar import capital, column_label, counted, listing, possessive, row_label, sentence
+from game.core.grammar import capital, column_label, counted, listing, possessive, row_label, sentence, tidy
 from game.khrysos import words as W
 
 Cell = tuple[int, int]
@@ -329,4 +329,4 @@ def describe(event: Event, state=None, names: Sequence[str] | None = None) -> st
     text = getattr(event, "text", None)
     if not callable(text):
         return sentence(str(event))
-    return capital(text(Words(getattr(state, "board", None), names)))
+    return tidy(capital(text(Words(getattr(state, "board", None), names))))

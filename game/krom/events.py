@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from game.core import events as shared
 from game.core.decision import HIDDEN
 from game.core.events import Event
-from game.core.grammar import capital, counted, listing, sentence
+from game.core.grammar import capital, counted, listing, sentence, tidy
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, RULES
 from game.krom.words import amount_words as _amount, combination_name, place_name as _place, player_name, token_name
 
@@ -434,7 +434,7 @@ def describe(event: Event, state=None, names: Sequence[str] | None = None) -> st
     text = getattr(event, "text", None)
     if not callable(text):
         return sentence(str(event))
-    return capital(text(name))
+    return tidy(capital(text(name)))
 
 
 def redact(event: Event, seat: int | None) -> Event:

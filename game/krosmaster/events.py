@@ -20,7 +20,7 @@ from typing import Sequence
 from game.core import Event
 from game.core import events as shared
 from game.core.events import DiceRolled, KnockedOut, Moved
-from game.core.grammar import capital, counted, indefinite, sentence
+from game.core.grammar import capital, counted, indefinite, sentence, tidy
 from game.krosmaster import words as W
 from game.krosmaster.words import COLOUR, face_words  # noqa: F401 -- re-exported: older callers name them here
 
@@ -197,6 +197,10 @@ def describe(event: Event, state=None, names: Sequence[str] | None = None) -> st
     table gave, None for the colours) names the players and the sides of fighters. Cells are
     named as the board's edges show them ("C7", see `words.square_name`).
     """
+    return tidy(_line(event, state, names))
+
+
+def _line(event: Event, state, names: Sequence[str] | None) -> str:
     n = lambda fid: W.fighter_name(state, fid, names)  # noqa: E731
     p = lambda seat: W.player_name(seat, names)  # noqa: E731
     sq = W.square_name

@@ -16,6 +16,7 @@ from game.core.grammar import (
     seat_name,
     sentence,
     square_label,
+    tidy,
 )
 
 
@@ -60,6 +61,12 @@ class TestSentences:
     def test_sentence(self):
         assert sentence("the game is over") == "The game is over."
         assert sentence("Well done!") == "Well done!" and sentence("Why?") == "Why?" and sentence("  ") == ""
+
+    def test_a_name_ending_in_a_stop_closes_the_sentence_alone(self):
+        assert tidy("Ann draws Not today!.") == "Ann draws Not today!"
+        assert tidy("Ann counters Not today!. Bob passes.") == "Ann counters Not today! Bob passes."
+        assert tidy("Is it?. Yes.") == "Is it? Yes." and tidy("Not today!, says Ann.") == "Not today!, says Ann."
+        assert sentence("ann draws Not today!.") == "Ann draws Not today!"
 
     def test_lists(self):
         assert listing([]) == "" and listing(["A"]) == "A" and listing(["A", "B"]) == "A and B"

@@ -157,6 +157,6 @@ def test_the_text_checker_catches_the_slips_of_issue_23():
     """The checker itself: each slip the issue lists is caught."""
     for slip in ["Blue summons a Arachnee.", "A Ice tile is placed.", "Both hold 1 Glyph cells.", "1 hits left",
                  "Roll 1 dice", "the Favor pile is empty.", "Felix moves to (2, 6).", "Bento Rush goes on to square 12,6",
-                 "takes position on square 25,22", "turns the joker to critical_joker"]:
+                 "takes position on square 25,22", "turns the joker to critical_joker", "Ann draws Not today!."]:
         assert text_problems(slip), slip
     assert not text_problems("Blue summons an Arachnee on C3.")
