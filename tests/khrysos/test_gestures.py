@@ -270,14 +270,15 @@ class TestNames:
         from game.khrysos.maps import MapSpec, PlacedTile, build_board
 
         board = build_board(MapSpec("Far", tuple(PlacedTile(f"zone{n}", 4 + n, 3) for n in range(1, 7))))
-        assert K.square_label(board, (15, 9)) == "A1"
-        assert K.square_label(board, (17, 11)) == "C3"
+        assert K.square_name(board, (15, 9)) == "A1"
+        assert K.square_name(board, (17, 11)) == "C3"
         assert K.column_labels(board)[15] == "A" and K.column_labels(board)[32] == "R" and K.row_labels(board)[11] == "3"
 
     def test_a_zone_square_is_named_by_its_zone(self):
         state = position(FOUR)
-        assert K.square_text(state, (1, 1)) == "Treasure Zone 1"
-        assert K.square_text(state, (0, 0)) == "A1"
+        assert K.place_name(state, (1, 1)) == "Treasure Zone 1 (B2)"
+        assert K.place_name(state, (0, 0)) == "A1"
+        assert K.board_squares(state, legal(state))[(1, 1)].name == "Treasure Zone 1 (B2)"
 
 
 class TestEveryGesture:

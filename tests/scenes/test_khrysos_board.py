@@ -128,7 +128,9 @@ class TestWhatAPlayerReads:
         assert board.spots.hovered.key in ("cell:2,6", *(f"hunter:{h}" for h in K.queries.hunters_at(board.snap.view, (2, 6))))
         assert board.spots.get("cell:2,6").tip_lines()[0] == "C7"
         zone = next(c for c, n in board_.zones.items() if n == 5)
-        assert any(line.startswith("Treasure Zone 5:") for line in board.spots.get(f"cell:{zone[0]},{zone[1]}").tip_lines())
+        lines = board.spots.get(f"cell:{zone[0]},{zone[1]}").tip_lines()
+        assert lines[0] == f"Treasure Zone 5 ({K.square_name(board_, zone)})"
+        assert "A treasure appears here on a roll of 5." in " ".join(lines)
 
     def test_hotspot_keys_a_lesson_can_point_at(self, make_app):
         app = fast_app(make_app)
