@@ -155,6 +155,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.bar.sync(t.choices(self.mover))
         hunter = self.focus_hunter()
         self.card_layout = self._card_layout(hunter) if hunter is not None else None
+        self.mark_terms()
         self._base_layers()
 
     def _spread(self) -> None:

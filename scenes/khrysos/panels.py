@@ -4,7 +4,8 @@ with the hotspots of everything in them.
 
 Hotspot keys: `die:energy`, `energy`, `card:hunter`, `card:endurance`, `card:marker:<guard|boost|trap|stun>`,
 `card:symbol:<action>:<k>`, `card:upgrade:<action>`, `score:<card index>` (the action buttons are
-`action:<1-6>`, registered by the board).
+`action:<1-6>`, registered by the board); the glossary's words in the turn panel's text and the scoring
+cards' heading are `term:<term id>:<n>` (dotted underline, the entry as the tip, a click opens the rules there).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import pygame
 
 import game.khrysos as K
+from game import learn
 from scenes import assets, palette, ui
 from scenes.khrysos import art
+from scenes.learn import marked
 
 TURN = pygame.Rect(700, 52, 568, 122)
 CARD = pygame.Rect(700, 182, 568, 252)
@@ -72,9 +75,36 @@ class KhrysosPanels:
             layout["rows"].append((act, up, icons, boxes, diamond))
         return layout
 
+    # -- the glossary's words in the panels' texts -------------------------------------------------------
+    def marked_texts(self) -> list[tuple[str, tuple[int, int], int, tuple, bool]]:
+        """The panels' lines whose glossary words are marked: (text, topleft, size, colour, bold)."""
+        s, t = self.shown, self.snap.queries
+        lines = [("Scoring cards", (SCORE.left + 12, SCORE.top + 8), 16, palette.TEXT_DIM, True)]
+        if s.phase != "active" and t is not None:
+            right = self.undo_rect.left - 8 if self.undo_rect is not None else TURN.right - 10
+            for k, line in enumerate(ui.wrap(t.what, 16, right - PIPS_X)[:2]):
+                lines.append((line, (PIPS_X, TURN.top + 14 + 20 * k), 16, palette.TEXT, False))
+        return lines
+
+    def mark_terms(self) -> None:
+        """Where the glossary's words of `marked_texts` lie (found once per sync, registered by `panel_hotspots`)."""
+        scratch = pygame.Surface((1, 1))
+        glossary = learn.glossary(K.GAME_ID)
+        self.terms = [m for text, pos, size, colour, bold in self.marked_texts()
+                      for m in marked.draw_marked_line(scratch, text, pos, glossary, size, colour, bold=bold)]
+
+    def draw_marked_texts(self, surface) -> None:
+        glossary = learn.glossary(K.GAME_ID)
+        for text, pos, size, colour, bold in self.marked_texts():
+            marked.draw_marked_line(surface, text, pos, glossary, size, colour, bold=bold)
+
+    def open_term(self, term) -> None:
+        self.app.open_reference(K.GAME_ID, learn.section_for(K.GAME_ID, term.id))
+
     # -- hotspots --------------------------------------------------------------------------------------
     def panel_hotspots(self) -> None:
         spots, s, t = self.spots, self.snap.view, self.snap.queries
+        marked.add_term_spots(spots, getattr(self, "terms", []), click=self.open_term)
         spots.add("die:energy", self.white.rect(), "The white die: its roll is the energy of the turn; treasure appears "
                   "on the zones of its number.", enabled=t.roll.ok, reason=t.roll.reason,
                   click=lambda: self.perform(t.roll))
@@ -112,10 +142,6 @@ class KhrysosPanels:
                 pygame.draw.circle(surface, palette.GOLD if k < s.energy else palette.PANEL_LIGHT, centre, 9)
                 pygame.draw.circle(surface, palette.SHADOW, centre, 9, width=1)
             ui.text(surface, f"{s.energy} left", (x + 162, TURN.top + 34), 17, palette.TEXT, bold=True)
-        elif t is not None:
-            right = self.undo_rect.left - 8 if self.undo_rect is not None else TURN.right - 10
-            for k, line in enumerate(ui.wrap(t.what, 16, right - x)[:2]):
-                ui.text(surface, line, (x, TURN.top + 14 + 20 * k), 16, palette.TEXT)
         if t is not None and t.amount:
             ui.text(surface, t.amount, (x, TURN.top + 58), 15, palette.GOLD)
 
@@ -165,7 +191,6 @@ class KhrysosPanels:
 
     def draw_scores(self, surface) -> None:
         ui.panel(surface, SCORE)
-        ui.text(surface, "Scoring cards", (SCORE.left + 12, SCORE.top + 8), 16, palette.TEXT_DIM, bold=True)
         top = K.WIN_TREASURE
         for k in range(top + 1):
             ui.text(surface, str(k), (TRACK_X + k * TRACK_STEP + 10, SCORE.top + 12), 12,
@@ -187,3 +212,4 @@ class KhrysosPanels:
                 cr = pygame.Rect(TRACK_X + k * TRACK_STEP, y + 3, 20, SCORE_ROW - 10)
                 pygame.draw.rect(surface, palette.BG if k else palette.PANEL, cr, border_radius=4)
             surface.blit(marker, marker.get_rect(center=self.score_point(i)))
+        self.draw_marked_texts(surface)  # the decision's words on the turn panel, the heading here (glossary words underlined)

@@ -161,6 +161,31 @@ def test_the_rules_button_opens_the_reference_where_the_decision_on_screen_is_ex
     assert board.reference_section() == "actions"
 
 
+def test_the_glossary_s_words_on_the_panels_explain_themselves_and_open_the_rules_there(make_app):
+    """A glossary word the turn panel or a heading shows ("white die", "Scoring cards") is underlined, its entry
+    is its tip, and a click opens the rules reference at the section that explains it."""
+    from game import learn
+    from scenes import palette
+    from scenes.learn.reference import ReferenceScene
+
+    app = fast_app(make_app)
+    app.push(KhrysosBoard.for_automation(app, 3))
+    app.run_frames(2)
+    board = top(app)
+    keys = [k for k in board.spots.keys() if k.startswith("term:")]
+    die = next(k for k in keys if k.startswith("term:white_die:"))
+    assert any(k.startswith("term:scoring_card:") for k in keys)
+    spot = board.spots.get(die)
+    entry = learn.glossary("khrysos").term("white_die")
+    assert spot.tip_lines() == [f"White die: {entry.text}"]
+    check_hotspots(board)
+    underline = [(x, y) for x in range(spot.rect.left, spot.rect.right) for y in range(spot.rect.top, spot.rect.bottom)
+                 if pixel(app, (x, y)) == palette.GOLD]
+    assert len(underline) >= spot.rect.width // 4, "the word is dotted underneath"
+    click(app, spot.rect.center)
+    assert isinstance(top(app), ReferenceScene) and top(app).start == learn.section_for("khrysos", "white_die")
+
+
 class TestCutText:
     def test_four_long_hunter_names_fit_the_decision_bar_whole(self, make_app, monkeypatch):
         """Issue 23: 'Sola Brightwi…' where a smaller font fits."""
