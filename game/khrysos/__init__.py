@@ -18,10 +18,11 @@ maps (tiles, files, validation, boards) in `game.khrysos.maps`; the deck in
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
-from game.khrysos.events import describe, redact
+from game.khrysos.events import describe
+from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.pending import decision
+from game.khrysos.decision import decision
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
 from game.khrysos.queries import (
     ActionOption,
@@ -61,7 +62,8 @@ from game.khrysos.queries import (
     withdraw,
 )
 from game.khrysos.words import column_name, columns, place_name, row_name, rows, square_name
-from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
+from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, why_illegal
+from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
