@@ -38,6 +38,12 @@ class BoardHooks:
     def hotspots(self) -> None:
         """Fill `self.spots` with the board's hotspots (after `sync`, and on `refresh_hotspots`)."""
 
+    def quick_answer(self, decision, legal) -> tuple[str, str, Any] | None:
+        """A quick answer the hand-off screen of a private `decision` may offer beside "I am …" (label, tip,
+        gesture), e.g. a pass in a reaction window. It must not depend on the deciding seat's secrets: give
+        only an answer that is legal whatever that seat holds. None: no quick answer (the default)."""
+        return None
+
     def forget(self) -> None:
         """A new viewer sits down: drop every selection, armed spell, preview or choice of the previous one."""
 

@@ -36,11 +36,11 @@ from scenes.board.controls import KitControls
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
 from scenes.board.seats import Seat, seats_of
-from scenes.board.snapshot import Snapshot, deciding, take
+from scenes.board.snapshot import Snapshot, deciding, quick_legal, take
 from scenes.overlays import PauseScene
 from scenes.stack import Scene
 from scenes.widgets.floating import Floaters
-from scenes.widgets.handoff import HandOffScene
+from scenes.widgets.handoff import HandOffScene, QuickAnswer
 from scenes.widgets.log import GameLog
 from scenes.widgets.tween import EventPlayer, Timeline
 
@@ -83,6 +83,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         self._thinking: Thinking | None = None
         self._suggesting: Thinking | None = None
         self.suggested = None  # the action last suggested, until the next action or viewer
+        self.upcoming = None  # the decision that follows the animation playing now (who decides, not what they see)
+        self._leading = False  # an action's animations are queued or playing, until the next settle
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
@@ -252,6 +254,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
 
     def animate(self, events: list) -> None:
         """Play the events' animations (logging each as it starts), then settle."""
+        self.upcoming = deciding(self.match)
+        self._leading = True
         self.before_animations(events)
         self.spots.live = False
         self.player.play(events, then=self.settle)
@@ -276,15 +280,18 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
     # -- settling ------------------------------------------------------------------------
     def settle(self) -> None:
         """Animations are done (or the game jumped): show the engine's view, then see who decides next."""
+        self._leading = False
         decision = deciding(self.match)
         if self.replay is None and decision is not None:
             seat = decision.seat
             if seat is not None and self.seats[seat].human and seat != self.viewer:
                 if decision.private:
                     self._set_viewer(None)
-                    self.app.push(HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
-                                               lambda s=seat: self._set_viewer(s), reason=self.named(decision.prompt),
-                                               on_escape=self.pause))
+                    hand_off = HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
+                                            reason=self.named(decision.prompt), on_escape=self.pause,
+                                            quick=self._quick(decision))
+                    hand_off.on_ready = lambda s=seat, h=hand_off: self._set_viewer(s, mouse=h.spots.mouse)
+                    self.app.push(hand_off)
                     return
                 if self.viewer is not None:
                     self._set_viewer(None)
@@ -318,13 +325,35 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         spots.rehover()
         spots.sync_widgets()
 
-    def _set_viewer(self, seat: int | None) -> None:
+    def _quick(self, decision) -> QuickAnswer | None:
+        """The board's quick answer for a hand-off screen (a pass any seat may give without looking), if any."""
+        answer = self.quick_answer(decision, quick_legal(self.match))
+        if answer is None:
+            return None
+        label, tip, gesture = answer
+        return QuickAnswer(label, tip, lambda: self.perform(gesture))
+
+    def _set_viewer(self, seat: int | None, mouse: tuple[int, int] | None = None) -> None:
+        """A new viewer; `mouse`: where the mouse is now (the hand-off screen saw it last), so nothing hovers
+        where the previous player left it."""
         changed = seat != self.viewer
         self.viewer = seat
         if changed:
             self.wipe()
+            self.spots.mouse = mouse  # None until the mouse moves, never where the previous player left it
             self.rebuild_log()
         self._snapshot()
+        if changed and mouse is not None:
+            self.on_hover(mouse)
+
+    def secrets_shown(self) -> bool:
+        """Whether the viewer's secrets (a hand, a pick) may be drawn now: there is a viewer, and no animation
+        is leading the table to another seat's decision (while it plays, everyone watches the screen)."""
+        if self.viewer is None:
+            return False
+        if not self._leading:
+            return True
+        return self.upcoming is not None and self.upcoming.seat == self.viewer
 
     def wipe(self) -> None:
         """A change of viewer: nothing of the previous player survives (hover, tips, flashes, suggestions,
