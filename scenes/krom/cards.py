@@ -7,27 +7,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.krom import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES
+from game.krom import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, amount_words as amount, bundle_words as bundle
 from scenes import assets, palette, ui
 from scenes.widgets.card import CardView
 
 TILE = (72, 100)
 FAMILY = {"evolution": "evolution", "hunting": "hunting", "bonus": "bonus", "picking": "picking",
           "destination": "destination"}
-
-
-def amount(kind: str, n: int) -> str:
-    if kind == "hp":
-        return f"{n} hit point{'s' if n != 1 else ''}"
-    if kind == "bonus":
-        return f"{n} Bonus card{'s' if n != 1 else ''}"
-    if kind == "choice":
-        return f"{n} Wood, Stone or Bone"
-    return f"{n} {kind.capitalize()}"
-
-
-def bundle(items) -> str:
-    return " + ".join(amount(k, n) for k, n in items) or "nothing"
 
 
 def place_word(place: int) -> str:

@@ -1,149 +1,46 @@
 """Krom: Evolution on screen, driven through the real SceneStack with synthesized clicks only.
 
-The test reads the state to decide where to click (the rules' random playout policy picks
-the move), and never calls the engine to act.
+The tests read the state to decide where to click (the rules' random playout policy picks the move),
+and play it only by clicking the board's hotspots and widgets where a player would click.
 """
 
 from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
-import pygame
-
 import game.krom as krom
+from game.core.decision import HIDDEN
+from game.core.match import Match
 from game.core.rng import Rng
-from scenes.board import GameOverScene
+from game.krom import testing as kt
+from scenes import palette, saves, ui
+from scenes.board import GameOverScene, Seat
+from scenes.board.furniture import ChoiceOverlay
+from scenes.krom import layout
 from scenes.krom.board import KromBoard
-from scenes.krom.dialogs import StealDialog
 from scenes.krom.setup import KromSetupScene
 from scenes.menu import MenuScene
 from scenes.widgets.handoff import HandOffScene
-from tests.scenes.helpers import button, click, click_widget, settle
+from tests.scenes.helpers import button, click, click_widget, pixel, settle
+from tests.scenes.kitcheck import check_hotspots
+from tests.scenes.kromdrive import click_action, click_spot, move, spot, step, wait
+
+NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 
 
-def hit_rect(board: KromBoard, what: str, payload) -> pygame.Rect:
-    found = [r for r, w, p in board.hits if w == what and p == payload]
-    assert found, f"nothing to click for {what} {payload!r} on screen"
-    return found[-1]
+def seats(n: int, bots: dict[int, str] | None = None) -> list[Seat]:
+    bots = bots or {}
+    return [Seat(NAMES[i], (200, 60 + 40 * i, 60), bot=bots.get(i)) for i in range(n)]
 
 
-def wait(app, board: KromBoard) -> None:
-    """Run frames until the animations (instant in these tests) and any queued basket purchases are done."""
-    app.run_frames(1)
-    for _ in range(400):
-        if not board.busy and not board.queue:
-            return
-        app.run_frames(1)
-
-
-def click_action(app, board: KromBoard, action) -> None:
-    """Click what plays `action` on screen."""
-    text = str(action)
-    if action.kind == "go":
-        click(app, hit_rect(board, "destination", krom.PLACES.index(action.args[0])).center)
-    elif action.kind == "play":
-        click(app, hit_rect(board, "hand", action.args[0]).center)
-    elif action.kind == "realize":
-        click(app, hit_rect(board, "evolution", action.args[0]).center)
-    elif action.kind in ("keep", "free"):
-        click(app, hit_rect(board, "die", action.args[0]).center)
-    elif action.kind == "hunt":
-        slot, extra = action.args
-        click(app, hit_rect(board, "hunting", slot).center)
-        assert board.prey == slot
-        click_widget(app, board.action_buttons[text])
-    elif action.kind == "buy":
-        click_widget(app, board.shop_buttons[action.args[0]][1])
-        assert board.basket[action.args[0]] == 1
-        click_widget(app, board.action_buttons["services"])
-    else:
-        b = board.action_buttons.get(text)
-        assert b is not None, f"no button for {text!r}: {sorted(board.action_buttons)}"
-        assert b.is_enabled, f"{text!r} is disabled: {b.tool_tip_text}"
-        click_widget(app, b)
-
-
-@pytest.mark.slow
-def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypatch):
-    started = time.process_time()  # CPU time: other work on the machine does not count
-    monkeypatch.setattr(KromSetupScene, "new_seed", lambda self: 5)  # a game with a stun to steal from
-    app.settings.animation_speed = "instant"
-    app.push(MenuScene(app))
-    settle(app)
-    menu = app.stack.top
-    new_game = next(b for b, (what, entry) in menu.game_buttons.items() if what == "new" and entry.game_id == "krom")
-    click_widget(app, new_game)
-    settle(app)
-    setup = app.stack.top
-    assert isinstance(setup, KromSetupScene) and setup.count == 3
-    for widget, option in list(setup.option_widgets.items()):
-        if option.key in ("glacial", "kromosaurus"):
-            click_widget(app, widget)
-    assert setup.values == {"glacial": True, "kromosaurus": True, "longer": False}
-    click_widget(app, button(setup, "Start"))
-    settle(app)
-    board = next(s for s in app.stack.scenes if isinstance(s, KromBoard))
-    assert board.match.state.setup.glacial and board.match.state.setup.kromosaurus
-    rng = Rng(11)
-    handoffs = actions = 0
-    kinds = set()
-    while not isinstance(app.stack.top, GameOverScene):
-        assert time.process_time() - started < 120, f"the game took too long ({actions} actions)"
-        top = app.stack.top
-        if isinstance(top, HandOffScene):
-            # a hand-off hides every secret: nobody's hand is the viewer's
-            assert board.viewer is None
-            handoffs += 1
-            click_widget(app, top.ready)
-            continue
-        if isinstance(top, StealDialog):
-            action = krom.playout_choice(board.match.state, board.match.legal_actions(), rng)
-            click_widget(app, top.action_buttons[str(action)])
-            wait(app, board)
-            kinds.add(action.kind)
-            continue
-        assert top is board, type(top).__name__
-        wait(app, board)
-        if isinstance(app.stack.top, (HandOffScene, GameOverScene)):
-            continue
-        state = board.match.state
-        d = board.match.decision()
-        if d.private:
-            assert board.viewer == d.seat, f"{d.kind} is private: the screen must show {d.seat}'s view"
-        action = krom.playout_choice(state, board.match.legal_actions(), rng)
-        kinds.add(action.kind)
-        before = len(board.match.actions)
-        click_action(app, board, action)
-        wait(app, board)
-        assert len(board.match.actions) > before, f"clicking for {action} played nothing ({board.flash_text})"
-        actions += 1
-    end = app.stack.top
-    assert board.match.over
-    winner = board.match.state.winner
-    assert board.seats[winner].name in end.headline
-    assert len(end.lines) == 3 and all("points" in line for line in end.lines)
-    assert handoffs > 10 and {"go", "end", "steal"} <= kinds
-    click_widget(app, button(end, "Main menu"))
-    settle(app)
-    assert isinstance(app.stack.top, MenuScene)
-
-
-# -- focused checks on positions built with game.krom.testing ------------------------------------
-
-from game.core.decision import HIDDEN  # noqa: E402
-from game.core.match import Match  # noqa: E402
-from game.krom import testing as kt  # noqa: E402
-from scenes.board import Seat  # noqa: E402
-from scenes.krom.seam import pct  # noqa: E402
-
-
-def open_board(app, state, seed=0) -> KromBoard:
+def open_board(app, state, seed=0, table=None) -> KromBoard:
     app.settings.animation_speed = "instant"
     match = Match.new(krom, state.setup, seed)
     match.state = state
-    board = KromBoard(app, match, [Seat(n, (200, 60 + 40 * i, 60)) for i, n in enumerate(["Ann", "Bob", "Cleo"])])
+    board = KromBoard(app, match, table or seats(state.num_players))
     board.autosave = False
     app.push(board)
     settle(app)
@@ -156,21 +53,106 @@ def ready(app, board) -> None:
     settle(app)
 
 
+def enabled(board, key: str) -> bool:
+    return board.spots.is_enabled(spot(board, key))
+
+
+def reason(board, key: str) -> str | None:
+    return board.spots.reason_of(spot(board, key))
+
+
+@pytest.mark.slow
+def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypatch):
+    started = time.process_time()  # CPU time: other work on the machine does not count
+    monkeypatch.setattr(KromSetupScene, "new_seed", lambda self: 5)  # a game with a stun to steal from
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    app.settings.animation_speed = "instant"
+    app.push(MenuScene(app))
+    settle(app)
+    menu = app.stack.top
+    new_game = next(b for b, (what, entry) in menu.game_buttons.items() if what == "new" and entry.game_id == "krom")
+    click_widget(app, new_game)
+    settle(app)
+    setup = app.stack.top
+    assert isinstance(setup, KromSetupScene) and setup.count == 3
+    for widget, option in list(setup.option_widgets.items()):
+        if option.key in ("glacial", "kromosaurus"):
+            click_widget(app, widget)
+    click_widget(app, button(setup, "Start"))
+    settle(app)
+    board = next(s for s in app.stack.scenes if isinstance(s, KromBoard))
+    assert board.match.setup.glacial and board.match.setup.kromosaurus
+    rng = Rng(11)
+    done: list[str] = []
+
+    def private_only_to_its_seat(b) -> None:
+        if b.snap.decision is not None and b.snap.decision.private and b.snap.mine:
+            assert b.viewer == b.snap.seat, f"{b.snap.kind} is private: the screen must show that seat's view"
+
+    while not isinstance(app.stack.top, GameOverScene):
+        assert time.process_time() - started < 240, f"the game took too long ({len(done)} steps)"
+        done.append(step(app, board, rng, quick_pass=len(done) % 4 == 0, check=private_only_to_its_seat))
+    end = app.stack.top
+    assert board.match.over
+    assert board.seats[board.match.state.winner].name in end.headline
+    assert len(end.lines) == 3 and all("points" in line for line in end.lines)
+    kinds = {d.split()[0] for d in done}
+    assert done.count("hand-off") > 10 and {"go", "end", "steal"} <= kinds
+    click_widget(app, button(end, "Main menu"))
+    settle(app)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def play_checking(app, board, rng, limit: int, quick_pass=False) -> int:
+    """Play `limit` steps of a game on screen, checking every hotspot at every position; returns how many checked."""
+    checked = 0
+
+    def check(b) -> None:
+        nonlocal checked
+        checked += check_hotspots(b)
+
+    for i in range(limit):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        step(app, board, rng, quick_pass=quick_pass and i % 3 == 0, check=check)
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, bots", [(3, {}), (8, {1: "easy", 2: "random"})])
+def test_every_hotspot_says_what_it_does_or_why_not_at_every_position(app, monkeypatch, seed, bots):
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    state = krom.new_game(krom.Setup(players=3, glacial=True, kromosaurus=True), seed)
+    board = open_board(app, state, seed, seats(3, bots))
+    board.bot_delay = 0.0
+    assert play_checking(app, board, Rng(seed), 120, quick_pass=True) > 2000
+
+
+def test_during_a_computer_turn_nothing_can_be_used(app):
+    board = open_board(app, kt.position(), table=seats(3, {0: "easy"}))
+    board.bot_delay = 1000.0  # the computer waits: its turn is on screen
+    assert board.snap.seat == 0 and board.locked
+    check_hotspots(board)
+    assert all(not board.spots.is_enabled(s) for s in board.spots if not s.always)
+    assert "computer" in board.spots.reason_of(spot(board, "card:evolution:0"))
+
+
 def test_the_secret_pick_is_seen_only_by_its_player(app):
     board = open_board(app, kt.position())
     ready(app, board)
     assert board.viewer == 0
-    cave = hit_rect(board, "destination", 0)
-    click(app, cave.center)
-    assert board.match.actions == [] and "must move" in board.flash_text, "the rules' reason, nothing played"
-    click(app, hit_rect(board, "destination", 2).center)
+    assert not enabled(board, "card:destination:cave")
+    assert "must move" in reason(board, "card:destination:cave"), "the rules' reason"
+    click(app, spot(board, "card:destination:cave").rect.center)
+    assert board.match.actions == [], "a greyed card plays nothing"
+    click_spot(app, board, "card:destination:savanna")
     wait(app, board)
     assert board.match.state.picks[0] == 2
     ready(app, board)
     assert board.viewer == 1 and board.shown.picks[0] == HIDDEN, "Bob sees that Ann picked, not where"
-    assert board._status(board.shown, 0)[0] == "Destination chosen"
-    hands = [p for _, w, p in board.hits if w == "hand"]
-    assert hands == list(board.match.state.players[1].hand), "only Bob's own Bonus hand is on screen"
+    assert board.facts.table.seats[0].status == "Destination chosen"
+    hand = [k for k in board.spots.keys() if k.startswith("card:hand:")]
+    assert len(hand) == len(board.match.state.players[1].hand), "only Bob's own Bonus hand is on screen"
 
 
 def test_the_cave_basket_buys_each_service_in_turn(app):
@@ -178,46 +160,79 @@ def test_the_cave_basket_buys_each_service_in_turn(app):
     board = open_board(app, state)
     ready(app, board)
     for item in ("wood", "wood", "hp"):
-        click_widget(app, board.shop_buttons[item][1])
-    assert board.action_buttons["services"].text == "Provide services: 7 Krom"
-    click_widget(app, board.action_buttons["services"])
+        click_spot(app, board, f"button:more:{item}")
+    assert board.panel.widgets["services"].text == "Provide services: 7 Krom"
+    click_spot(app, board, "button:services")
     wait(app, board)
     assert [str(a) for a in board.match.actions] == ["buy wood", "buy wood", "buy hp"]
     assert board.match.state.players[0].wood == 2 and board.match.state.players[0].krom == 3
-    assert "rest" not in board.action_buttons, "resting is the other choice once services were bought"
+    assert "button:rest" not in board.spots, "resting is the other choice once services were bought"
 
 
-def test_a_service_the_rules_refuse_cannot_be_added(app):
-    board = open_board(app, kt.action_phase(kt.position(krom=[10, 5, 5]), 0))
+def test_a_service_the_rules_refuse_cannot_be_added_and_says_why(app):
+    board = open_board(app, kt.action_phase(kt.position(krom=[4, 5, 5]), 0))
     ready(app, board)
-    assert not board.shop_buttons["hp"][1].is_enabled, "hit points are full: the rules refuse 'buy hp'"
-    assert board.shop_buttons["wood"][1].is_enabled
+    assert not enabled(board, "button:more:hp") and "7" in reason(board, "button:more:hp"), "hit points are full"
+    click_spot(app, board, "button:more:wood")
+    assert not enabled(board, "button:more:wood"), "4 Krom buy one Wood, not two"
+    assert "1 left" in reason(board, "button:more:wood")
+    assert not enabled(board, "button:less:stone") and enabled(board, "button:less:wood")
 
 
 def test_the_savanna_shows_the_rules_odds_before_buying_dice(app):
     state = kt.action_phase(kt.position(places=["savanna", "cave", "cave"]), 0)
     board = open_board(app, state)
     ready(app, board)
-    click(app, hit_rect(board, "hunting", 1).center)
+    assert "button:hunt:0" not in board.spots
+    click_spot(app, board, "card:hunting:1")
+    assert board.prey == 1
     card = state.hunting_row[1]
     for extra in range(3):
-        b = board.action_buttons[f"hunt 1 {extra}"]
-        assert b.text.endswith(pct(krom.hunt_odds(card, extra)))
-    assert not board.action_buttons["hunt 1 2"].is_enabled or state.players[0].krom >= 4
+        label = board.panel.widgets[f"hunt:{extra}"].text
+        assert label.endswith(ui.percent(krom.hunt_odds(card, extra))), label
+    assert not enabled(board, "button:hunt:2") or state.players[0].krom >= 4
 
 
 def test_mountain_dice_are_kept_by_clicking_them(app):
     state = kt.with_rolls(kt.action_phase(kt.position(places=["mountain", "cave", "cave"]), 0), [3, 3, 5, 1, 2])
     board = open_board(app, state)
     ready(app, board)
-    click_widget(app, board.action_buttons["climb"])
+    click_spot(app, board, "button:climb")
     wait(app, board)
     assert board.match.state.turn.dice == (3, 3, 5, 1, 2)
-    click(app, hit_rect(board, "die", 0).center)
+    click_spot(app, board, "die:0")
     wait(app, board)
     assert board.match.state.turn.kept == (0,)
-    chance = pct(krom.reroll_improves((3, 3, 5, 1, 2), (0,)))
-    assert any(chance in line for line, _ in board.panel_lines)
+    chance = ui.percent(krom.reroll_improves((3, 3, 5, 1, 2), (0,)))
+    assert any(chance in r.text for r, _ in board.panel.placed)
+    assert board.tray.dice[0][0].highlight
+
+
+def test_the_second_climber_of_a_round_rolls_dice_of_their_own_colour(app):
+    state = kt.position(["alma", "morhy"], hands=[[], []])
+    state, _ = kt.run(kt.with_rolls(state, [4, 2, 1, 1, 1, 1, 1, 2, 2, 3, 4, 6]), "go mountain", "go mountain")
+    board = open_board(app, state, table=seats(2))
+
+    def play(kind: str) -> None:
+        while isinstance(app.stack.top, HandOffScene):
+            ready(app, board)
+        while board.snap.kind == "combat":  # a combat-card window asks everyone fighting: pass
+            click_spot(app, board, "button:pass")
+            wait(app, board)
+            while isinstance(app.stack.top, HandOffScene):
+                ready(app, board)
+        click_action(app, board, next(a for a in board.match.legal_actions() if a.kind == kind))
+        wait(app, board)
+
+    play("climb")
+    first = board.match.state.turn.seat
+    assert {d.style for d, _ in board.tray.dice} == {f"seat{first}"}
+    play("stop")
+    play("end")
+    play("climb")
+    second = board.match.state.turn.seat
+    assert second != first
+    assert {d.style for d, _ in board.tray.dice} == {f"seat{second}"}, "the second climber's dice are theirs"
 
 
 def test_the_automation_table_plays_itself(app):
@@ -228,15 +243,18 @@ def test_the_automation_table_plays_itself(app):
     assert len(board.match.actions) > 3
 
 
-def test_the_combat_winner_steals_through_a_dialog(app):
+def test_the_combat_winner_steals_through_the_kit_s_choice(app):
     state = kt.position(hp=[7, 3, 7], hands=[[], [], []])
     state, _ = kt.run(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
     assert krom.decision(state).kind == "steal"
     board = open_board(app, state)
-    dialog = app.stack.top
-    assert isinstance(dialog, StealDialog) and board.viewer is None, "stealing shows nothing secret"
-    assert not dialog.action_buttons["steal wood"].is_enabled, "Mörhy has no Wood: the rules refuse it"
-    click_widget(app, dialog.action_buttons["steal krom"])
+    overlay = app.stack.top
+    assert isinstance(overlay, ChoiceOverlay) and board.viewer is None, "stealing shows nothing secret"
+    wood = overlay.spots.get("choice:0")
+    assert not overlay.spots.is_enabled(wood) and "no Wood" in overlay.spots.reason_of(wood), "the rules refuse it"
+    half = next(b for b, o in overlay.buttons.items() if o.label.startswith("Half"))
+    assert half.text == "Half their Krom (3)", "the whole label, bracket included"
+    click_widget(app, half)
     wait(app, board)
     assert [str(a) for a in board.match.actions] == ["steal krom"]
     assert board.match.state.players[0].krom == 5 + 3
@@ -247,27 +265,37 @@ def test_nobody_s_hand_shows_while_the_table_watches_what_happens_next(app):
     app.settings.animation_speed = "normal"
     for seat, place in enumerate(("forest", "savanna", "mountain")):
         ready(app, board)
-        assert [p for _, w, p in board.hits if w == "hand"] == [seat], "a seat sees its own hand"
-        assert board.act(f"go {place}")
+        assert [k for k in board.spots.keys() if k.startswith("card:hand:")] == ["card:hand:0"], "a seat sees its hand"
+        click_spot(app, board, f"card:destination:{place}")
         app.run_frames(2)
         if seat < 2:
-            while board.busy:
-                app.run_frames(5)
+            wait(app, board)
             settle(app)
     assert board.busy, "the reveal is animating"
-    assert board.viewer == 2 and [p for _, w, p in board.hits if w == "hand"] == [], \
+    assert board.viewer == 2 and not board.secrets_shown()
+    assert not [k for k in board.spots.keys() if k.startswith("card:hand:")], \
         "the last picker's hand is hidden during the reveal: the next decision is someone else's"
 
 
-def test_every_card_and_deck_has_a_tooltip(app):
+def test_every_card_deck_and_board_has_a_tip(app):
     board = open_board(app, kt.position())
     ready(app, board)
-    for what in ("hunting", "evolution", "hand", "destination", "text"):
-        rect = next(r for r, w, _ in board.hits if w == what)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
-        settle(app)
-        assert board.hover is not None and board.hover[1] == what
-        board.draw(app.screen)  # the board alone, no tooltip
-        before = app.screen.copy()
-        board.draw_tooltip(app.screen)
-        assert app.screen.get_view("2").raw != before.get_view("2").raw, f"no tooltip drawn for {what}"
+    for key in ("card:hunting:0", "card:evolution:2", "card:hand:0", "card:destination:forest", "deck:hunting",
+                "deck:evolution", "supply", "place:savanna", "board:1", "board:1:evolutions", "standee:2"):
+        lines = board.spots.tip_of(spot(board, key))
+        assert lines and all(line.strip() for line in lines), key
+    assert krom.HUNTING[board.shown.hunting_row[0]].name in board.spots.tip_of(spot(board, "card:hunting:0"))[0]
+
+
+def test_a_tip_is_drawn_over_the_pygame_gui_widgets(app):
+    board = open_board(app, kt.action_phase(kt.position(), 0))
+    ready(app, board)
+    end = spot(board, "button:end").widget
+    mx, my = end.rect.left + 20, end.rect.top + 3
+    probe = (mx + 16 + 12, my + 18 + 3)  # inside the tip's box (above its first line) and inside the button
+    assert end.rect.collidepoint(probe)
+    move(app, (10, 700))
+    assert pixel(app, probe) != palette.BG_LIGHT, "the button shows there when nothing is hovered"
+    move(app, (mx, my))
+    assert board.spots.hovered is not None and board.spots.hovered.key == "button:end"
+    assert pixel(app, probe) == palette.BG_LIGHT, "the tip is painted above the widget"
