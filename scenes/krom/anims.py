@@ -10,39 +10,9 @@ from __future__ import annotations
 import game.krom as krom
 from scenes import palette, ui
 from scenes.krom import cards, layout
-from scenes.widgets.tween import Anim, Call, Parallel, Sequence, Tween, Wait
+from scenes.widgets.tween import Anim, Call, Later, Parallel, Sequence, Tween, Wait
 
 DINO = krom.DINO
-
-
-class Later(Anim):
-    """An animation built when its turn comes (the tray it rolls may be set up by an earlier step)."""
-
-    def __init__(self, build):
-        self.done = False
-        self.build = build
-        self.anim: Anim | None = None
-        self.started = False
-
-    def _start(self) -> None:
-        if not self.started:
-            self.started = True
-            self.anim = self.build()
-
-    def update(self, dt: float) -> float:
-        self._start()
-        if self.anim is None:
-            self.done = True
-            return dt
-        left = self.anim.update(dt)
-        self.done = self.anim.done
-        return left if self.done else 0.0
-
-    def finish(self) -> None:
-        self._start()
-        if self.anim is not None:
-            self.anim.finish()
-        self.done = True
 
 
 class KromAnimations:
