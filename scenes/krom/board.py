@@ -192,7 +192,7 @@ class KromBoard(KromAnimations, BoardScene):
             self.log.add(line, self.log_colour(event))
 
     def status_text(self):
-        if self.busy and self.animating_events and self.now_line and self.replay is None:
+        if self.animating_events and self.now_line and self.replay is None:
             return self.now_line, palette.TEXT
         return super().status_text()
 

@@ -72,7 +72,7 @@ class DecisionPanel:
         """Lay the panel out again from the snapshot and the selection; widgets change only when the layout does."""
         self.rows, self.end = [], None
         board = self.board
-        if board.busy and board.animating_events:
+        if board.animating_events:
             self.line("What happens now", palette.GOLD)
         elif not board.snap.over:
             if board.snap.mine:
@@ -315,7 +315,7 @@ class DecisionPanel:
                         palette.TEXT_DIM if dim else palette.TEXT)
                 ui.text(surface, str(board.basket[s.item]), (PANEL.right - 54, y + 13), 15, palette.GOLD, bold=True,
                         anchor="center")
-        if board.busy and board.animating_events and board.now_line:
+        if board.animating_events and board.now_line:
             y = PANEL.top + 12 + LINE
             for line in ui.wrap(board.now_line, TEXT_SIZE, PANEL.width - 24)[:12]:
                 ui.text(surface, line, (PANEL.left + 12, y), TEXT_SIZE, palette.TEXT)

@@ -299,3 +299,80 @@ def test_a_tip_is_drawn_over_the_pygame_gui_widgets(app):
     move(app, (mx, my))
     assert board.spots.hovered is not None and board.spots.hovered.key == "button:end"
     assert pixel(app, probe) == palette.BG_LIGHT, "the tip is painted above the widget"
+
+
+def test_the_cave_panel_keeps_its_end_button_clear_of_the_log(app):
+    """Issue 23: with services, rest, and hints to read, End my Action phase used to cover the log."""
+    state = kt.action_phase(kt.position(krom=[12, 5, 5], wood=[3, 0, 0], stone=[3, 0, 0], bone=[3, 0, 0],
+                                        hands=[[13, 15], [], []]), 0)
+    board = open_board(app, state)
+    ready(app, board)
+    assert any(p is None for p in board.facts.evolutions) and any(r is None for r in board.facts.hand.values())
+    assert not board.panel.overflow
+    log = board.log.box.rect
+    for key, widget in board.panel.widgets.items():
+        assert layout.PANEL.contains(widget.rect), f"{key} leaves the panel"
+        assert not widget.rect.colliderect(log), f"{key} covers the log"
+    assert layout.PANEL.bottom <= log.top
+
+
+def test_a_change_of_viewer_forgets_the_prey_the_basket_and_the_lifted_card(app):
+    board = open_board(app, kt.action_phase(kt.position(places=["savanna", "cave", "cave"], hands=[[13], [], []]), 0))
+    ready(app, board)
+    click_spot(app, board, "card:hunting:0")
+    move(app, spot(board, "card:hand:0").rect.center)
+    board.basket["wood"] = 1
+    assert board.prey == 0 and board.lifted == "card:hand:0"
+    board.wipe()  # what the kit does at every change of viewer
+    assert board.prey is None and board.lifted is None and not any(board.basket.values())
+    assert not any(st.hovered for st in board.standees)
+
+
+def test_what_a_player_reads_follows_the_animation(app):
+    """Issue 23: no result before its animation: the status line, the panel, the header and the players' boards
+    keep to what the animation has shown so far."""
+    state = kt.with_rolls(kt.action_phase(kt.position(places=["cave", "forest", "forest"], hands=[[], [], []]), 0),
+                          [3, 5])
+    board = open_board(app, state)
+    ready(app, board)
+    app.settings.animation_speed = "normal"
+    prompt = board.status_text()[0]
+    click_spot(app, board, "button:end")
+    assert board.busy
+    tumbling = False
+    for _ in range(600):
+        app.run_frames(1)
+        if not board.busy:
+            break
+        text = board.status_text()[0]
+        assert "play a combat card" not in text, "the combat's prompt waits for its dice"
+        assert text != prompt, "the status line follows the animation, not the step before"
+        assert board.facts.table.seats[0].status == "Playing now", "Ann's board keeps the last settled step"
+        assert [r.text for r, _ in board.panel.placed][:1] == ["What happens now"]
+        tumbling = tumbling or board.tray.rolling
+    assert tumbling, "the combat dice rolled on screen"
+    settle(app)
+    assert board.facts.table.seats[0].status == "Done this round"
+
+
+def test_a_new_round_s_number_shows_with_its_banner(app):
+    state = kt.action_phase(kt.position(places=["mountain", "cave", "forest"], hands=[[], [], []]), 0)
+    board = open_board(app, state)
+    ready(app, board)
+    app.settings.animation_speed = "normal"
+    click_spot(app, board, "button:climb")
+    wait(app, board)
+    click_spot(app, board, "button:stop")
+    wait(app, board)
+    if board.snap.kind == "reward":
+        click_spot(app, board, f"button:{board.facts.options[0].key}")
+        wait(app, board)
+    assert board.round_shown == 1
+    click_spot(app, board, "button:end", frames=0)
+    for _ in range(600):
+        app.run_frames(1)
+        if board.round_shown == 2:
+            assert board.banner is not None and board.banner.lines[0] == "Round 2", "the number comes with its banner"
+            break
+        assert "Round 2" not in [getattr(board.banner, "lines", [""])[0]]
+    assert board.round_shown == 2
