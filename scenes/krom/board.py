@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
 import game.krom as krom
 from game.core.match import Match
 from scenes import assets, palette
@@ -67,6 +69,9 @@ class KromBoard(KromAnimations, BoardScene):
         self._steal_for = -1  # the snapshot the steal choice was put up for
         self._idle_for = -1  # the snapshot an idle pass was given for
         self._basket_seat: int | None = None  # whose Action phase in the Cave the basket belongs to
+        self._layer: pygame.Surface | None = None  # the table with everything that changes only between moves
+        self._table: pygame.Surface | None = None
+        self._layer_drawn: tuple | None = None
         view = self.snap.view
         self.n = view.num_players
         self.round_shown = view.round
@@ -101,8 +106,8 @@ class KromBoard(KromAnimations, BoardScene):
         self.hp_shown = [float(p.hp) for p in self.shown.players]
         self.dino_hp_shown = float(self.shown.dino_hp)
         self.panel = DecisionPanel(self)
-        if self.match.actions and not self.history:
-            self.log.add(f"The game goes on: round {self.shown.round}, {len(self.match.actions)} moves played.",
+        if self.snap.number and not self.history:
+            self.log.add(f"The game goes on: round {self.shown.round}, {self.snap.number} moves played.",
                          palette.GOLD)
 
     def query_rules(self, snap) -> Facts:
@@ -335,18 +340,77 @@ class KromBoard(KromAnimations, BoardScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_backdrop(self, surface) -> None:
-        sides.draw_backdrop(surface, self.shown.setup.glacial)
+        """Nothing: the board's own layer (below) covers the whole window."""
+
+    def _layer_key(self) -> tuple:
+        return (self.snap.number, self.snap.viewer, self.locked, self.lifted, self.round_shown, self.header_phase,
+                self.active_place, tuple(round(h * 20) for h in self.hp_shown), round(self.dino_hp_shown * 20),
+                self.now_line, self.animating_events, self.panel._key, tuple(self.basket.values()), self.prey,
+                self.secrets_shown())
 
     def draw_board(self, surface) -> None:
-        sides.draw_header(self, surface)
+        # What changes only between two moves (or while hit points tween) is drawn into one layer, blitted whole.
+        key = self._layer_key()
+        if self._layer is None or self._layer.get_size() != surface.get_size() or key != self._layer_drawn:
+            if self._layer is None or self._layer.get_size() != surface.get_size():
+                self._table = pygame.Surface(surface.get_size()).convert()
+                sides.draw_backdrop(self._table, self.shown.setup.glacial)
+                self._layer = pygame.Surface(surface.get_size()).convert()
+            self._layer_drawn = key
+            layer = self._layer
+            layer.blit(self._table, (0, 0))
+            sides.draw_header(self, layer)
+            sides.draw_cards(self, layer)
+            sides.draw_hand(self, layer)
+            sides.draw_players(self, layer)
+            self.panel.draw(layer)
+        surface.blit(self._layer, (0, 0))
         for st in sorted(self.standees, key=lambda x: x.pos[0]):
             st.draw(surface)
         self.dino.draw(surface)
-        sides.draw_cards(self, surface)
-        sides.draw_hand(self, surface)
         self.tray.draw(surface, self.facts.table, self.name, not self.busy)
-        sides.draw_players(self, surface)
-        self.panel.draw(surface)
+        if self.suggested is not None and not self.busy:
+            for key in suggested_keys(self, self.suggested):
+                spot = self.spots.get(key)
+                if spot is not None:
+                    pygame.draw.rect(surface, palette.GOLD, spot.rect.inflate(8, 8), width=3, border_radius=10)
+
+    def suggestion_cells(self, action) -> list:
+        return []  # no grid: the suggested card or button is outlined instead (draw_board)
+
+
+class KromTable(KromBoard):
+    """`krom.table`: one human (Red) against two computer players, the board waiting for Red's first pick
+    (the idle and screenshot table of a board waiting for a human)."""
+
+    @classmethod
+    def for_automation(cls, app, seed: int) -> "KromBoard":
+        setup = krom.Setup(players=3, glacial=True, kromosaurus=True)
+        seats = [Seat(palette.SEAT_NAMES[i], palette.SEATS[i], bot=None if i == 0 else "easy") for i in range(3)]
+        board = KromBoard(app, Match.new(krom, setup, seed), seats)
+        board.autosave = False
+        return board
+
+
+def suggested_keys(board, action) -> list[str]:
+    """The hotspots a player would click to play a suggested action (outlined in gold until they act)."""
+    kind, args = action.kind, action.args
+    if kind == "go":
+        return [f"card:destination:{args[0]}"]
+    if kind == "play" and board.viewer is not None:
+        hand = board.shown.players[board.viewer].hand
+        return [f"card:hand:{hand.index(args[0])}"] if args[0] in hand else []
+    if kind == "realize":
+        return [f"card:evolution:{args[0]}"]
+    if kind in ("keep", "free"):
+        return [f"die:{args[0]}"]
+    if kind == "hunt":
+        return [f"card:hunting:{args[0]}", f"button:hunt:{args[1]}"]
+    if kind == "buy":
+        return [f"button:more:{args[0]}"]
+    if kind in ("reward", "target", "take"):
+        return [f"button:{kind}:{args[0]}"]
+    return [f"button:{kind}"]
 
 
 def _sentence(reason: Any) -> str | None:

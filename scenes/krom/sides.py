@@ -175,7 +175,7 @@ def draw_players(board, surface: pygame.Surface) -> None:
         if cache is None or cache[0] != key:
             img = pygame.Surface((r.width, r.height + 6), pygame.SRCALPHA)
             _player(board, img, seat, pygame.Rect(0, 0, r.width, r.height))
-            cache = board.board_cache[seat] = (key, img)
+            cache = board.board_cache[seat] = (key, img.convert_alpha())
         surface.blit(cache[1], r)
 
 

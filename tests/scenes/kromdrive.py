@@ -10,7 +10,7 @@ import pygame
 
 import game.krom as krom
 from scenes.board.furniture import ChoiceOverlay
-from scenes.krom.board import KromBoard
+from scenes.krom.board import KromBoard, suggested_keys
 from scenes.widgets.handoff import HandOffScene
 from tests.scenes.helpers import click
 
@@ -42,24 +42,10 @@ def wait(app, board: KromBoard, limit: int = 2000) -> None:
 
 
 def keys_for(board: KromBoard, action) -> list[str]:
-    """The hotspots a player clicks, in order, to play `action`."""
-    kind, args = action.kind, action.args
-    if kind == "go":
-        return [f"card:destination:{args[0]}"]
-    if kind == "play":
-        hand = board.shown.players[board.viewer].hand
-        return [f"card:hand:{hand.index(args[0])}"]
-    if kind == "realize":
-        return [f"card:evolution:{args[0]}"]
-    if kind in ("keep", "free"):
-        return [f"die:{args[0]}"]
-    if kind == "hunt":
-        return [f"card:hunting:{args[0]}", f"button:hunt:{args[1]}"]
-    if kind == "buy":
-        return [f"button:more:{args[0]}", "button:services"]
-    if kind in ("reward", "target", "take"):
-        return [f"button:{kind}:{args[0]}"]
-    return [f"button:{kind}"]
+    """The hotspots a player clicks, in order, to play `action` (those the board outlines for a suggestion, and
+    the basket's Provide button after a service)."""
+    keys = suggested_keys(board, action)
+    return keys + ["button:services"] if action.kind == "buy" else keys
 
 
 def click_action(app, board: KromBoard, action) -> None:

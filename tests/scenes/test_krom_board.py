@@ -103,6 +103,20 @@ def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypat
     assert isinstance(app.stack.top, MenuScene)
 
 
+def labels_fit(board) -> None:
+    """Issue 23: every panel button shows its whole label in its own font, or a smaller font, or is cut with an
+    ellipsis and its tip gives the label whole; nothing in the panel runs out of it."""
+    assert not board.panel.overflow
+    for key, widget in board.panel.widgets.items():
+        assert layout.PANEL.contains(widget.rect), f"{key} leaves the panel"
+        size = 15 if "@small_button" in widget.object_ids else 18
+        assert ui.render(widget.text, size, palette.TEXT, True).get_width() <= widget.rect.width - 16, \
+            f"{widget.text!r} spills out of its button"
+        s = board.spots.for_widget(widget)
+        if widget.text.endswith("…") and s is not None:
+            assert s.tip_lines()[0].startswith(widget.text[:-1]), f"{widget.text!r} is cut and its tip does not say it whole"
+
+
 def play_checking(app, board, rng, limit: int, quick_pass=False) -> int:
     """Play `limit` steps of a game on screen, checking every hotspot at every position; returns how many checked."""
     checked = 0
@@ -110,6 +124,7 @@ def play_checking(app, board, rng, limit: int, quick_pass=False) -> int:
     def check(b) -> None:
         nonlocal checked
         checked += check_hotspots(b)
+        labels_fit(b)
 
     for i in range(limit):
         if isinstance(app.stack.top, GameOverScene):
@@ -376,3 +391,18 @@ def test_a_new_round_s_number_shows_with_its_banner(app):
             break
         assert "Round 2" not in [getattr(board.banner, "lines", [""])[0]]
     assert board.round_shown == 2
+
+
+def test_a_suggestion_outlines_what_to_click_until_the_mouse_changes_hands(app):
+    board = open_board(app, kt.position())
+    ready(app, board)
+    board.show_suggestion(next(a for a in board.match.legal_actions() if str(a) == "go forest"), "go forest: why not")
+    board.suggested = next(a for a in board.match.legal_actions() if str(a) == "go forest")
+    app.run_frames(2)
+    rect = spot(board, "card:destination:forest").rect.inflate(8, 8)
+    assert pixel(app, (rect.centerx, rect.top + 1)) == palette.GOLD
+    assert "Suggestion" in board.flash_text
+    board.wipe()
+    app.run_frames(2)
+    assert board.suggested is None and board.flash_text is None
+    assert pixel(app, (rect.centerx, rect.top + 1)) != palette.GOLD
