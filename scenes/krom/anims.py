@@ -21,7 +21,7 @@ class KromAnimations:
     def event_handlers(self) -> dict:
         return {
             "DiceRolled": self._anim_roll,
-            "DestinationPicked": lambda e: self._float_seat(e.seat, "picked", palette.GOLD),
+            "DestinationPicked": self._anim_picked,
             "DestinationsRevealed": self._anim_reveal,
             "KromosaurusMoved": self._anim_dino_moved,
             "Moved": self._anim_walk,
@@ -52,12 +52,21 @@ class KromAnimations:
             "BonusCountered": lambda e: self.show_banner(
                 [f"{self.name(e.by)} counters {krom.BONUS[e.card].name}!"], palette.BLOCKED, 1.0),
             "ActionPhaseStarted": self._anim_phase_started,
+            "ActionPhaseEnded": lambda e: self._status(e.seat, "Done this round", "dim"),
             "RoundStarted": self._anim_round,
             "GameOver": lambda e: self.show_banner([f"{self.name(e.winners[0])} becomes the new chief!"], palette.GOLD,
                                                    1.0) if e.winners else None,
         }
 
     # -- helpers -------------------------------------------------------------------------------
+    def _status(self, seat: int, text: str, tone: str) -> Anim:
+        """A player's board says what the animation shows them doing (until the next settle)."""
+        def now() -> None:
+            self.statuses[seat] = (text, tone)
+            if text == "Done this round" and self.acting_shown == seat:
+                self.acting_shown = None
+        return Call(now)
+
     def _sound(self, name: str) -> Anim:
         return Call(lambda: self.app.play_sound(name))
 
@@ -104,9 +113,15 @@ class KromAnimations:
         def places_now() -> None:
             self.places_shown = tuple(event.places)
             self.header_phase = "Action phases"
+            for i, p in enumerate(event.places):
+                self.statuses[i] = (f"In the {cards.place_word(p)}", "dim")
 
         return Sequence(self._sound("card"), self.show_banner(lines, palette.GOLD, 1.1), Call(places_now),
                         self._sound("move"), Parallel(*walks))
+
+    def _anim_picked(self, event) -> Anim:
+        return Sequence(self._status(event.seat, "Destination chosen", "good"),
+                        self._float_seat(event.seat, "picked", palette.GOLD) or Wait(0))
 
     def _anim_walk(self, event) -> Anim | None:
         return None  # every standee walks with the reveal, all at once
@@ -127,6 +142,9 @@ class KromAnimations:
         def now() -> None:
             self.round_shown = event.round
             self.header_phase = "Movement: secret destinations"
+            self.tray.clear()
+            for seat in range(self.n):
+                self.statuses[seat] = ("To choose", "dim")
 
         return Sequence(Call(now), self.show_banner([f"Round {event.round}", "Everyone picks a destination"],
                                                     palette.GOLD, 0.9))
@@ -135,6 +153,8 @@ class KromAnimations:
         def now() -> None:
             self.header_phase = f"Action phases: {cards.place_word(event.place)}"
             self.active_place = event.place
+            self.statuses[event.seat] = ("Playing now", "gold")
+            self.acting_shown = event.seat
 
         return Sequence(Call(now), self._sound("card"))
 
@@ -169,6 +189,9 @@ class KromAnimations:
         def setup() -> None:
             self.tray.combat(event.place, fighters, {}, {})
             self.tray.scores = {}
+            for f in fighters:
+                if f != DINO:
+                    self.statuses[f] = ("Fighting", "gold")
 
         def scored() -> None:
             self.tray.scores = scores
@@ -239,7 +262,9 @@ class KromAnimations:
         def step(t: float) -> None:
             standee.tilt = 70 * t
 
-        return Sequence(self._sound("ko"), Tween(0.4, step), self._float_seat(event.piece, "Stunned!", palette.BLOCKED) or Wait(0))
+        stunned = self._status(event.piece, "Stunned", "bad") if event.piece != DINO else None
+        return Sequence(self._sound("ko"), Tween(0.4, step), stunned,
+                        self._float_seat(event.piece, "Stunned!", palette.BLOCKED) or Wait(0))
 
     # -- cards and tokens ------------------------------------------------------------------------
     def _anim_stole(self, event) -> Anim | None:

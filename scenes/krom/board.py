@@ -61,6 +61,8 @@ class KromBoard(KromAnimations, BoardScene):
         self.lifted: str | None = None  # the hotspot key of the hand card under the mouse
         self.now_line = ""  # the log line of the event animating now
         self.animating_events = False
+        self.statuses: dict[int, tuple[str, str]] = {}  # what the animations say a seat is doing, until the next settle
+        self.acting_shown: int | None = None  # whose Action phase the animations have started
         self.combat_rolls: dict[int, list] = {}
         self.board_cache: dict[int, tuple] = {}
         self.tray = Tray()
@@ -128,6 +130,7 @@ class KromBoard(KromAnimations, BoardScene):
     def sync(self) -> None:
         s, facts = self.shown, self.facts
         self.animating_events = False
+        self.statuses, self.acting_shown = {}, None
         for i, p in enumerate(s.players):
             self.hp_shown[i] = float(p.hp)
             st = self.standees[i]
@@ -186,6 +189,7 @@ class KromBoard(KromAnimations, BoardScene):
                 current = None
         if events:
             self.animating_events = True
+            self.statuses, self.acting_shown = {}, None
             self.now_line = ""
             self.panel.rebuild()
             self.refresh_hotspots()
@@ -236,6 +240,16 @@ class KromBoard(KromAnimations, BoardScene):
         return [f"{self.seats[f.seat].name} ({f.character}): {f.points} of {table.target} points" for f in rows]
 
     # -- what the screen shows -------------------------------------------------------------------
+    def seat_shown(self, seat: int) -> tuple[str, str, bool, bool]:
+        """A player's board: (status, tone, deciding, acting). While an animation plays, what it has shown so
+        far (nobody decides meanwhile); between two moves, the rules' facts."""
+        f = self.facts.table.seats[seat]
+        if not self.animating_events:
+            return f.status, f.tone, f.deciding, f.acting
+        status, tone = self.statuses.get(seat, (f.status, f.tone))
+        acting = f.acting if self.acting_shown is None else seat == self.acting_shown
+        return status, tone, False, acting
+
     def destinations_shown(self) -> bool:
         """The viewer's Destination cards show while they choose their destination."""
         return self.snap.kind == "move" and self.snap.viewer is not None and self.snap.viewer == self.snap.seat \
@@ -299,6 +313,8 @@ class KromBoard(KromAnimations, BoardScene):
                 gesture = facts.destinations[place]
                 spots.add(f"card:destination:{krom.PLACES[place]}", layout.destination_rect(place), tips.destination(place),
                           enabled=gesture.ok, reason=_sentence(gesture.reason), click=lambda g=gesture: self.perform(g))
+        area = layout.HAND_AREA
+        spots.add("hand", pygame.Rect(area.left, area.top, area.width, 30), lambda: tips.hand(self))
         if self.secrets_shown():
             for i, (card, rect) in enumerate(self.hand_rects()):
                 gesture = krom.play_bonus(s, legal, viewer, card)
@@ -312,6 +328,7 @@ class KromBoard(KromAnimations, BoardScene):
 
     def _tray_hotspots(self) -> None:
         spots, tray = self.spots, self.tray
+        spots.add("tray", pygame.Rect(layout.TRAY.left, layout.TRAY.top, layout.TRAY.width, 30), lambda: tips.tray(self))
         if tray.kind == "card" and tray.card is not None:
             spots.add("tray:card", layout.tray_card_rect(), lambda: tips.tray_card(self))
             return

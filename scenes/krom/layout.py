@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes import ui
 from scenes.krom import cards
 
 HEADER = pygame.Rect(10, 50, 580, 24)
@@ -93,3 +94,20 @@ def standee_spots(places: tuple[int, ...], dino_place: int, dino: int) -> dict[i
         for k, w in enumerate(who):
             out[w] = (left + k * step, r.bottom - 12)
     return out
+
+
+def fitted(text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> tuple[str, int]:
+    """A text and the font size it is drawn at in `width` pixels: smaller sizes (down to `smallest`) before it is
+    cut with an ellipsis (a hotspot's tip then says it whole)."""
+    for s in range(size, smallest - 1, -1):
+        if ui.render(text, s, (255, 255, 255), bold).get_width() <= width:
+            return text, s
+    return ui.fit(text, smallest, width, bold=bold), smallest
+
+
+def draw_fitted(surface, text: str, pos, size: int, width: int, colour, *, bold: bool = False, anchor: str = "topleft",
+                smallest: int = 10) -> str:
+    """Draw `text` fitted to `width` (see `fitted`); returns what was drawn."""
+    shown, s = fitted(text, size, width, bold, smallest)
+    ui.text(surface, shown, pos, s, colour, bold=bold, anchor=anchor)
+    return shown

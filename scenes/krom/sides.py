@@ -108,8 +108,7 @@ def _dino_board(board, surface, r: pygame.Rect) -> None:
     shown = round(board.dino_hp_shown)
     if s.dino_hp <= 0 and shown <= 0:
         text = f"Trophy: {board.name(s.trophy)}" if s.trophy is not None else "Kromosaurus down"
-        ui.text(surface, ui.fit(text, 13, r.width - 10, bold=True), r.center, 13, palette.GOLD, bold=True,
-                anchor="center")
+        layout.draw_fitted(surface, text, r.center, 13, r.width - 10, palette.GOLD, bold=True, anchor="center")
         return
     where = cards.place_word(s.dino_place) if s.dino_place >= 0 else "waiting"
     ui.text(surface, "Kromosaurus", (r.left + 6, r.top + 4), 12, palette.TEXT, bold=True)
@@ -150,7 +149,7 @@ def draw_hand(board, surface: pygame.Surface) -> None:
         x = layout.hand_left(True)
     hand = board.shown.players[viewer].hand
     title = f"{board.seats[viewer].name} ({board.name(viewer)}): Bonus hand ({len(hand)})"
-    ui.text(surface, ui.fit(title, 15, area.right - 12 - x, bold=True), (x, area.top + 8), 15, palette.TEXT_DIM, bold=True)
+    layout.draw_fitted(surface, title, (x, area.top + 8), 15, area.right - 12 - x, palette.TEXT_DIM, bold=True, smallest=12)
     if not hand:
         ui.text(surface, "No Bonus card.", (x, area.top + 40), 15, palette.TEXT)
         return
@@ -170,7 +169,8 @@ def draw_players(board, surface: pygame.Surface) -> None:
         r = layout.board_rect(seat, board.n)
         f = board.facts.table.seats[seat]
         p = board.shown.players[seat]
-        key = (f, (p.krom, p.wood, p.stone, p.bone), round(board.hp_shown[seat] * 20), board.seats[seat])
+        key = (f, board.seat_shown(seat), (p.krom, p.wood, p.stone, p.bone), round(board.hp_shown[seat] * 20),
+               board.seats[seat])
         cache = board.board_cache.get(seat)
         if cache is None or cache[0] != key:
             img = pygame.Surface((r.width, r.height + 6), pygame.SRCALPHA)
@@ -182,14 +182,15 @@ def draw_players(board, surface: pygame.Surface) -> None:
 def _player(board, surface, seat: int, r: pygame.Rect) -> None:
     f = board.facts.table.seats[seat]
     p = board.shown.players[seat]
-    edge = palette.GOLD if f.deciding else (palette.SELECT if f.acting else palette.PANEL_EDGE)
-    ui.panel(surface, r, edge=edge, width=3 if f.deciding else 2, shadow=4)
+    status, tone, deciding, acting = board.seat_shown(seat)
+    edge = palette.GOLD if deciding else (palette.SELECT if acting else palette.PANEL_EDGE)
+    ui.panel(surface, r, edge=edge, width=3 if deciding else 2, shadow=4)
     colour = board.seats[seat].colour
     pygame.draw.rect(surface, colour, pygame.Rect(r.left, r.top, r.width, 8), border_top_left_radius=14,
                      border_top_right_radius=14)
     x = r.left + 8
-    ui.text(surface, ui.fit(board.seats[seat].name, 15, r.width - 60, bold=True), (x, r.top + 12), 15, colour, bold=True)
-    ui.text(surface, ui.fit(f"{f.character} · {f.weight} kg", 13, r.width - 56), (x, r.top + 32), 13, palette.TEXT)
+    layout.draw_fitted(surface, board.seats[seat].name, (x, r.top + 12), 15, r.width - 60, colour, bold=True, smallest=11)
+    layout.draw_fitted(surface, f"{f.character} · {f.weight} kg", (x, r.top + 32), 13, r.width - 56, palette.TEXT)
     ui.text(surface, f"{f.points}", (r.right - 10, r.top + 10), 24, palette.GOLD, bold=True, anchor="topright")
     ui.text(surface, "pts", (r.right - 10, r.top + 38), 11, palette.TEXT_DIM, anchor="topright")
     # the life ladder, 0 to the most, with the Heart token
@@ -215,5 +216,5 @@ def _player(board, surface, seat: int, r: pygame.Rect) -> None:
     ui.text(surface, f"{evo} Evolution{'s' if evo != 1 else ''}", (x + 38, y + 2), 13, palette.TEXT)
     if f.trophy:
         surface.blit(assets.image("markers/trophy", (20, 20)), (r.right - 28, y))
-    if f.status:
-        ui.text(surface, ui.fit(f.status, 13, r.width - 16, bold=True), (x, r.top + 130), 13, TONES[f.tone], bold=True)
+    if status:
+        layout.draw_fitted(surface, status, (x, r.top + 130), 13, r.width - 16, TONES[tone], bold=True)

@@ -129,3 +129,17 @@ def fighter_die(board, fighter: int) -> list[str]:
     name = board.name(fighter)
     return [f"{name}'s combat die" + (f": score {score}" if score is not None else ""),
             "The highest score plays first; the others lose the difference in hit points"]
+
+
+def hand(board) -> list[str]:
+    if not board.secrets_shown():
+        return ["Bonus hands are secret", "Each player sees their own hand after the hand-off screen"]
+    viewer = board.viewer
+    count = len(board.shown.players[viewer].hand)
+    return [f"{board.seats[viewer].name} ({board.name(viewer)}): {count} Bonus card{'s' if count != 1 else ''} in hand",
+            "Only you see them: the others see how many you hold"]
+
+
+def tray(board) -> list[str]:
+    label = board.tray.label or "The dice tray"
+    return [label, "Combats, hunts and climbs roll their dice here; a card just played or drawn shows here"]

@@ -39,6 +39,10 @@ class Tray:
         return any(d.rolling for d, _ in self.dice)
 
     # -- filling -----------------------------------------------------------------------------
+    def clear(self) -> None:
+        """An empty tray (a new round)."""
+        self.kind, self.label, self.owner, self.dice, self.scores, self.card, self.keep_dice = "", "", None, [], {}, None, False
+
     def mountain(self, seat: int, name: str, dice, kept) -> None:
         """The climber's five dice (new dice when another climber starts: each has their own colour)."""
         if self.kind != "mountain" or self.owner != seat or len(self.dice) != len(dice):
@@ -92,8 +96,8 @@ class Tray:
         """The tray; `settled`: no animation plays (results may show)."""
         area = TRAY
         if self.label:
-            ui.text(surface, ui.fit(self.label, 15, area.width - 24, bold=True), (area.left + 12, area.top + 8), 15,
-                    palette.TEXT_DIM, bold=True)
+            layout.draw_fitted(surface, self.label, (area.left + 12, area.top + 8), 15, area.width - 24, palette.TEXT_DIM,
+                               bold=True, smallest=12)
         if self.kind == "card" and self.card is not None:
             self._draw_card(surface)
             return
@@ -105,11 +109,8 @@ class Tray:
         for die, who in self.dice:
             die.draw(surface)
             if self.kind == "combat":
-                label, size = name(who), 13
-                while size > 10 and ui.render(label, size, palette.TEXT).get_width() > 68:
-                    size -= 1
-                ui.text(surface, ui.fit(label, size, 68), (die.home[0], area.top + 100), size, palette.TEXT,
-                        anchor="midtop")
+                layout.draw_fitted(surface, name(who), (die.home[0], area.top + 100), 13, 68, palette.TEXT,
+                                   anchor="midtop")
                 score = self.scores.get(who)
                 if score is not None and not die.rolling:
                     ui.text(surface, f"score {score}", (die.home[0], area.top + 118), 13, palette.GOLD, bold=True,
@@ -131,7 +132,7 @@ class Tray:
         family, card, caption = self.card
         area = TRAY
         if small:  # a combat card over the fighters' dice: its name in the corner
-            ui.text(surface, ui.fit(caption, 13, area.width - 24), (area.left + 12, area.bottom - 22), 13, palette.GOLD)
+            layout.draw_fitted(surface, caption, (area.left + 12, area.bottom - 22), 13, area.width - 24, palette.GOLD)
             return
         r = layout.tray_card_rect()
         surface.blit(cards.tile(family, card), r)

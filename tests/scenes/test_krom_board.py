@@ -362,12 +362,16 @@ def test_what_a_player_reads_follows_the_animation(app):
         text = board.status_text()[0]
         assert "play a combat card" not in text, "the combat's prompt waits for its dice"
         assert text != prompt, "the status line follows the animation, not the step before"
-        assert board.facts.table.seats[0].status == "Playing now", "Ann's board keeps the last settled step"
         assert [r.text for r, _ in board.panel.placed][:1] == ["What happens now"]
-        tumbling = tumbling or board.tray.rolling
+        assert not any(board.seat_shown(i)[2] for i in range(3)), "nobody decides while the animation plays"
+        if board.tray.rolling:
+            tumbling = True
+            assert board.seat_shown(0)[0] == "Done this round", "Ann's board follows her End"
+            assert board.seat_shown(1)[0] == board.seat_shown(2)[0] == "Fighting", "no result before the dice stop"
     assert tumbling, "the combat dice rolled on screen"
     settle(app)
-    assert board.facts.table.seats[0].status == "Done this round"
+    assert board.seat_shown(0)[0] == "Done this round"
+    assert board.snap.seat == 2 and board.seat_shown(2)[2], "Cleo won (5 to 3): her board shows she decides"
 
 
 def test_a_new_round_s_number_shows_with_its_banner(app):
@@ -406,3 +410,22 @@ def test_a_suggestion_outlines_what_to_click_until_the_mouse_changes_hands(app):
     app.run_frames(2)
     assert board.suggested is None and board.flash_text is None
     assert pixel(app, (rect.centerx, rect.top + 1)) != palette.GOLD
+
+
+def test_long_names_on_six_narrow_boards_shrink_before_they_are_cut_and_their_tips_say_them_whole(app):
+    """Issue 23: a smaller font before an ellipsis, and a tip when cut."""
+    names = ["Bartholomew Longname", "Wilhelmina Stretchy", "Al", "Maximilian Overlong", "Bo", "Christopher Wordy"]
+    table = [Seat(n, (200, 60 + 30 * i, 60)) for i, n in enumerate(names)]
+    board = open_board(app, kt.position(["alma", "morhy", "valkyr", "nukka", "karok", "kolos"]), table=table)
+    ready(app, board)
+    width = layout.board_rect(0, 6).width - 60
+    for seat, name in enumerate(names):
+        shown, size = layout.fitted(name, 15, width, bold=True, smallest=11)
+        assert ui.render(shown, size, palette.TEXT, True).get_width() <= width
+        if shown != name:
+            assert size == 11 and shown.endswith("…"), "cut only once the smallest size does not fit"
+            assert name in board.spots.tip_of(spot(board, f"board:{seat}"))[0], "the board's tip names them whole"
+        elif len(name) > 12:
+            assert size < 15, f"{name!r} fits by a smaller font"
+    title = board.spots.tip_of(spot(board, "hand"))[0]
+    assert title.startswith("Bartholomew Longname (Alma)")
