@@ -200,6 +200,14 @@ class KromBoard(KromAnimations, BoardScene):
             self.now_line = line
             self.log.add(line, self.log_colour(event))
 
+    def log_colour(self, event):
+        """A log line in the colour of the seat it is about (its thief, taker or die thrower too)."""
+        for name in ("seat", "piece", "thief", "taker", "by"):
+            seat = getattr(event, name, None)
+            if isinstance(seat, int) and 0 <= seat < len(self.seats):
+                return self.seats[seat].colour
+        return None
+
     def status_text(self):
         if self.animating_events and self.now_line and self.replay is None:
             return self.now_line, palette.TEXT

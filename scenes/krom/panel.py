@@ -270,7 +270,7 @@ class DecisionPanel:
             note = f" ({fight.weights[fight.fighters.index(f)]} kg)" if fight.tied(f) else ""
             self.line(f"{b.name(f)}: score {fight.score_of(f)}{note}")
         if any(fight.tied(f) for f in fight.fighters):
-            self.line(f"On a tie {krom.tie_words(fight.place)}.", palette.TEXT_DIM)
+            self.line(f"{ui.sentence(krom.tie_words(fight.place))}.", palette.TEXT_DIM)
         if any(r is None for r in b.facts.hand.values()):
             self.line("Click a glowing combat card in your hand to play it.", palette.LEGAL)
         else:

@@ -118,6 +118,8 @@ def tray_die(board, die: int, kept: bool) -> list[str]:
 
 
 def tray_card(board) -> list[str]:
+    if board.tray.card is None:  # the tray was emptied by an animation since (a new round)
+        return tray(board)
     family, card, caption = board.tray.card
     text = {"bonus": cards.bonus_text, "picking": cards.picking_text}.get(family)
     title = krom.BONUS[card].name if family == "bonus" else krom.PICKING[card].name

@@ -429,3 +429,25 @@ def test_long_names_on_six_narrow_boards_shrink_before_they_are_cut_and_their_ti
             assert size < 15, f"{name!r} fits by a smaller font"
     title = board.spots.tip_of(spot(board, "hand"))[0]
     assert title.startswith("Bartholomew Longname (Alma)")
+
+
+def test_every_tip_can_be_read_at_every_frame_of_an_animation(app):
+    """A tip is read whenever the mouse rests on it: the tray's card tip once a new round has emptied the tray
+    used to stop the program."""
+    state = kt.action_phase(kt.position(places=["forest", "cave", "cave"], hands=[[], [], []]), 0)
+    board = open_board(app, state)
+    ready(app, board)
+    click_spot(app, board, "button:pick")
+    wait(app, board)
+    assert board.tray.card is not None and "tray:card" in board.spots
+    app.settings.animation_speed = "normal"
+    click_spot(app, board, "button:end", frames=0)
+    emptied = False
+    for _ in range(900):
+        app.run_frames(1)
+        for s in board.spots:
+            assert board.spots.tip_of(s), s.key
+        emptied = emptied or board.tray.card is None
+        if not board.busy and emptied:
+            break
+    assert emptied, "the new round emptied the tray"
