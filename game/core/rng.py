@@ -5,10 +5,11 @@ so a game is fully determined by its setup, its seed and the actions played, and
 a save can be replayed exactly. The generator is SplitMix64 (one 64-bit integer
 of state), which makes copying and serializing it free.
 
-Tests can *script* the next results: `rng.scripted([6, 3, 2])` returns a copy
+Tests and lessons can *script* the next results: `rng.scripted([6, 3, 2])` returns a copy
 whose next `randint`, `roll` or `choice` calls return those values, in order,
-before the generator takes over again. Shuffles are never scripted; tests that
-need a deck order build it in the state directly.
+before the generator takes over again. A scripted list is an order for the next
+shuffle: `rng.scripted([[2, 0, 1]])` makes the next three-item shuffle put the
+third item first, then the first, then the second.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS: dict[int, int] = {}  # below(n): the rejection limit of each small n, computed once
 
 
 class ScriptError(AssertionError):
@@ -79,16 +81,29 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), unbiased (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("below(n) needs n >= 1")
-        limit = _MASK + 1 - ((_MASK + 1) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below(n) needs n >= 1")
+            limit = _MASK + 1 - ((_MASK + 1) % n)
+            if n < 1 << 16:
+                _LIMITS[n] = limit
+        while True:  # next64() and _mix() written out: this is the hottest draw of every playout
+            z = self.state = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def shuffle(self, items: list) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates), or put it in the next scripted order."""
+        if self.script and isinstance(self.script[0], (list, tuple)):
+            order = list(self._pop_script())
+            if sorted(order) != list(range(len(items))):
+                raise ScriptError(f"scripted order {order!r} is not an order of {len(items)} items")
+            items[:] = [items[k] for k in order]
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

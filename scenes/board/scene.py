@@ -88,7 +88,10 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
-        self.undo_button = self.redo_button = self.suggest_button = None
+        # A lesson's coach (scenes.learn): `refusal(board, actions)` vetoes what the lesson does not ask for,
+        # `settled(board)` follows each settle, `draw(surface)` points at hotspots above the board.
+        self.coach: Any = None
+        self.undo_button = self.redo_button = self.suggest_button = self.rules_button = None
 
     # -- the stack -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -120,6 +123,9 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self.suggest_button = UIButton(pygame.Rect(right - 8 - 110, 5, 110, STATUS_HEIGHT - 10), "Suggest", self.ui)
         if self.replay is not None:
             self.replay.build(self.ui)
+        elif self.has_reference:
+            right = min([self.app.size[0], *(r.left for r in self.bar_rects() if r.top < STATUS_HEIGHT)])
+            self.rules_button = UIButton(pygame.Rect(right - 8 - 44, 5, 44, STATUS_HEIGHT - 10), "?", self.ui)
         self.rebuild_log()
         self.build()
         self.settle()
@@ -211,6 +217,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         """
         if self.busy or self.match.over:
             return False
+        if self.coach is not None:
+            reason = self.coach.refusal(self, [action, *more])
+            if reason:
+                self.flash(reason)
+                return False
         try:
             events = self.match.play(action)
         except IllegalAction as e:
@@ -303,6 +314,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human and self.replay is None:
             self._bot_wait = self.bot_delay
+        if self.coach is not None:
+            self.coach.settled(self)
 
     _settled = settle  # the older name
 
@@ -466,6 +479,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             return f"{self.seats[seat].name} (computer) is thinking…", colour
         return self.named(snap.decision.prompt), colour
 
+    def draw_above(self, surface: pygame.Surface) -> None:
+        if self.coach is not None and self.app.stack.top is self:
+            self.coach.draw(surface)
+        super().draw_above(surface)
+
     def draw_status(self, surface: pygame.Surface) -> None:
         status.draw_status(self, surface)
 
@@ -477,6 +495,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None and self.replay is None else []
         if self.suggest_button is not None:
             rects.append(self.suggest_button.rect)
+        if self.rules_button is not None:
+            rects.append(self.rules_button.rect)
         if self.replay is not None:
             rects += self.replay.rects
         return rects

@@ -53,6 +53,9 @@ class Facts:
 class KromBoard(KromAnimations, BoardScene):
     log_rect = layout.LOG
     undo_rect = layout.UNDO
+    # The rules reference (the status line's ?) opens where it explains the decision on screen.
+    REFERENCE_SECTIONS = {"move": "movement", "combat": "combat", "counter": "bonus", "target": "bonus",
+                          "choice": "bonus", "steal": "stunned", "climb": "mountain", "reward": "mountain"}
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app, match, seats)
@@ -212,6 +215,12 @@ class KromBoard(KromAnimations, BoardScene):
         if self.animating_events and self.now_line and self.replay is None:
             return self.now_line, palette.TEXT
         return super().status_text()
+
+    def reference_section(self) -> str | None:
+        """In an Action phase, the section of the place played in; otherwise the decision's own section."""
+        if self.snap.kind == "main" and self.shown.turn is not None:
+            return krom.PLACES[self.shown.turn.place]
+        return super().reference_section()
 
     def quick_answer(self, decision, legal):
         gesture = krom.pass_for_form(decision.kind, legal)

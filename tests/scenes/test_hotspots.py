@@ -187,3 +187,21 @@ def test_a_choice_overlay_label_takes_a_smaller_font_before_it_is_cut(app, monke
     assert cut.endswith("…")
     spot = next(s for s in overlay.spots if s.widget is not None and s.widget.text == cut)
     assert spot.tip_lines()[0].startswith("Take nothing at all, thank you very much"), "a cut label's tip says it whole"
+
+
+def test_every_board_has_a_rules_button_that_opens_the_reference_at_what_is_on_screen(app):
+    from game.core.match import Match
+    from game import krom
+    from scenes.board import Seat
+    from scenes.krom.board import KromBoard
+    from scenes.learn.reference import ReferenceScene
+
+    match = Match.new(krom, krom.Setup(players=2), 4)
+    board = KromBoard(app, match, [Seat("Ann", (200, 0, 0)), Seat("Bo", (0, 0, 200), bot="easy")])
+    app.push(board)
+    settle(app, 4)
+    spot = board.spots.get("button:rules")
+    assert spot is not None and spot.widget.visible and spot.widget.text == "?"
+    click(app, spot.rect.center)
+    settle(app, 3)
+    assert isinstance(app.stack.top, ReferenceScene)
