@@ -36,11 +36,12 @@ from scenes.board.controls import KitControls
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
 from scenes.board.seats import Seat, seats_of
-from scenes.board.snapshot import Snapshot, deciding, quick_legal, take
+from scenes.board.viewers import Viewers
+from scenes.board.snapshot import Snapshot, deciding, take
 from scenes.overlays import PauseScene
 from scenes.stack import Scene
 from scenes.widgets.floating import Floaters
-from scenes.widgets.handoff import HandOffScene, QuickAnswer
+from scenes.widgets.handoff import HandOffScene
 from scenes.widgets.log import GameLog
 from scenes.widgets.tween import EventPlayer, Timeline
 
@@ -48,7 +49,7 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
+class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -337,52 +338,6 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         spots.lock_reason = self.lock_reason()
         spots.rehover()
         spots.sync_widgets()
-
-    def _quick(self, decision) -> QuickAnswer | None:
-        """The board's quick answer for a hand-off screen (a pass any seat may give without looking), if any."""
-        answer = self.quick_answer(decision, quick_legal(self.match))
-        if answer is None:
-            return None
-        label, tip, gesture = answer
-        return QuickAnswer(label, tip, lambda: self.perform(gesture))
-
-    def _set_viewer(self, seat: int | None, mouse: tuple[int, int] | None = None) -> None:
-        """A new viewer; `mouse`: where the mouse is now (the hand-off screen saw it last), so nothing hovers
-        where the previous player left it."""
-        changed = seat != self.viewer
-        self.viewer = seat
-        if changed:
-            self.wipe()
-            self.spots.mouse = mouse  # None until the mouse moves, never where the previous player left it
-            self.rebuild_log()
-        self._snapshot()
-        if changed and mouse is not None:
-            self.on_hover(mouse)
-
-    def secrets_shown(self) -> bool:
-        """Whether the viewer's secrets (a hand, a pick) may be drawn now: there is a viewer, and no animation
-        is leading the table to another seat's decision (while it plays, everyone watches the screen)."""
-        if self.viewer is None:
-            return False
-        if not self._leading:
-            return True
-        return self.upcoming is not None and self.upcoming.seat == self.viewer
-
-    def wipe(self) -> None:
-        """A change of viewer: nothing of the previous player survives (hover, tips, flashes, suggestions,
-        selections, dialogs above the board)."""
-        self.flash_text, self.flash_left = None, 0.0
-        self.suggested = None
-        self._suggesting = None
-        self.spots.forget()
-        if self._ui is not None:
-            self._ui.set_focus_set(None)
-        stack = self.app.stack
-        if self in stack.scenes:
-            for scene in stack.scenes[stack.scenes.index(self) + 1:]:
-                if not isinstance(scene, HandOffScene):
-                    stack.pop(scene)
-        self.forget()
 
     # -- the log -------------------------------------------------------------------------
     def log_line(self, event) -> str:
