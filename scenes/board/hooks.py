@@ -44,6 +44,11 @@ class BoardHooks:
         only an answer that is legal whatever that seat holds. None: no quick answer (the default)."""
         return None
 
+    def bot_pause(self) -> float:
+        """How long a computer seat seems to think before its move (seconds at animation speed 1): `bot_delay`;
+        a board may shorten it for quick answers (a pass in a reaction window), the same whatever the seat holds."""
+        return self.bot_delay
+
     def forget(self) -> None:
         """A new viewer sits down: drop every selection, armed spell, preview or choice of the previous one."""
 

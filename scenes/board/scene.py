@@ -314,7 +314,7 @@ class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimatio
             return
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human and self.replay is None:
-            self._bot_wait = self.bot_delay
+            self._bot_wait = self.bot_pause()
         if self.coach is not None:
             self.coach.settled(self)
 

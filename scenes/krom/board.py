@@ -167,6 +167,10 @@ class KromBoard(KromAnimations, BoardScene):
         if self.snap.mine and self.snap.kind == "steal" and self._steal_for != self.snap.number:
             self.open_steal()
 
+    def after_undo(self) -> None:
+        self.prey = None
+        self.basket = {item: 0 for item in self.basket}
+
     def forget(self) -> None:
         """A new player sits down: no prey chosen, an empty basket, nothing lifted or highlighted."""
         self.prey = None
@@ -178,7 +182,8 @@ class KromBoard(KromAnimations, BoardScene):
         self.board_cache.clear()
 
     def before_animations(self, events) -> None:
-        self.prey = None
+        self.prey = None  # an action played: the selection it came from is spent
+        self.basket = {item: 0 for item in self.basket}
         self.lifted = None
         self.combat_rolls = {}
         current: list | None = None
@@ -221,6 +226,10 @@ class KromBoard(KromAnimations, BoardScene):
         if self.snap.kind == "main" and self.shown.turn is not None:
             return krom.PLACES[self.shown.turn.place]
         return super().reference_section()
+
+    def bot_pause(self) -> float:
+        """A computer asked in a combat-card or counter window answers sooner (every seat alike, holding a card or not)."""
+        return self.bot_delay / 4 if self.snap.kind in ("combat", "counter") else self.bot_delay
 
     def quick_answer(self, decision, legal):
         gesture = krom.pass_for_form(decision.kind, legal)

@@ -181,6 +181,8 @@ def test_the_cave_basket_buys_each_service_in_turn(app):
     wait(app, board)
     assert [str(a) for a in board.match.actions] == ["buy wood", "buy wood", "buy hp"]
     assert board.match.state.players[0].wood == 2 and board.match.state.players[0].krom == 3
+    assert not any(board.basket.values()) and board.panel.widgets["services"].text == "Provide services: 0 Krom", \
+        "what was bought leaves the basket"
     assert "button:rest" not in board.spots, "resting is the other choice once services were bought"
 
 
@@ -451,3 +453,19 @@ def test_every_tip_can_be_read_at_every_frame_of_an_animation(app):
         if not board.busy and emptied:
             break
     assert emptied, "the new round emptied the tray"
+
+
+def test_a_computer_asked_in_a_reaction_window_answers_sooner_whatever_it_holds(app):
+    for hands in ([[13], [9], []], [[13], [], []]):  # Bob holds a counter card, or nothing
+        state = kt.action_phase(kt.position(hands=hands), 0)
+        state, _ = kt.run(state, "play 13")
+        board = open_board(app, state, table=seats(3, {1: "easy", 2: "easy"}))
+        if krom.decision(board.match.state).kind != "counter":
+            app.stack.pop(board)
+            settle(app)
+            continue
+        assert board.bot_pause() == board.bot_delay / 4
+        app.stack.pop(board)
+        settle(app)
+    board = open_board(app, kt.position(), table=seats(3, {0: "easy"}))
+    assert board.bot_pause() == board.bot_delay, "elsewhere a computer takes its usual time"
