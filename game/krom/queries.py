@@ -777,7 +777,8 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         label = f"Counter it with {BONUS[mine[0]].name}" if mine else "Counter it"
         add(_choice(state, legal, "counter", label, f"Cancel {BONUS[top].name}: both cards are discarded",
                     Action("counter")))
-        add(_choice(state, legal, "pass", "Let it happen", f"Do not counter {BONUS[top].name}", Action("pass")))
+        add(_choice(state, legal, "pass", "Pass: let it happen" if mine else "Pass", f"Do not counter {BONUS[top].name}",
+                    Action("pass")))
     elif d == "target":
         card = BONUS[state.play.card]
         for t in range(state.num_players):

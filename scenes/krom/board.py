@@ -246,6 +246,8 @@ class KromBoard(KromAnimations, BoardScene):
             self._idle_for = snap.number
             gesture = krom.idle_pass(self.shown, snap.legal)
             if gesture is not None:  # the one human holds nothing to answer with: no screen asks them
+                what = "combat" if snap.kind == "combat" else "counter"
+                self.log.add(f"You hold no {what} card: you pass.", palette.TEXT_DIM)
                 self.perform(gesture)
 
     def standee_for(self, who: int):

@@ -197,6 +197,10 @@ class DecisionPanel:
             self.line("Glowing Evolutions can be realized: click one.", palette.LEGAL, optional=True)
         if any(r is None for r in b.facts.hand.values()):
             self.line("Glowing Bonus cards can be played: click one.", palette.LEGAL, optional=True)
+        end = next((c for c in b.facts.options if c.key == "end"), None)
+        if end is not None and not end.gesture.ok and b.snap.mine:  # what is due before the phase can end
+            due = ui.sentence(end.gesture.reason)
+            self.line(due if due.endswith((".", "!", "?")) else due + ".", palette.TEXT_DIM)
         self.options({"end"})
 
     def _cave(self, t) -> None:
@@ -273,7 +277,7 @@ class DecisionPanel:
             self.line(f"{ui.sentence(krom.tie_words(fight.place))}.", palette.TEXT_DIM)
         if any(r is None for r in b.facts.hand.values()):
             self.line("Click a glowing combat card in your hand to play it.", palette.LEGAL)
-        else:
+        else:  # every fighter is asked, so that nobody learns whose hand holds a combat card
             self.line("You hold no combat card: you can only pass.", palette.TEXT_DIM)
         self.options()
 
@@ -284,7 +288,10 @@ class DecisionPanel:
         self.line("A Bonus card is played", palette.GOLD)
         self.line(f"{b.name(who)} plays {krom.BONUS[card].name}: {cards.bonus_text(card)}")
         if not any(r is None for r in b.facts.hand.values()):
-            self.line("You hold no counter card: you can only let it happen.", palette.TEXT_DIM)
+            # every other player is asked, so that nobody learns whose hand holds a counter card: a lone Pass
+            self.line("You hold no counter card: you can only pass.", palette.TEXT_DIM)
+            self.options({"pass"})
+            return
         self.options()
 
     def _target(self) -> None:
