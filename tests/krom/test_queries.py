@@ -206,7 +206,7 @@ class TestCombat:
 class TestStunned:
     def test_stunned_the_steal_options_say_what_each_takes(self):
         state = kt.position(hp=[7, 3, 7], hands=[[], [], []])
-        state, _ = kt.run(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
+        state, _ = kt.run_passing(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
         v, legal = seen(state, 0)
         choices = {c.key: c for c in krom.options(v, legal)}
         assert choices["steal:krom"].label == "Half their Krom (3)" and choices["steal:krom"].gesture.ok

@@ -36,12 +36,14 @@ def seats(n: int, bots: dict[int, str] | None = None) -> list[Seat]:
     return [Seat(NAMES[i], (200, 60 + 40 * i, 60), bot=bots.get(i)) for i in range(n)]
 
 
-def open_board(app, state, seed=0, table=None) -> KromBoard:
-    app.settings.animation_speed = "instant"
+def open_board(app, state, seed=0, table=None, bot_delay=None, speed="instant") -> KromBoard:
+    app.settings.animation_speed = speed
     match = Match.new(krom, state.setup, seed)
     match.state = state
     board = KromBoard(app, match, table or seats(state.num_players))
     board.autosave = False
+    if bot_delay is not None:
+        board.bot_delay = bot_delay
     app.push(board)
     settle(app)
     return board
@@ -144,8 +146,8 @@ def test_every_hotspot_says_what_it_does_or_why_not_at_every_position(app, monke
 
 
 def test_during_a_computer_turn_nothing_can_be_used(app):
-    board = open_board(app, kt.position(), table=seats(3, {0: "easy"}))
-    board.bot_delay = 1000.0  # the computer waits: its turn is on screen
+    # the computer waits (it thinks from the start of its turn and plays once the pause is over): its turn is on screen
+    board = open_board(app, kt.position(), table=seats(3, {0: "easy"}), bot_delay=1000.0, speed="normal")
     assert board.snap.seat == 0 and board.locked
     check_hotspots(board)
     assert all(not board.spots.is_enabled(s) for s in board.spots if not s.always)
@@ -262,7 +264,7 @@ def test_the_automation_table_plays_itself(app):
 
 def test_the_combat_winner_steals_through_the_kit_s_choice(app):
     state = kt.position(hp=[7, 3, 7], hands=[[], [], []])
-    state, _ = kt.run(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
+    state, _ = kt.run_passing(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
     assert krom.decision(state).kind == "steal"
     board = open_board(app, state)
     overlay = app.stack.top
@@ -373,6 +375,14 @@ def test_what_a_player_reads_follows_the_animation(app):
     assert tumbling, "the combat dice rolled on screen"
     settle(app)
     assert board.seat_shown(0)[0] == "Done this round"
+    app.settings.animation_speed = "instant"
+    for _ in range(2):  # each fighter is asked for a combat card, whatever their hand holds (issue 20): both pass
+        assert board.snap.kind == "combat" and board.seat_shown(board.snap.seat)[2], "the asked fighter's board shows it"
+        ready(app, board)
+        click_spot(app, board, "button:pass")
+        wait(app, board)
+    settle(app)  # Cleo was asked last: she keeps the mouse, no hand-off
+    assert app.stack.top is board and board.viewer == 2
     assert board.snap.seat == 2 and board.seat_shown(2)[2], "Cleo won (5 to 3): her board shows she decides"
 
 
@@ -459,13 +469,62 @@ def test_a_computer_asked_in_a_reaction_window_answers_sooner_whatever_it_holds(
     for hands in ([[13], [9], []], [[13], [], []]):  # Bob holds a counter card, or nothing
         state = kt.action_phase(kt.position(hands=hands), 0)
         state, _ = kt.run(state, "play 13")
-        board = open_board(app, state, table=seats(3, {1: "easy", 2: "easy"}))
-        if krom.decision(board.match.state).kind != "counter":
-            app.stack.pop(board)
-            settle(app)
-            continue
-        assert board.bot_pause() == board.bot_delay / 4
+        assert krom.decision(state).kind == "counter" and state.to_move == 1, "Bob is asked whatever he holds"
+        board = open_board(app, state, table=seats(3, {1: "easy", 2: "easy"}), bot_delay=8.0, speed="normal")
+        assert board.snap.kind == "counter"
+        assert board.bot_pause() == 8.0 / 4
         app.stack.pop(board)
         settle(app)
-    board = open_board(app, kt.position(), table=seats(3, {0: "easy"}))
-    assert board.bot_pause() == board.bot_delay, "elsewhere a computer takes its usual time"
+    board = open_board(app, kt.position(), table=seats(3, {0: "easy"}), bot_delay=8.0)
+    assert board.bot_pause() == 8.0, "elsewhere a computer takes its usual time"
+
+
+def panel_text(board) -> str:
+    return " ".join(row.text for row in board.panel.rows if row.kind == "line")
+
+
+def test_play_a_bonus_in_hot_seat_each_seat_asked_gets_one_hand_off_and_a_clear_pass(app):
+    """Every other player is asked whether to counter (whatever their hand): in hot-seat each gets
+    one hand-off screen, then their own panel; one without a counter card sees a lone Pass button."""
+    stash, counter = 13, 9  # Hidden stash; Not today!
+    board = open_board(app, kt.action_phase(kt.position(hands=[[stash], [], [counter]]), 0))
+    ready(app, board)
+    click_spot(app, board, "card:hand:0")  # the one card of her hand
+    wait(app, board)
+    ready(app, board)  # Bob takes the mouse
+    assert board.viewer == 1 and board.snap.kind == "counter"
+    assert "You hold no counter card: you can only pass." in panel_text(board)
+    assert sorted(board.panel.widgets) == ["pass"] and board.panel.widgets["pass"].text == "Pass"
+    click_spot(app, board, "button:pass")
+    wait(app, board)
+    ready(app, board)  # Cleo takes the mouse: she may counter
+    assert board.viewer == 2
+    assert board.panel.widgets["counter"].text == "Counter it with Not today!" and enabled(board, "button:counter")
+    assert board.panel.widgets["pass"].text == "Pass: let it happen"
+    click_spot(app, board, "button:pass")
+    wait(app, board)
+    ready(app, board)  # back to Ann, whose card took effect
+    assert board.viewer == 0 and board.snap.kind == "main"
+    assert board.snap.view.players[0].krom == 5 + 3
+    settle(app)
+    assert app.stack.top is board, "one hand-off per change of the deciding seat, no more"
+
+
+def test_with_one_human_a_window_where_they_can_only_pass_is_passed_for_them(app):
+    """With one human and computers, the human asked in a card window with nothing to play is passed
+    at once by the board (no hand-off, no extra screen), and the log tells them why."""
+    state = kt.position(hands=[[], [], []])
+    state, _ = kt.run(kt.with_rolls(state, [2, 5]), "go forest", "go forest", "go savanna")
+    assert krom.decision(state).kind == "combat" and state.to_move == 0  # Bob, a computer, is asked first
+    table = [Seat("Bob", (60, 200, 60), bot="easy"), Seat("Ann", (200, 60, 60)), Seat("Cleo", (60, 60, 200), bot="easy")]
+    board = open_board(app, state, table=table)
+    app.settings.animation_speed = "normal"  # Ann's question comes at the end of the animations of Bob's pass
+    board.bot_delay = 0.0
+    for _ in range(300):
+        app.run_frames(2)
+        assert not isinstance(app.stack.top, HandOffScene), "one human: no hand-off"
+        if board.snap.view.combat is None:
+            break
+    assert board.snap.view.combat is None, "Ann was left with a lone Pass to click"
+    assert [str(a) for a in board.match.actions[:2]] == ["pass", "pass"]
+    assert "You hold no combat card: you pass." in board.log.lines
