@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 import game.krom as krom
 from scenes import palette, ui
 from scenes.krom import cards, layout
+from scenes.learn import marked
 
 PANEL = layout.PANEL
 BUTTON_H = 34
@@ -29,6 +30,16 @@ TEXT_SIZE = 15
 def _label(text: str) -> tuple[str, str | None]:
     """A panel button's label and theme id: the usual font, a smaller one, or cut (its tip then says it whole)."""
     return ui.button_fit(text, PANEL.width - 24, ((18, None), (15, "@small_button")))
+
+
+def _glossary():
+    """Krom's glossary, whose words the panel's lines mark (none if it cannot be read: the lines stay plain)."""
+    try:
+        from game import learn
+
+        return learn.glossary("krom")
+    except (LookupError, ValueError):
+        return None
 
 
 def _button(rect: pygame.Rect, text: str, manager) -> UIButton:
@@ -66,6 +77,7 @@ class DecisionPanel:
         self.widgets: dict[str, UIButton] = {}
         self.placed: list[tuple[Row, int]] = []  # rows and their y
         self._key: tuple | None = None
+        self.glossary = _glossary()
 
     # -- building ------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -114,7 +126,13 @@ class DecisionPanel:
             rect = pygame.Rect(PANEL.left + 12, PANEL.bottom - 8 - BUTTON_H, PANEL.width - 24, BUTTON_H)
             self.widgets[self.end.key] = _button(rect, self.end.text, manager)
 
+    def line_pos(self, y: int) -> tuple[int, int]:
+        return PANEL.left + 12, y
+
     def hotspots(self, spots) -> None:
+        terms = [m for r, y in self.placed if r.kind == "line"
+                 for m in marked.line_marks(r.text, self.line_pos(y), self.glossary, TEXT_SIZE, bold=r.colour == palette.GOLD)]
+        marked.add_term_spots(spots, terms)  # each glossary word of the panel's lines: its entry as the tip
         rows = [r for r, _ in self.placed] + ([self.end] if self.end else [])
         for r in rows:
             if r.kind == "button":
@@ -314,7 +332,8 @@ class DecisionPanel:
         board = self.board
         for r, y in self.placed:
             if r.kind == "line":
-                ui.text(surface, r.text, (PANEL.left + 12, y), TEXT_SIZE, r.colour, bold=r.colour == palette.GOLD)
+                marked.draw_marked_line(surface, r.text, self.line_pos(y), self.glossary, TEXT_SIZE, r.colour,
+                                        bold=r.colour == palette.GOLD)
             elif r.kind == "shop":
                 s = r.service
                 dim = board.basket_more(s.item) is not None and not board.basket[s.item]

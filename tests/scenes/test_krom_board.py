@@ -16,7 +16,7 @@ from game.core.decision import HIDDEN
 from game.core.match import Match
 from game.core.rng import Rng
 from game.krom import testing as kt
-from scenes import palette, saves, ui
+from scenes import assets, palette, saves, ui
 from scenes.board import GameOverScene, Seat
 from scenes.board.furniture import ChoiceOverlay
 from scenes.krom import layout
@@ -318,6 +318,25 @@ def test_a_tip_is_drawn_over_the_pygame_gui_widgets(app):
     move(app, (mx, my))
     assert board.spots.hovered is not None and board.spots.hovered.key == "button:end"
     assert pixel(app, probe) == palette.BG_LIGHT, "the tip is painted above the widget"
+
+
+def test_the_panel_s_glossary_words_explain_themselves_on_hover(app):
+    """The words of the glossary in the panel's lines are marked, and hovering one shows its entry."""
+    board = open_board(app, kt.position())
+    ready(app, board)
+    terms = [s for s in board.spots if s.key.startswith("term:movement_phase:")]
+    assert terms, f"the panel's 'Movement phase' is a glossary word: {[s.key for s in board.spots if s.key.startswith('term:')]}"
+    term = terms[0]
+    assert layout.PANEL.contains(term.rect)
+    move(app, term.rect.center)
+    assert board.spots.hovered is not None and board.spots.hovered.key == term.key
+    tip = board.spots.tip_of(term)
+    assert tip[0].startswith("Movement phase: ") and len(tip[0]) > len("Movement phase: ") + 20
+    cave = next(s for s in board.spots if s.key.startswith("term:cave:"))  # in "You are in the Cave...", plain text
+    move(app, (10, 700))
+    underline = cave.rect.top + assets.font(15).get_ascent() + 2
+    assert pixel(app, (cave.rect.left, underline)) == palette.GOLD, "a glossary word has a dotted gold underline"
+    assert pixel(app, (cave.rect.left + 1, underline)) != palette.GOLD
 
 
 def test_the_cave_panel_keeps_its_end_button_clear_of_the_log(app):
