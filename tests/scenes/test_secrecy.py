@@ -60,6 +60,7 @@ def test_esc_on_a_hand_off_screen_pauses_without_showing_anyone(app, monkeypatch
 
 
 def test_after_a_hand_off_the_board_hovers_where_the_mouse_is_not_where_the_previous_player_left_it(app, monkeypatch):
+    """The board saw no mouse moves under the hand-off screen: it must not keep the previous player's hover."""
     from scenes.widgets.handoff import HandOffScene
     from tests.scenes.helpers import click
 
