@@ -7,14 +7,18 @@ it are split along their own decisions: basics.py (tokens, decks, names, points)
 (the reveal, combats, place order, the round), bonus.py (playing, countering and resolving
 Bonus cards), decisions.py (the choices outside a player's own Action phase), phase.py
 (the Action phase). state.py gives the plain-data schema, events.py the events and their
-log lines, testing.py builds positions for tests, RULES_NOTES.md records rule decisions.
+log lines, words.py how texts name players and places and `action_text` (an action in words,
+for suggestions and undo lines), testing.py builds positions for tests, RULES_NOTES.md records
+rule decisions. Every text function takes `names` (seat index -> the name the table gave; None
+keeps each player's Krom): describe(event, state, names), action_text(state, action, names),
+decision(state, names), progress(state, names), outcome(state, names),
+why_illegal(state, action, names).
 """
 
 from game.krom.content import BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES
 from game.krom.events import describe, redact
 from game.krom.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.krom.queries import (
-    COMBINATION_NAMES,
     Choice,
     Climb,
     Fight,
@@ -26,11 +30,9 @@ from game.krom.queries import (
     action_order,
     affordable_anywhere,
     affordable_evolutions,
-    amount_words,
     basket_cost,
     basket_problem,
     bonus_reasons,
-    bundle_words,
     cave_services,
     climb,
     combat_odds,
@@ -86,6 +88,7 @@ from game.krom.rules import (
 )
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import check_invariants, view
+from game.krom.words import action_text, amount_words, bundle_text, bundle_words, combination_name, player_name
 
 GAME_ID = "krom"
 TITLE = "Krom: Evolution"
@@ -93,7 +96,6 @@ TITLE = "Krom: Evolution"
 __all__ = [
     "BONUS",
     "CHARACTERS",
-    "COMBINATION_NAMES",
     "Choice",
     "Climb",
     "DESTINATIONS",
@@ -116,6 +118,7 @@ __all__ = [
     "Table",
     "VERSION",
     "action_order",
+    "action_text",
     "affordable_anywhere",
     "affordable_evolutions",
     "amount_words",
@@ -124,6 +127,7 @@ __all__ = [
     "basket_problem",
     "bench_setup",
     "bonus_reasons",
+    "bundle_text",
     "bundle_words",
     "cave_price",
     "cave_services",
@@ -131,6 +135,7 @@ __all__ = [
     "climb",
     "combat_odds",
     "combat_standing",
+    "combination_name",
     "combination_value",
     "decision",
     "demo_state",
@@ -159,6 +164,7 @@ __all__ = [
     "pass_for_form",
     "play_bonus",
     "playable_bonuses",
+    "player_name",
     "playout_choice",
     "points",
     "prey_problem",

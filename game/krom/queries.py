@@ -56,9 +56,10 @@ from game.krom.rules import (
     why_illegal,
 )
 from game.krom.state import DINO, State
+from game.core.grammar import counted
+from game.krom.words import amount_words, bundle_words, combination_name
 
 __all__ = [
-    "COMBINATION_NAMES",
     "Choice",
     "Climb",
     "Fight",
@@ -70,11 +71,9 @@ __all__ = [
     "action_order",
     "affordable_anywhere",
     "affordable_evolutions",
-    "amount_words",
     "basket_cost",
     "basket_problem",
     "bonus_reasons",
-    "bundle_words",
     "cave_services",
     "climb",
     "combat_odds",
@@ -115,29 +114,10 @@ __all__ = [
 ]
 
 NOT_YOURS = "it is not your decision now"
-COMBINATION_NAMES = {"": "no combination", "pair": "a pair", "two_pairs": "two pairs", "three": "three of a kind",
-                     "full_house": "a full house", "four": "four of a kind", "five": "five of a kind",
-                     "straight": "a straight"}
 _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 # -- words for amounts and names -----------------------------------------------------------------
-
-
-def amount_words(kind: str, n: int) -> str:
-    """An amount of a reward kind in words: "3 Krom", "1 Bonus card", "2 hit points", "1 Wood, Stone or Bone"."""
-    if kind == "hp":
-        return f"{n} hit point{'s' if n != 1 else ''}"
-    if kind == "bonus":
-        return f"{n} Bonus card{'s' if n != 1 else ''}"
-    if kind == "choice":
-        return f"{n} Wood, Stone or Bone"
-    return f"{n} {kind.capitalize()}"
-
-
-def bundle_words(bundle) -> str:
-    """A reward or a cost in words: "2 Krom + 1 Stone" ("nothing" when empty)."""
-    return " + ".join(amount_words(k, n) for k, n in bundle) or "nothing"
 
 
 def fighter_name(state: State, fighter: int) -> str:
@@ -219,7 +199,7 @@ class Climb:
     seat: int
     dice: tuple[int, ...]
     kept: tuple[int, ...]  # die numbers kept out of the next reroll
-    combination: str  # "" for none; COMBINATION_NAMES has its words
+    combination: str  # "" for none; combination_name gives its words
     rewards: tuple[tuple[str, tuple], ...]  # (label, reward); several are a choice
     rerolls_used: int
     rerolls_most: int
@@ -759,10 +739,10 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
     elif d == "climb":
         c = climb(state)
         cost = c.reroll_cost
-        label = "No reroll left" if cost is None else f"Reroll {c.free} {'die' if c.free == 1 else 'dice'} ({cost} Krom)"
+        label = "No reroll left" if cost is None else f"Reroll {counted(c.free, 'die')} ({cost} Krom)"
         add(_choice(state, legal, "reroll", label, "Reroll every die without a gold ring", Action("reroll")))
         add(_choice(state, legal, "stop", "Stop and take the reward",
-                    f"Stop climbing with {COMBINATION_NAMES.get(c.combination, c.combination)}", Action("stop")))
+                    f"Stop climbing with {combination_name(c.combination)}", Action("stop")))
     elif d == "reward":
         for label, bundle in mountain_reward(state.turn.dice)[1]:
             add(_choice(state, legal, f"reward:{label}", bundle_words(bundle), f"Take {bundle_words(bundle)}",

@@ -8,6 +8,7 @@ dice are in the tray while they tumble), so nothing is announced before it is sh
 from __future__ import annotations
 
 import game.krom as krom
+from game.core.grammar import counted
 from scenes import palette, ui
 from scenes.krom import cards, layout
 from scenes.widgets.tween import Anim, Call, Later, Parallel, Sequence, Tween, Wait
@@ -104,7 +105,7 @@ class KromAnimations:
 
     # -- the Movement phase and the round -----------------------------------------------------
     def _anim_reveal(self, event) -> Anim:
-        lines = ["Destinations revealed"] + [f"{self.seats[i].name} ({self.name(i)}): the {cards.place_word(p)}"
+        lines = ["Destinations revealed"] + [f"{self.who(i)}: the {cards.place_word(p)}"
                                              for i, p in enumerate(event.places)]
         dino = self.shown.dino_place if self.dino.visible else -1
         targets = layout.standee_spots(tuple(event.places), dino, DINO)
@@ -224,7 +225,7 @@ class KromAnimations:
         return Sequence(Call(scores_set), self.show_banner(lines, palette.GOLD, 1.2))
 
     def _anim_mountain_scored(self, event) -> Anim:
-        words = krom.COMBINATION_NAMES.get(event.combination, event.combination)
+        words = krom.combination_name(event.combination)
         return self.show_banner([f"{self.name(event.seat)} stops: {words}"], palette.GOLD, 0.9)
 
     def _anim_hunted(self, event) -> Anim:
@@ -286,7 +287,7 @@ class KromAnimations:
         end = layout.board_rect(event.seat, self.n).midtop
         points = krom.EVOLUTIONS[event.card].points
         return Sequence(self._sound("card"), self.fly(cards.tile("evolution", event.card), start, end, duration=0.7),
-                        self._float_seat(event.seat, f"+{points} point{'s' if points != 1 else ''}", palette.GOLD)
+                        self._float_seat(event.seat, f"+{counted(points, 'point')}", palette.GOLD)
                         or Wait(0))
 
     def _anim_bonus_played(self, event) -> Anim:

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 import game.krom as krom
+from game.core.grammar import sentence
 from game.core.match import Match
 from scenes import assets, palette
 from scenes.board import BoardScene, Seat
@@ -98,8 +99,13 @@ class KromBoard(KromAnimations, BoardScene):
         return self.snap.queries
 
     def name(self, fighter: int | None) -> str:
-        """A Krom's name (its character), or the Kromosaurus."""
-        return "nobody" if fighter is None else krom.fighter_name(self.shown, fighter)
+        """A player as the rules' texts name them (the table's name), or the Kromosaurus."""
+        return "nobody" if fighter is None else krom.player_name(self.shown, fighter, self.snap.names)
+
+    def who(self, seat: int) -> str:
+        """A player with their Krom, where both show: "Red (Alma)" (the Krom alone at an unnamed table)."""
+        name, character = self.name(seat), krom.fighter_name(self.shown, seat)
+        return character if name == character else f"{name} ({character})"
 
     # -- the kit's hooks -------------------------------------------------------------------------
     def build(self) -> None:
@@ -297,7 +303,7 @@ class KromBoard(KromAnimations, BoardScene):
     def basket_more(self, item: str) -> str | None:
         """Why one more of `item` cannot go into the basket (None when it can)."""
         reason = krom.basket_problem(self.shown, self.snap.seat, self.basket, item)
-        return None if reason is None else reason[:1].upper() + reason[1:] + "."
+        return None if reason is None else sentence(reason)
 
     def change_basket(self, item: str, change: int) -> None:
         self.basket[item] = max(0, self.basket[item] + change)
@@ -462,9 +468,7 @@ def _sentence(reason: Any) -> str | None:
     """A reason as the tips show it: a capital first letter, a full stop."""
     if not reason:
         return None
-    text = str(reason).strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return sentence(str(reason))
 
 
 def resume(app, match: Match) -> KromBoard:

@@ -16,6 +16,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 import game.krom as krom
+from game.core.grammar import counted, sentence
 from scenes import palette, ui
 from scenes.krom import cards, layout
 from scenes.learn import marked
@@ -165,7 +166,7 @@ class DecisionPanel:
     def button(self, key: str, label: str, tip: str, gesture=None, click=None, pinned: bool = False) -> None:
         """A button playing `gesture` (greyed with its reason when it maps to no action) or calling `click`."""
         enabled = gesture.ok if gesture is not None else True
-        reason = None if enabled else ui.sentence(gesture.reason)
+        reason = None if enabled else sentence(gesture.reason)
         go = click if click is not None else (lambda g=gesture: self.board.perform(g))
         row = Row("button", label, key=key, tip=tip, enabled=enabled, reason=reason, click=go)
         if pinned:
@@ -190,7 +191,7 @@ class DecisionPanel:
         seat = self.board.snap.seat
         if seat is None:
             return
-        who = f"{self.board.seats[seat].name} ({self.board.name(seat)})"
+        who = self.board.who(seat)
         self.line(f"{who} is deciding", palette.GOLD)
         if not self.board.seats[seat].human:
             self.line("A computer player.", palette.TEXT_DIM)
@@ -217,8 +218,7 @@ class DecisionPanel:
             self.line("Glowing Bonus cards can be played: click one.", palette.LEGAL, optional=True)
         end = next((c for c in b.facts.options if c.key == "end"), None)
         if end is not None and not end.gesture.ok and b.snap.mine:  # what is due before the phase can end
-            due = ui.sentence(end.gesture.reason)
-            self.line(due if due.endswith((".", "!", "?")) else due + ".", palette.TEXT_DIM)
+            self.line(sentence(end.gesture.reason), palette.TEXT_DIM)
         self.options({"end"})
 
     def _cave(self, t) -> None:
@@ -251,10 +251,10 @@ class DecisionPanel:
             self.line("Click a prey in the Hunting row.")
             return
         card = krom.HUNTING[b.shown.hunting_row[b.prey]]
-        self.line(f"{card.name}: reach {card.value} with {card.dice} {'die' if card.dice == 1 else 'dice'}.")
+        self.line(f"{card.name}: reach {card.value} with {counted(card.dice, 'die')}.")
         self.line("Buy dice before the roll, never after.", palette.TEXT_DIM, optional=True)
         for h in krom.hunt_options(b.shown, b.snap.legal, b.prey):
-            dice = f"{h.dice} {'die' if h.dice == 1 else 'dice'}"
+            dice = counted(h.dice, "die")
             cost = f", pay {h.cost} Krom" if h.extra else ""
             bought = f" ({h.extra} bought for {h.cost} Krom)" if h.extra else ""
             self.button(f"hunt:{h.extra}", f"Roll {dice}{cost} · {ui.percent(h.odds)}",
@@ -266,12 +266,12 @@ class DecisionPanel:
         if not t.climb:
             self.options({"climb"})
         elif climb is not None:
-            self.line(f"You climbed: {krom.COMBINATION_NAMES.get(climb.combination, climb.combination)}.",
+            self.line(f"You climbed: {krom.combination_name(climb.combination)}.",
                       palette.TEXT_DIM)
 
     def _climb(self) -> None:
         climb = self.board.facts.table.climb
-        words = krom.COMBINATION_NAMES.get(climb.combination, climb.combination)
+        words = krom.combination_name(climb.combination)
         reward = " or ".join(krom.bundle_words(b) for _, b in climb.rewards) if climb.rewards else "nothing"
         self.line("The Mountain", palette.GOLD)
         self.line(f"Now: {words}, worth {reward}.")
@@ -292,7 +292,7 @@ class DecisionPanel:
             note = f" ({fight.weights[fight.fighters.index(f)]} kg)" if fight.tied(f) else ""
             self.line(f"{b.name(f)}: score {fight.score_of(f)}{note}")
         if any(fight.tied(f) for f in fight.fighters):
-            self.line(f"{ui.sentence(krom.tie_words(fight.place))}.", palette.TEXT_DIM)
+            self.line(sentence(krom.tie_words(fight.place)), palette.TEXT_DIM)
         if any(r is None for r in b.facts.hand.values()):
             self.line("Click a glowing combat card in your hand to play it.", palette.LEGAL)
         else:  # every fighter is asked, so that nobody learns whose hand holds a combat card

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 import game.krom as krom
+from game.core.grammar import counted
 from scenes import assets, palette, ui
 from scenes.krom import cards, layout
 
@@ -148,7 +149,7 @@ def draw_hand(board, surface: pygame.Surface) -> None:
                 pygame.draw.rect(surface, palette.LEGAL, r.inflate(6, 6), width=3, border_radius=10)
         x = layout.hand_left(True)
     hand = board.shown.players[viewer].hand
-    title = f"{board.seats[viewer].name} ({board.name(viewer)}): Bonus hand ({len(hand)})"
+    title = f"{board.who(viewer)}: Bonus hand ({len(hand)})"
     layout.draw_fitted(surface, title, (x, area.top + 8), 15, area.right - 12 - x, palette.TEXT_DIM, bold=True, smallest=12)
     if not hand:
         ui.text(surface, "No Bonus card.", (x, area.top + 40), 15, palette.TEXT)
@@ -213,7 +214,7 @@ def _player(board, surface, seat: int, r: pygame.Rect) -> None:
     surface.blit(assets.image("cards/back_krom", (14, 20)), (x, y))
     ui.text(surface, f"{f.hand}", (x + 18, y + 1), 14, palette.TEXT, bold=True)
     evo = len(f.evolutions)
-    ui.text(surface, f"{evo} Evolution{'s' if evo != 1 else ''}", (x + 38, y + 2), 13, palette.TEXT)
+    ui.text(surface, counted(evo, "Evolution"), (x + 38, y + 2), 13, palette.TEXT)
     if f.trophy:
         surface.blit(assets.image("markers/trophy", (20, 20)), (r.right - 28, y))
     if status:

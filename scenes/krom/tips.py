@@ -7,6 +7,7 @@ everything and adds the reason when a control is greyed.
 from __future__ import annotations
 
 import game.krom as krom
+from game.core.grammar import counted, possessive
 from scenes import ui
 from scenes.krom import cards
 
@@ -77,7 +78,7 @@ def kromosaurus(board) -> list[str]:
     s = board.shown
     table = board.facts.table
     if s.dino_hp <= 0:
-        holder = f"{board.seats[s.trophy].name} ({board.name(s.trophy)})" if s.trophy is not None else "nobody"
+        holder = board.who(s.trophy) if s.trophy is not None else "nobody"
         return ["The Kromosaurus is down", f"Its trophy: {holder}; it counts as an Evolution point"]
     where = f"in the {cards.place_word(s.dino_place)}" if s.dino_place >= 0 else "waiting for the reveal"
     return [f"The Kromosaurus: {s.dino_hp} of {table.dino_most_hp} hit points, {where}",
@@ -86,10 +87,10 @@ def kromosaurus(board) -> list[str]:
 
 def place(board, where: int) -> list[str]:
     s = board.shown
-    here = [f"{board.seats[i].name} ({board.name(i)})" for i, p in enumerate(board.places_shown) if p == where]
+    here = [board.who(i) for i, p in enumerate(board.places_shown) if p == where]
     if s.setup.kromosaurus and s.dino_hp > 0 and s.dino_place == where:
         here.append("the Kromosaurus")
-    lines = [f"The {cards.place_word(where)}", PLACE_WORDS[where], ui.sentence(krom.tie_words(where)) + "."]
+    lines = [f"The {cards.place_word(where)}", PLACE_WORDS[where], ui.sentence(krom.tie_words(where))]
     lines.append("Here now: " + (", ".join(here) if here else "nobody"))
     return lines
 
@@ -107,7 +108,7 @@ def player(board, seat: int) -> list[str]:
 def realized(board, seat: int) -> list[str]:
     f = board.facts.table.seats[seat]
     names = [f"{name} ({pts})" for name, pts in f.evolutions]
-    return [f"{board.seats[seat].name}'s realized Evolutions:"] + (names or ["none yet"])
+    return [f"{possessive(board.name(seat))} realized Evolutions:"] + (names or ["none yet"])
 
 
 def tray_die(board, die: int, kept: bool) -> list[str]:
@@ -129,7 +130,7 @@ def tray_card(board) -> list[str]:
 def fighter_die(board, fighter: int) -> list[str]:
     score = board.tray.scores.get(fighter)
     name = board.name(fighter)
-    return [f"{name}'s combat die" + (f": score {score}" if score is not None else ""),
+    return [f"{possessive(name)} combat die" + (f": score {score}" if score is not None else ""),
             "The highest score plays first; the others lose the difference in hit points"]
 
 
@@ -138,7 +139,7 @@ def hand(board) -> list[str]:
         return ["Bonus hands are secret", "Each player sees their own hand after the hand-off screen"]
     viewer = board.viewer
     count = len(board.shown.players[viewer].hand)
-    return [f"{board.seats[viewer].name} ({board.name(viewer)}): {count} Bonus card{'s' if count != 1 else ''} in hand",
+    return [f"{board.who(viewer)}: {counted(count, 'Bonus card')} in hand",
             "Only you see them: the others see how many you hold"]
 
 

@@ -117,7 +117,7 @@ class Tray:
                             anchor="midtop")
         climb = table.climb
         if self.kind == "mountain" and climb is not None and climb.seat == self.owner and settled and not rolling:
-            words = krom.COMBINATION_NAMES.get(climb.combination, climb.combination)
+            words = krom.combination_name(climb.combination)
             ui.text(surface, f"Showing {words}", (area.left + 12, area.bottom - 26), 15, palette.GOLD, bold=True)
             ui.text(surface, f"{len(climb.kept)} kept · {climb.rerolls_used} of {climb.rerolls_most} rerolls used",
                     (area.right - 12, area.bottom - 26), 13, palette.TEXT_DIM, anchor="topright")

@@ -115,7 +115,7 @@ class TestCave:
     def test_cave_the_basket_says_why_one_more_service_cannot_be_added(self):
         s = at("cave", krom=[4, 5], hp=[7, 7])
         v, _ = seen(s, 0)
-        assert krom.basket_problem(v, 0, {}, "hp") == "your hit points are already at 7"
+        assert krom.basket_problem(v, 0, {}, "hp") == "Your hit points are already at 7."
         assert krom.basket_problem(v, 0, {}, "wood") is None
         assert krom.basket_problem(v, 0, {"wood": 1}, "wood") == \
             "not enough Krom: Wood costs 3, you have 1 left after the basket"
@@ -258,5 +258,5 @@ def test_option_words_use_the_rules_numbers():
     words = krom.option_words()
     assert words["longer"].startswith(f"{krom.RULES.longer} more") and "1 hit point" in words["glacial"]
     assert krom.ties_words() == "Light Krom win ties in the Forest and Mountain, heavy ones in the Cave and Savanna."
-    assert krom.COMBINATION_NAMES["full_house"] == "a full house" and krom.bundle_words(()) == "nothing"
+    assert krom.combination_name("full_house") == "a full house" and krom.bundle_words(()) == "nothing"
     assert Fraction(0) <= krom.combination_value("pair")
