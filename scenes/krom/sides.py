@@ -83,10 +83,15 @@ def draw_cards(board, surface: pygame.Surface) -> None:
         surface.blit(assets.image(TOKEN_ICONS[token], (20, 20)), (x, y))
         ui.text(surface, str(s.supply[token]), (x + 23, y + 1), 15, palette.TEXT, bold=True)
         x += 54
-    ui.text(surface, f"Bonus {len(s.bonus_deck)}/{len(s.bonus_discard)}  Picking {len(s.picking_deck)}/{len(s.picking_discard)}",
-            (layout.SUPPLY.left, y + 26), 13, palette.TEXT_DIM)
+    # the cards left in the two hidden decks (the supply's tip adds their discard piles)
+    ui.text(surface, supply_decks(s), (layout.SUPPLY.left, y + 26), 13, palette.TEXT_DIM)
     if s.setup.kromosaurus:
         _dino_board(board, surface, layout.DINO_BOARD)
+
+
+def supply_decks(s) -> str:
+    """The line under the supply: "Decks: Bonus 27 · Picking 20"."""
+    return f"Decks: Bonus {len(s.bonus_deck)} · Picking {len(s.picking_deck)}"
 
 
 def _row(surface, row: int, family: str, faces, glow: dict) -> None:

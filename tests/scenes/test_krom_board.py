@@ -547,3 +547,14 @@ def test_with_one_human_a_window_where_they_can_only_pass_is_passed_for_them(app
     assert board.snap.view.combat is None, "Ann was left with a lone Pass to click"
     assert [str(a) for a in board.match.actions[:2]] == ["pass", "pass"]
     assert "You hold no combat card: you pass." in board.log.lines
+
+
+def test_the_supply_line_names_its_decks_in_words_and_fits_beside_the_kromosaurus(app):
+    """It read "Bonus 27/0  Picking 20/0", which a new player cannot decode; its tip gives the discard piles."""
+    from scenes.krom.sides import supply_decks
+
+    board = open_board(app, krom.new_game(krom.Setup(players=6, kromosaurus=True), 3))
+    text = supply_decks(board.shown)
+    assert text == f"Decks: Bonus {len(board.shown.bonus_deck)} · Picking {len(board.shown.picking_deck)}"
+    assert ui.render(text, 13, palette.TEXT, False).get_width() <= layout.SUPPLY.width
+    assert "discard" in " ".join(board.spots.tip_of(spot(board, "supply")))
