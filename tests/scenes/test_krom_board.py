@@ -553,7 +553,7 @@ def test_the_supply_line_names_its_decks_in_words_and_fits_beside_the_kromosauru
     """It read "Bonus 27/0  Picking 20/0", which a new player cannot decode; its tip gives the discard piles."""
     from scenes.krom.sides import supply_decks
 
-    board = open_board(app, krom.new_game(krom.Setup(players=6, kromosaurus=True), 3))
+    board = open_board(app, krom.new_game(krom.Setup(players=4, kromosaurus=True), 3))
     text = supply_decks(board.shown)
     assert text == f"Decks: Bonus {len(board.shown.bonus_deck)} · Picking {len(board.shown.picking_deck)}"
     assert ui.render(text, 13, palette.TEXT, False).get_width() <= layout.SUPPLY.width
