@@ -52,6 +52,57 @@ class DiceRolled(core.DiceRolled):
         return f"{_name(self.piece)} rolls {self.face}: {_s(self.face, 'point')} of energy"
 
 
+def _players(seats) -> str:
+    names = [f"Player {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRolled(Event):
+    """The rolls before the first turn (Quick Start 4-5): `dice[seat]` holds each player's dice (two
+    each with two players), `rolloffs` each round of dice among players still tied for the highest
+    (pairs (seat, face)), `first` the player who goes first, and `zones` the starting zone of each
+    scoring card in turn order (the zone of its die: a player's first die for their first card)."""
+
+    dice: tuple[tuple[int, ...], ...]
+    rolloffs: tuple[tuple[tuple[int, int], ...], ...]
+    first: int
+    zones: tuple[int, ...]
+    seat: int = -1  # the log line is nobody's in particular
+
+    @property
+    def text(self) -> str:
+        def faces(f) -> str:
+            return " and ".join(str(x) for x in f)
+
+        rolls = ", ".join(f"Player {s + 1} {'rolls ' if s == 0 else ''}{faces(d)}" for s, d in enumerate(self.dice))
+        ranks = {s: sorted(d, reverse=True) for s, d in enumerate(self.dice)}
+        best = max(ranks.values())
+        tied = [s for s in ranks if ranks[s] == best]
+        first = f"Player {self.first + 1}"
+        if self.rolloffs:
+            everyone = len(tied) == len(self.dice)
+            why = ("all tie" if everyone and len(tied) > 2 else "they tie" if everyone else f"{_players(tied)} tie")
+            for k, rolloff in enumerate(self.rolloffs):
+                again = ", ".join(f"Player {s + 1} {face}" for s, face in rolloff)
+                if k == 0:
+                    why += f" and roll again: {again}"
+                else:
+                    why += f"; {_players([s for s, _ in rolloff])} tie again: {again}"
+            why += f"; {first} goes first"
+        elif len(self.dice[0]) > 1 and sum(1 for r in ranks.values() if r[0] == best[0]) > 1:
+            why = f"the best dice tie at {best[0]} and {first}'s other die is higher, so {first} goes first"
+        else:
+            why = f"{first} rolled highest and goes first"
+        if len(self.dice[0]) > 1:
+            where = "each player's first die places their first hunter, the other die their second"
+        else:
+            where = "each hunter starts on the Treasure Zone of its player's die"
+        if self.rolloffs:
+            where += " (the roll-off decides only who goes first)"
+        return f"{rolls}: {why}; {where}"
+
+
 @dataclass(frozen=True, slots=True)
 class HunterPlayed(Event):
     seat: int

@@ -101,6 +101,12 @@ def load_tiles(text: str, file: str = "tiles.toml") -> dict[str, Tile]:
 TILES: dict[str, Tile] = load_tiles(read_text("game.khrysos.data", "tiles.toml"))
 
 
+def tile_name(tile_id: str) -> str:
+    """A tile as a player reads it ("Treasure Zone 2"); an unknown id as it is written."""
+    tile = TILES.get(tile_id)
+    return tile.name if tile is not None else tile_id
+
+
 # -- map specs and files ------------------------------------------------------------------
 
 
@@ -114,8 +120,9 @@ class PlacedTile:
     rotation: int = 0
 
     def label(self, number: int) -> str:
-        """How messages name this entry: 'tile 3 (zone2 at 1,0)' (entries count from 1)."""
-        return f"tile {number} ({self.tile} at {self.x},{self.y})"
+        """How messages name this entry: 'tile 3 (Treasure Zone 2 at 1,0)' (entries count from 1; a tile
+        the catalogue does not know is named by what the file calls it)."""
+        return f"tile {number} ({tile_name(self.tile)} at {self.x},{self.y})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +185,7 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
     x, y = entry.get("x"), entry.get("y")
     where = f"tile {number}"
     if _is_int(x) and _is_int(y) and isinstance(tile, str):
-        where = f"tile {number} ({tile} at {x},{y})"
+        where = f"tile {number} ({tile_name(tile)} at {x},{y})"
     ok = True
     for field in sorted(set(entry) - set(TILE_FIELDS)):
         problems.append(f"{where} has an unknown field {field!r}")
@@ -252,6 +259,17 @@ def parse_map_text(text: str | bytes) -> Any:
         raise MapError([f"the map file cannot be read: {e.reason}"]) from None
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem (or warning) of a map: its sentence, and where it is, for a builder to point at:
+    `tiles`, the tile positions (x, y) of the entries it is about (not the part it is measured
+    against), and `squares`, the squares it is about."""
+
+    text: str
+    tiles: tuple[Cell, ...] = ()
+    squares: tuple[Cell, ...] = ()
+
+
 def validate_map(data: Any) -> list[str]:
     """Every problem of a map (text, plain data or MapSpec), as sentences; [] when it is playable."""
     if isinstance(data, MapSpec):
@@ -267,26 +285,40 @@ def validate_map(data: Any) -> list[str]:
     return problems + rule_problems(placed)
 
 
+def map_report(spec: MapSpec) -> tuple[list[Problem], list[Problem]]:
+    """(problems, warnings) of a map being built, each with the tiles and squares it is about;
+    their texts are exactly `validate_map`'s and `map_warnings`' (warnings only when there is no problem)."""
+    numbered = list(enumerate(spec.tiles, 1))
+    problems = _rule_report(numbered)
+    if problems:
+        return problems, []
+    return [], _cut_floor(list(spec.tiles), {i: pt.label(n) for i, (n, pt) in enumerate(numbered)})
+
+
 def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
     """What keeps well-formed tiles from being a playable map: count, zones, overlaps, connection.
 
     `numbered` pairs each tile with its entry number in the file (from 1), so messages name
     the right entry even when earlier entries could not be read.
     """
-    problems: list[str] = []
+    return [p.text for p in _rule_report(numbered)]
+
+
+def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
+    problems: list[Problem] = []
     placed = [pt for _, pt in numbered]
     labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
     if len(placed) < MIN_TILES:
-        problems.append(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}")
+        problems.append(Problem(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}"))
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
     for number in ZONE_NUMBERS:
         if number not in present:
-            problems.append(f"Treasure Zone {number} is missing (a map needs the zone tiles zone1 to zone6)")
+            problems.append(Problem(f"Treasure Zone {number} is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)"))
     at: dict[Cell, int] = {}
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
         if key in at:
-            problems.append(f"{labels[i]} overlaps {labels[at[key]]}")
+            problems.append(Problem(f"{labels[i]} overlaps {labels[at[key]]}", (key,)))
         else:
             at[key] = i
     if at:
@@ -295,9 +327,10 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
             main = groups[0]
             for group in groups[1:]:
                 names = ", ".join(labels[i] for i in group)
-                problems.append(
-                    f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
-                )
+                problems.append(Problem(
+                    f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}",
+                    tuple((placed[i].x, placed[i].y) for i in group),
+                ))
     return problems
 
 
@@ -314,7 +347,7 @@ def map_warnings(data: Any) -> list[str]:
             data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         numbered = _read_map(data)[1]
     placed = [pt for _, pt in numbered]
-    return _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})
+    return [p.text for p in _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})]
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
@@ -339,7 +372,7 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
     """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
@@ -349,11 +382,13 @@ def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
     if not cut:
         return []
     first = cut[0]
-    return [
+    text = (
         f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
         f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
         f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
-    ]
+    )
+    tiles = tuple(dict.fromkeys((placed[board.tile_of[c]].x, placed[board.tile_of[c]].y) for c in cut))
+    return [Problem(text, tiles, tuple(cut))]
 
 
 def read_map(text: str) -> MapSpec:
@@ -390,7 +425,9 @@ class Board:
       map corners, stairs);
     - `links[c]`: squares one ring further for Range, Burst and Blast (as steps, but stairs
       do not restrict reach);
-    - `tile_of[c]`: index of the map entry whose card holds square c.
+    - `tile_of[c]`: index of the map entry whose card holds square c;
+    - `extent`: the squares' bounding box (left column, top row, columns, rows): a map is drawn
+      and its squares are named within it, wherever on the builder's grid it was built.
     """
 
     __slots__ = (
@@ -407,6 +444,7 @@ class Board:
         "steps",
         "links",
         "tile_of",
+        "extent",
         "_walk",
         "_reach",
         "__weakref__",
@@ -424,6 +462,7 @@ class Board:
         self.zone_list = tuple(self.zones)
         self.zone_squares = {n: tuple(c for c, z in self.zones.items() if z == n) for n in sorted(set(zones.values()))}
         self.tile_of = tile_of
+        self.extent = square_extent(self.floor)
         self.steps: dict[Cell, tuple[Cell, ...]] = {}
         self.links: dict[Cell, tuple[Cell, ...]] = {}
         self._walk: dict[Cell, dict[Cell, int]] = {}
@@ -510,6 +549,15 @@ class Board:
     def within(self, start: Cell, radius: int) -> list[Cell]:
         """The squares at Range `radius` or less from `start` (rows top to bottom)."""
         return sorted((c for c, d in self.reach_distances(start).items() if d <= radius), key=lambda c: (c[1], c[0]))
+
+
+def square_extent(squares) -> tuple[int, int, int, int]:
+    """(left, top, columns, rows) of the bounding box of some squares; (0, 0, 0, 0) for none."""
+    if not squares:
+        return (0, 0, 0, 0)
+    xs = [c[0] for c in squares]
+    ys = [c[1] for c in squares]
+    return (min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def _make_board(name: str, placed: list[PlacedTile]) -> Board:

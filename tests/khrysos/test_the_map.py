@@ -114,26 +114,26 @@ class TestTheMap:
 
 
 BROKEN = [
-    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)"]),
+    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)"]),
     (
         "zone missing",
         mapdata(SIX_ZONES[:3] + [{"tile": "floor", "x": 3, "y": 0}] + SIX_ZONES[4:]),
-        ["Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)"],
+        ["Treasure Zone 4 is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)"],
     ),
     (
         "overlap",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 2, "y": 0}]),
-        ["tile 7 (floor at 2,0) overlaps tile 3 (zone3 at 2,0)"],
+        ["tile 7 (Floor at 2,0) overlaps tile 3 (Treasure Zone 3 at 2,0)"],
     ),
     (
         "not connected",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 6, "y": 2}, {"tile": "floor", "x": 7, "y": 2}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 6,2), tile 7 (floor at 7,2) are cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at 6,2), tile 7 (Floor at 7,2) are cut off from tile 1 (Treasure Zone 1 at 0,0)"],
     ),
     (
         "touching only at a corner",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 5, "y": 1}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 5,1) is cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at 5,1) is cut off from tile 1 (Treasure Zone 1 at 0,0)"],
     ),
     (
         "unknown tile",
@@ -143,12 +143,12 @@ BROKEN = [
     (
         "bad rotation",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": 45}]),
-        ["tile 7 (floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
+        ["tile 7 (Floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
     ),
     (
         "rotation as text",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": "90"}]),
-        ['tile 7 (floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
+        ['tile 7 (Floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
     ),
     (
         "position of the wrong type",
@@ -158,7 +158,7 @@ BROKEN = [
     (
         "position off the grid",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": -1}]),
-        ["tile 7 (floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
+        ["tile 7 (Floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
     ),
     ("position missing", mapdata(SIX_ZONES + [{"tile": "floor", "x": 0}]), ["tile 7 has no position 'y'"]),
     ("tile name missing", mapdata(SIX_ZONES + [{"x": 0, "y": 1}]), ["tile 7 does not say which tile it is (field 'tile')"]),
@@ -171,7 +171,7 @@ BROKEN = [
     (
         "unknown field in an entry",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rot": 90}]),
-        ["tile 7 (floor at 0,1) has an unknown field 'rot'"],
+        ["tile 7 (Floor at 0,1) has an unknown field 'rot'"],
     ),
     ("tiles not a list", mapdata({"tile": "floor"}), ['the map\'s \'tiles\' must be a list of tile entries, not {"tile": "floor"}']),
     ("wrong format", dict(mapdata(SIX_ZONES), format="krom-map"), ['the map file\'s \'format\' must be "khrysos-map", not "krom-map"']),
@@ -197,8 +197,8 @@ class TestSampleMapsAnyCombinationWorks:
     def test_sample_maps_a_floor_cut_apart_by_solid_lines_is_a_warning_not_a_refusal(self):
         assert validate_map(CUT_APART) == []
         assert map_warnings(CUT_APART) == [
-            "solid lines cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
-            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
+            "solid lines cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (Corner at 0,1), "
+            "cannot be walked to from square 0,0 of tile 1 (Treasure Zone 1 at 0,0)"
         ]
         assert map_warnings(json.dumps(CUT_APART)) == map_warnings(CUT_APART) == map_warnings(map_from_dict(CUT_APART))
         board = build_board(map_from_dict(CUT_APART))
@@ -227,13 +227,13 @@ class TestBrokenMaps:
         assert validate_map(data) == [
             "the map needs a 'name' (a non-empty text), not \"\"",
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (zone1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
+            "tile 2 (Treasure Zone 1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
             "the map has 2 tiles; a map needs at least 6",
-            "Treasure Zone 3 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 5 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)",
-            "tile 3 (zone2 at 0,0) overlaps tile 2 (zone1 at 0,0)",
+            "Treasure Zone 3 is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)",
+            "Treasure Zone 4 is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)",
+            "Treasure Zone 5 is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)",
+            "Treasure Zone 6 is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)",
+            "tile 3 (Treasure Zone 2 at 0,0) overlaps tile 2 (Treasure Zone 1 at 0,0)",
         ]
 
     @settings(max_examples=300, deadline=None)
@@ -261,7 +261,7 @@ class TestBrokenMaps:
             map_from_dict(mapdata([{"tile": "lava", "x": 0, "y": 0}, {"tile": "floor", "x": 0, "y": 0, "rotation": 1}]))
         assert info.value.problems == [
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
+            "tile 2 (Floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
         ]
         with pytest.raises(MapError) as info:
             read_map(json.dumps(mapdata(SIX_ZONES[:5])))
