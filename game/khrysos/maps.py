@@ -261,13 +261,16 @@ def parse_map_text(text: str | bytes) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One problem (or warning) of a map: its sentence, and where it is, for a builder to point at:
-    `tiles`, the tile positions (x, y) of the entries it is about (not the part it is measured
-    against), and `squares`, the squares it is about."""
+    """One problem (or warning) of a map: its sentence, what kind it is ("count", "zones", "overlap",
+    "connection", "cut floor"), and where it is, for a builder to point at: `tiles`, the tile positions
+    (x, y) of the entries it is about (not the part it is measured against), `squares`, the squares it
+    is about, and `zones`, the Treasure Zone numbers missing."""
 
     text: str
+    kind: str = ""
     tiles: tuple[Cell, ...] = ()
     squares: tuple[Cell, ...] = ()
+    zones: tuple[int, ...] = ()
 
 
 def validate_map(data: Any) -> list[str]:
@@ -309,16 +312,20 @@ def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
     placed = [pt for _, pt in numbered]
     labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
     if len(placed) < MIN_TILES:
-        problems.append(Problem(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}"))
+        problems.append(Problem(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}",
+                                "count"))
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
-    for number in ZONE_NUMBERS:
-        if number not in present:
-            problems.append(Problem(f"Treasure Zone {number} is missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)"))
+    missing = [n for n in ZONE_NUMBERS if n not in present]
+    if missing:
+        which = (f"Treasure Zone {missing[0]} is" if len(missing) == 1 else
+                 f"Treasure Zones {', '.join(map(str, missing[:-1]))} and {missing[-1]} are")
+        problems.append(Problem(f"{which} missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)", "zones",
+                                zones=tuple(missing)))
     at: dict[Cell, int] = {}
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
         if key in at:
-            problems.append(Problem(f"{labels[i]} overlaps {labels[at[key]]}", (key,)))
+            problems.append(Problem(f"{labels[i]} overlaps {labels[at[key]]}", "overlap", (key,)))
         else:
             at[key] = i
     if at:
@@ -329,7 +336,7 @@ def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
                 names = ", ".join(labels[i] for i in group)
                 problems.append(Problem(
                     f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}",
-                    tuple((placed[i].x, placed[i].y) for i in group),
+                    "connection", tuple((placed[i].x, placed[i].y) for i in group),
                 ))
     return problems
 
@@ -388,7 +395,7 @@ def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem
         f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
     )
     tiles = tuple(dict.fromkeys((placed[board.tile_of[c]].x, placed[board.tile_of[c]].y) for c in cut))
-    return [Problem(text, tiles, tuple(cut))]
+    return [Problem(text, "cut floor", tiles, tuple(cut))]
 
 
 def read_map(text: str) -> MapSpec:

@@ -69,12 +69,36 @@ def _stairs_across(board: Board, c: Cell) -> bool:
     return not up
 
 
+def wall_thickness(size: int) -> int:
+    """How thick a solid line is drawn at `size` pixels a square."""
+    return max(3, size // 6) + 1
+
+
+def wall_rect(board: Board, a: Cell, b: Cell, cell_rect, size: int) -> pygame.Rect:
+    """Where the solid line between squares a and b is drawn: astride the edge between two floor squares,
+    and wholly inside the floor square on a map's outer edge (so no line on any side of a tile is lost
+    at the edge of a picture)."""
+    t = wall_thickness(size)
+    inner, outer = (a, b) if a in board.floor else (b, a)
+    r = cell_rect(inner)
+    both = outer in board.floor
+    dx, dy = outer[0] - inner[0], outer[1] - inner[1]
+    if dx:  # a vertical line on the inner square's east (dx 1) or west side
+        x = r.right if dx > 0 else r.left
+        left = x - t // 2 if both else (x - t if dx > 0 else x)
+        return pygame.Rect(left, r.top, t, r.height)
+    y = r.bottom if dy > 0 else r.top
+    top = y - t // 2 if both else (y - t if dy > 0 else y)
+    return pygame.Rect(r.left, top, r.width, t)
+
+
 def draw_squares(surface: pygame.Surface, board: Board, cell_rect, size: int, *, grid: bool = True) -> None:
     """Every square of a board: floor (tinted per tile), stairs, zones, pillars, solid lines."""
     tile_of = board.tile_of
+    left, top = board.extent[:2]  # tiles alternate from the map's own corner, wherever it was built
     for c in board.floor:
         r = cell_rect(c)
-        tint = TILE_TINTS[(c[0] // TILE_SIZE + c[1] // TILE_SIZE) % 2]
+        tint = TILE_TINTS[((c[0] - left) // TILE_SIZE + (c[1] - top) // TILE_SIZE) % 2]
         if c in board.stairs:
             pygame.draw.rect(surface, STAIR, r)
             n = 4
@@ -102,45 +126,59 @@ def draw_squares(surface: pygame.Surface, board: Board, cell_rect, size: int, *,
     for c in board.pillars:
         pad = max(1, size // 12)
         surface.blit(assets.image("terrain/pillar", (size - 2 * pad, size - 2 * pad)), cell_rect(c).move(pad, pad))
-    width = max(2, size // 9)
     for a, b in board.walls:
-        ra = cell_rect(a)
-        if b[0] != a[0]:  # a vertical line between a and its right-hand neighbour (rules cells)
-            rb = cell_rect(b)
-            x = (ra.centerx + rb.centerx) // 2
-            y0, y1 = ra.top, ra.bottom
-            pygame.draw.line(surface, WALL, (x, y0), (x, y1), width + 2)
-            pygame.draw.line(surface, WALL_EDGE, (x, y0 + 2), (x, y1 - 2), max(1, width // 2))
+        band = wall_rect(board, a, b, cell_rect, size)
+        pygame.draw.rect(surface, WALL, band)
+        if band.height > band.width:  # vertical: a thin gold core down its middle
+            core = pygame.Rect(0, band.top, max(1, (band.width + 1) // 3), band.height)
+            core.centerx = band.centerx
         else:
-            rb = cell_rect(b)
-            y = (ra.centery + rb.centery) // 2
-            x0, x1 = ra.left, ra.right
-            pygame.draw.line(surface, WALL, (x0, y), (x1, y), width + 2)
-            pygame.draw.line(surface, WALL_EDGE, (x0 + 2, y), (x1 - 2, y), max(1, width // 2))
+            core = pygame.Rect(band.left, 0, band.width, max(1, (band.height + 1) // 3))
+            core.centery = band.centery
+        pygame.draw.rect(surface, WALL_EDGE, core)
+
+
+def placer(board: Board, size: int, origin: tuple[int, int] = (0, 0)):
+    """cell -> its pixel rect, for a picture of the board's own extent at `size` pixels a square whose
+    top-left corner is at `origin`: the leftmost used column and the top used row start the picture."""
+    left, top = board.extent[0], board.extent[1]
+
+    def cell_rect(c: Cell) -> pygame.Rect:
+        return pygame.Rect(origin[0] + (c[0] - left) * size, origin[1] + (c[1] - top) * size, size, size)
+
+    return cell_rect
 
 
 def map_surface(board: Board, size: int) -> pygame.Surface:
-    """The whole map at `size` pixels a square, on a transparent background (cache it)."""
-    surf = pygame.Surface((max(1, board.width * size), max(1, board.height * size)), pygame.SRCALPHA)
-    draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)
+    """The whole map at `size` pixels a square, cut to its squares' extent (wherever it was built), on a
+    transparent background (cache it)."""
+    _, _, cols, rows = board.extent
+    surf = pygame.Surface((max(1, cols * size), max(1, rows * size)), pygame.SRCALPHA)
+    draw_squares(surf, board, placer(board, size), size)
     return surf
+
+
+def fit_size(board: Board, box: tuple[int, int], largest: int = 10**6) -> int:
+    """The largest square size (at least 2 pixels) at which the map's extent fits in `box`."""
+    _, _, cols, rows = board.extent
+    return max(2, min(box[0] // max(1, cols), box[1] // max(1, rows), largest))
 
 
 _THUMBS: dict[tuple[str, int, int], pygame.Surface] = {}
 
 
 def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
-    """A picture of a map fitted into `box` pixels (cached by the map's content)."""
+    """A picture of a map's squares, as large as fits in `box` pixels and centred there, wherever on the
+    builder's grid it was built (cached by the map's content)."""
     key = (maps.map_key(spec), box[0], box[1])
     surf = _THUMBS.get(key)
     if surf is None:
         board = maps.layout(spec.tiles, spec.name)
-        w, h = max(1, board.width), max(1, board.height)
-        size = max(2, min(box[0] // w, box[1] // h))
+        _, _, cols, rows = board.extent
+        size = fit_size(board, box)
         surf = pygame.Surface(box, pygame.SRCALPHA)
-        offset = ((box[0] - w * size) // 2, (box[1] - h * size) // 2)
-        draw_squares(surf, board, lambda c: pygame.Rect(offset[0] + c[0] * size, offset[1] + c[1] * size, size, size),
-                     size, grid=size >= 8)
+        offset = ((box[0] - cols * size) // 2, (box[1] - rows * size) // 2)
+        draw_squares(surf, board, placer(board, size, offset), size, grid=size >= 8)
         if len(_THUMBS) > 64:
             _THUMBS.clear()
         _THUMBS[key] = surf
@@ -149,7 +187,7 @@ def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
 
 @lru_cache(maxsize=128)
 def tile_picture(tile: str, rotation: int, size: int) -> pygame.Surface:
-    """One tile card as it will look on the map, `size` pixels a square."""
+    """One tile card as it will look on the map, `size` pixels a square, every solid line drawn."""
     board = maps.layout([PlacedTile(tile, 0, 0, rotation)])
     surf = pygame.Surface((TILE_SIZE * size, TILE_SIZE * size), pygame.SRCALPHA)
     draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)

@@ -137,7 +137,8 @@ class KhrysosBoard(BoardScene):
     # -- the kit's hooks -------------------------------------------------------------------------
     def build(self) -> None:
         board = self.match.state.board
-        self.grid = BoardView(board.width, board.height, BOARD_AREA, max_cell=72)
+        left, top, cols, rows = board.extent  # the map at its own extent, wherever it was built
+        self.grid = BoardView(cols, rows, BOARD_AREA, max_cell=72, origin=(left, top))
         size = self.grid.cell_size
         self.map_image = art.map_surface(board, size)
         self.die_size = max(18, int(size * 0.62))

@@ -1,6 +1,7 @@
 """The Khrysos map builder: drag tile cards onto a 16 x 16 grid of tile places, turn, move and remove them,
-see the rules' verdict live (a checklist, each problem pointed out on the map), undo and redo, and keep
-maps in the user data directory (new, open, save, save as, rename, delete, import, export).
+see the rules' verdict live (a checklist, every problem listed and pointed out on the map), undo and redo,
+mirror or half-turn the whole map or place tiles symmetrically, make a random map, pass a map on as a
+code, and keep maps in the user data directory (new, open, save, save as, rename, delete, import, export).
 
 Whether a map can be played is only ever the validator's answer (`game.khrysos.maps.validate_map`,
 `map_warnings`); the builder never judges a map by itself.
@@ -8,29 +9,33 @@ Whether a map can be played is only ever the validator's answer (`game.khrysos.m
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
-from pygame_gui.windows import UIFileDialog
 
-from game.khrysos import maps
+import game.khrysos as K
+from game.khrysos import mapgen, maps
 from game.khrysos.maps import MAX_TILE_POS, TILE_SIZE, TILES, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import art, mapstore
+from scenes.khrysos.mapdialogs import MapCodeScene, RandomMapScene, sentence
 from scenes.overlays import MessageScene, Overlay
 from scenes.stack import Scene
+from scenes.widgets.filepicker import FilePickerScene
 
 SLOTS = MAX_TILE_POS + 1
 PALETTE = pygame.Rect(10, 52, 236, 660)
-GRID = pygame.Rect(256, 52, 660, 660)
+TOOLS = pygame.Rect(256, 52, 660, 38)  # the bar of map tools above the grid
+GRID = pygame.Rect(256, 96, 660, 616)
 SIDE = pygame.Rect(926, 52, 344, 660)
 ZOOMS = (13, 18, 24, 32)  # pixels a square
 PAL_COLS, PAL_ROW = 2, 84
-TILE_RE = re.compile(r"tile \d+ \((\w+) at (\d+),(\d+)\)")
-SQUARE_RE = re.compile(r"square (\d+),(\d+)")
+NOTE_SIZE, NOTE_LINE = 14, 18  # the problem list's text
+SYMMETRY_MODES = (None, "mirror", "flip", "half-turn")
+MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "half turn"}
+IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
 
 
 class BuilderScene(Scene):
@@ -48,8 +53,8 @@ class BuilderScene(Scene):
         self.hover_tile: tuple[int, int] | None = None
         self.message: tuple[str, tuple[int, int, int]] | None = None
         self.message_left = 0.0
-        self.dialog: UIFileDialog | None = None
-        self.dialog_kind = ""
+        self.symmetry: str | None = None  # symmetric placing: None or a kind of mapgen.KINDS
+        self.notes_scroll = 0  # first line of the problem list shown
         self._cache_key = None
         self._map_image: pygame.Surface | None = None
         self.fit_view()
@@ -78,22 +83,61 @@ class BuilderScene(Scene):
                   ("Save", "Save this map (a map with problems is kept as a draft)"),
                   ("Save as", "Save a copy under the name above"), ("Rename", "Give this map the name above"),
                   ("Delete", "Delete this map's file"), ("Import", "Add a map file from anywhere"),
-                  ("Export", "Write this map to a file anywhere, to share it"),
-                  ("Undo", "Take back the last edit (Ctrl+Z)"), ("Redo", "Do the edit again (Ctrl+Y)")]
+                  ("Export", "Write this map to a file anywhere, readable by others, to share it"),
+                  ("Copy code", "Copy this map to the clipboard as a short code, to send to a friend"),
+                  ("Paste code", "Open a map from a code a friend sent you"),
+                  ("Random map", "Make a random map: choose its size, its character and its symmetry; its seed "
+                                 "makes it again")]
         self.buttons: dict[UIButton, str] = {}
         w = (s.width - 24 - 16) // 3
         for i, (label, tip) in enumerate(labels):
             r = pygame.Rect(s.left + 12 + (i % 3) * (w + 8), s.top + 84 + (i // 3) * 42, w, 36)
-            self.buttons[UIButton(r, label, self.ui, tool_tip_text=tip)] = label
-        self.zoom_in = UIButton(pygame.Rect(GRID.right - 84, GRID.top + 8, 36, 32), "+", self.ui,
-                                tool_tip_text="Zoom in (mouse wheel)")
-        self.zoom_out = UIButton(pygame.Rect(GRID.right - 44, GRID.top + 8, 36, 32), "−", self.ui,
-                                 tool_tip_text="Zoom out (mouse wheel)")
-        self.play_button = UIButton(pygame.Rect(s.left + 12, s.bottom - 56, (s.width - 32) // 2, 46), "Play this map",
+            if i == len(labels) - 1 and i % 3 == 1:  # the last one takes the rest of its row
+                r.width = 2 * w + 8
+            self.buttons[UIButton(r, label, self.ui, tool_tip_text=tip, object_id="@small_button")] = label
+        tools = [("Undo", 62, "Take back the last edit (Ctrl+Z)"), ("Redo", 62, "Do the edit again (Ctrl+Y)"),
+                 ("Mirror", 72, "Mirror the whole map left to right (it can be undone)"),
+                 ("Flip", 56, "Mirror the whole map top to bottom (it can be undone)"),
+                 ("Half turn", 90, "Turn the whole map half a turn (it can be undone)")]
+        x = TOOLS.left
+        for label, width, tip in tools:
+            self.buttons[UIButton(pygame.Rect(x, TOOLS.top, width, TOOLS.height), label, self.ui, tool_tip_text=tip,
+                                  object_id="@small_button")] = label
+            x += width + 6
+        self.symmetry_button = UIButton(pygame.Rect(x + 4, TOOLS.top, TOOLS.right - 92 - x - 4, TOOLS.height),
+                                        self._symmetry_label(), self.ui, tool_tip_text=self._symmetry_tip(),
+                                        object_id="@small_button")
+        self.zoom_out = UIButton(pygame.Rect(TOOLS.right - 80, TOOLS.top, 38, TOOLS.height), "-", self.ui,
+                                 tool_tip_text="Zoom out (mouse wheel, or the - key)")
+        self.zoom_in = UIButton(pygame.Rect(TOOLS.right - 38, TOOLS.top, 38, TOOLS.height), "+", self.ui,
+                                tool_tip_text="Zoom in (mouse wheel, or the + key)")
+        half = (s.width - 32) // 2
+        self.play_button = UIButton(pygame.Rect(s.left + 12, s.bottom - 56, half + 24, 46), "Play this map",
                                     self.ui, object_id="@game_button")
-        self.back_button = UIButton(pygame.Rect(s.centerx + 4, s.bottom - 56, (s.width - 32) // 2, 46), "Back",
+        self.back_button = UIButton(pygame.Rect(s.left + 12 + half + 32, s.bottom - 56, half - 24, 46), "Back",
                                     self.ui, object_id="@menu_button")
         self._sync_buttons()
+
+    def _symmetry_label(self) -> str:
+        return f"Symmetry: {MODE_WORDS[self.symmetry]}"
+
+    def _symmetry_tip(self) -> str:
+        if self.symmetry is None:
+            return ("Symmetric placing is off. Click to place tiles symmetrically: each tile placed, turned, "
+                    "moved or removed is mirrored about the middle of the grid (click again for flip, then half turn).")
+        return (f"Symmetric placing ({MODE_WORDS[self.symmetry]}): each tile placed, turned, moved or removed also changes its "
+                f"{IMAGE_WORDS[self.symmetry]} across the gold line. Click for the next kind, then off.")
+
+    def next_symmetry(self) -> None:
+        """Symmetric placing: off, then mirror, flip, half turn, and off again."""
+        self.symmetry = SYMMETRY_MODES[(SYMMETRY_MODES.index(self.symmetry) + 1) % len(SYMMETRY_MODES)]
+        self.symmetry_button.set_text(self._symmetry_label())
+        self.symmetry_button.set_tooltip(self._symmetry_tip())
+        if self.symmetry is None:
+            self.say("Symmetric placing is off: tiles go only where you put them.")
+        else:
+            self.say(f"Symmetric placing ({MODE_WORDS[self.symmetry]}): every change is copied onto its "
+                     f"{IMAGE_WORDS[self.symmetry]} across the gold line.")
 
     def button(self, label: str) -> UIButton:
         return next(b for b, text in self.buttons.items() if text == label)
@@ -126,11 +170,63 @@ class BuilderScene(Scene):
     def tile_at(self, slot) -> PlacedTile | None:
         return next((t for t in self.tiles if (t.x, t.y) == tuple(slot)), None)
 
-    def edit(self, tiles: tuple[PlacedTile, ...]) -> None:
+    def edit(self, tiles: tuple[PlacedTile, ...], touched: tuple[tuple[int, int], ...] = ()) -> None:
+        """One step of the undo history. With symmetric placing on, the tile places `touched` by the
+        gesture are copied onto their images across the middle of the grid, in the same step."""
+        tiles = tuple(tiles)
+        if self.symmetry is not None and touched:
+            tiles = self._mirror_edit(tiles, touched)
         self.undo_stack.append(self.spec)
         self.redo_stack.clear()
-        self.spec = MapSpec(self.spec.name, tuple(tiles))
+        self.spec = MapSpec(self.spec.name, tiles)
         self._check()
+
+    def _mirror_edit(self, tiles: tuple[PlacedTile, ...], touched) -> tuple[PlacedTile, ...]:
+        kind = self.symmetry
+        out = list(tiles)
+        replaced, inexact = [], []
+        for slot in touched:
+            image_slot = mapgen.slot_image(slot, kind, mapgen.GRID_BOX)
+            if image_slot == slot or image_slot in touched:
+                continue  # the gesture itself set both places
+            there = next((t for t in out if (t.x, t.y) == image_slot), None)
+            source = next((t for t in out if (t.x, t.y) == slot), None)
+            if source is None:
+                if there is not None:
+                    out.remove(there)
+                continue
+            image, exact = mapgen.placed_image(source, kind)
+            if not exact:
+                inexact.append(TILES[source.tile].name)
+            if there is None:
+                out.append(image)
+            else:
+                if (there.tile, there.rotation) != (image.tile, image.rotation):
+                    replaced.append(TILES[there.tile].name)
+                out[out.index(there)] = image
+        words = []
+        if replaced:
+            words.append(f"its {IMAGE_WORDS[kind]} took the place of a {', a '.join(replaced)}")
+        if inexact:
+            words.append(f"{inexact[0]} has no exact {IMAGE_WORDS[kind]}: its nearest turn was used")
+        if words:
+            self.say(sentence("; ".join(words)), palette.GOLD)
+        return tuple(out)
+
+    def transform(self, kind: str) -> None:
+        """Mirror, flip or half-turn the whole map where it lies (one step of the undo history)."""
+        if not self.tiles:
+            self.say("There is nothing to turn yet: place some tiles first.", palette.BLOCKED)
+            return
+        spec, inexact = K.transformed(self.spec, kind)
+        self.edit(spec.tiles)
+        note = ""
+        if inexact:
+            names = sorted({TILES[t.tile].name for t in inexact})
+            note = (f" {', '.join(names)} {'has' if len(names) == 1 else 'have'} no exact mirror image: "
+                    f"the nearest turn was used.")
+        self.say(f"The whole map is {mapgen.KIND_WORDS[kind]} (Undo takes it back).{note}",
+                 palette.GOLD if inexact else palette.TEXT)
 
     def undo(self) -> None:
         if not self.undo_stack:
@@ -149,31 +245,39 @@ class BuilderScene(Scene):
         self._check()
 
     def _check(self) -> None:
-        """Ask the rules about the map: every problem, every warning, and where each one is."""
-        self.problems = maps.validate_map(self.spec)
-        self.warnings = maps.map_warnings(self.spec) if not self.problems else []
-        self.bad_tiles: set[tuple[int, int]] = set()
-        self.bad_squares: set[tuple[int, int]] = set()
-        for sentence in self.problems + self.warnings:
-            sentence = sentence.split(" cut off from ")[0].split(" cannot be walked to from ")[0]  # not the main part
-            for _, x, y in TILE_RE.findall(sentence):
-                self.bad_tiles.add((int(x), int(y)))
-        for sentence in self.warnings:
-            for x, y in SQUARE_RE.findall(sentence):
-                self.bad_squares.add((int(x), int(y)))
+        """Ask the rules about the map: every problem, every warning, and the tiles and squares each is about."""
+        problems, warnings = maps.map_report(self.spec)
+        self.report = problems
+        self.problems = [p.text for p in problems]
+        self.warnings = [w.text for w in warnings]
+        self.bad_tiles: set[tuple[int, int]] = {slot for p in problems + warnings for slot in p.tiles}
+        self.bad_squares: set[tuple[int, int]] = {c for w in warnings for c in w.squares}
+        self.notes_scroll = min(self.notes_scroll, max(0, len(self.note_lines()) - 1))
         if hasattr(self, "buttons"):
             self._sync_buttons()
 
+    def note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """Every problem and warning, each a sentence wrapped to the side panel: (line, colour), a blank
+        line between two sentences."""
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        notes = [(sentence(p), palette.BLOCKED) for p in self.problems]
+        notes += [("Note: " + sentence(w), palette.GOLD) for w in self.warnings]
+        for text, colour in notes:
+            if out:
+                out.append(("", colour))
+            out.extend((line, colour) for line in ui.wrap(text, NOTE_SIZE, SIDE.width - 40))
+        return out
+
     def checklist(self) -> list[tuple[bool, str]]:
-        """The validator's verdict as a checklist: (passed, line)."""
-        text = " ".join(self.problems)
+        """The validator's verdict as a checklist: (passed, line), from the kinds of the rules' problems."""
+        kinds = {p.kind: p for p in self.report}
         n = len(self.tiles)
-        missing = [k for k in maps.ZONE_NUMBERS if f"Treasure Zone {k} is missing" in text]
+        missing = kinds["zones"].zones if "zones" in kinds else ()
         return [
-            (f"a map needs at least {maps.MIN_TILES}" not in text, f"At least {maps.MIN_TILES} tiles ({n} placed)"),
+            ("count" not in kinds, f"At least {maps.MIN_TILES} tiles ({n} placed)"),
             (not missing, "Treasure Zones 1-6 present" + (f" (missing: {', '.join(map(str, missing))})" if missing else "")),
-            ("overlaps" not in text, "No tiles on top of each other"),
-            ("do not connect" not in text, "All tiles connected"),
+            ("overlap" not in kinds, "No tiles on top of each other"),
+            ("connection" not in kinds, "All tiles connected"),
         ]
 
     # -- geometry ---------------------------------------------------------------------------------
@@ -245,8 +349,6 @@ class BuilderScene(Scene):
 
     # -- input ----------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        if self.dialog is not None:
-            return self._dialog_event(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
@@ -276,6 +378,9 @@ class BuilderScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             if GRID.collidepoint(self.mouse):
                 self.set_zoom(self.zoom + (1 if event.y > 0 else -1), self.mouse)
+                return True
+            if self.notes_rect().collidepoint(self.mouse):
+                self.scroll_notes(-3 * event.y)
                 return True
             return False
         if event.type == pygame.KEYDOWN:
@@ -344,8 +449,8 @@ class BuilderScene(Scene):
         others = tuple(t for t in self.tiles if t is not moving)
         if slot is None:
             if moving is not None:
-                self.edit(others)
                 self.say(f"{TILES[moving.tile].name} removed.")
+                self.edit(others, ((moving.x, moving.y),))
             return
         if moving is not None and (moving.x, moving.y) == slot and moving.rotation == drag["rotation"]:
             return  # dropped where it was
@@ -354,9 +459,9 @@ class BuilderScene(Scene):
             return
         placed = PlacedTile(drag["tile"], slot[0], slot[1], drag["rotation"])
         if moving is None:
-            self.edit(self.tiles + (placed,))
+            self.edit(self.tiles + (placed,), (slot,))
         else:
-            self.edit(tuple(placed if t is moving else t for t in self.tiles))
+            self.edit(tuple(placed if t is moving else t for t in self.tiles), ((moving.x, moving.y), slot))
         self.app.play_sound("card")
 
     def rotate(self, slot) -> bool:
@@ -364,20 +469,24 @@ class BuilderScene(Scene):
         if placed is None:
             return False
         turned = PlacedTile(placed.tile, placed.x, placed.y, (placed.rotation + 90) % 360)
-        self.edit(tuple(turned if t is placed else t for t in self.tiles))
+        self.edit(tuple(turned if t is placed else t for t in self.tiles), (tuple(slot),))
         return True
 
     def remove(self, slot) -> bool:
         placed = self.tile_at(slot) if slot is not None else None
         if placed is None:
             return False
-        self.edit(tuple(t for t in self.tiles if t is not placed))
         self.say(f"{TILES[placed.tile].name} removed.")
+        self.edit(tuple(t for t in self.tiles if t is not placed), (tuple(slot),))
         return True
 
     def _button(self, el) -> bool:
         if el is self.zoom_in or el is self.zoom_out:
             self.set_zoom(self.zoom + (1 if el is self.zoom_in else -1))
+            return True
+        if el is self.symmetry_button:
+            self.app.play_sound("click")
+            self.next_symmetry()
             return True
         if el is self.play_button:
             self.play()
@@ -392,7 +501,9 @@ class BuilderScene(Scene):
         self.app.play_sound("click")
         {"New": self.new, "Open": self.open, "Save": self.save, "Save as": self.save_as, "Rename": self.rename,
          "Delete": self.delete, "Import": self.import_file, "Export": self.export_file, "Undo": self.undo,
-         "Redo": self.redo}[label]()
+         "Redo": self.redo, "Random map": self.random_map, "Copy code": self.copy_code, "Paste code": self.paste_code,
+         "Mirror": lambda: self.transform("mirror"), "Flip": lambda: self.transform("flip"),
+         "Half turn": lambda: self.transform("half-turn")}[label]()
         return True
 
     # -- files ----------------------------------------------------------------------------------------
@@ -498,40 +609,53 @@ class BuilderScene(Scene):
         self.app.push(MessageScene(self.app, "Delete this map?", f"{self.spec.name!r} will be gone for good.",
                                    [("Delete", really), ("Keep", None)]))
 
-    def _open_dialog(self, kind: str, title: str, start: Path) -> None:
-        self.dialog_kind = kind
-        self.dialog = UIFileDialog(pygame.Rect(GRID.left + 40, GRID.top + 60, 580, 480), self.ui, title,
-                                   initial_file_path=str(start), allow_existing_files_only=(kind == "import"),
-                                   allow_picking_directories=False)
-
     def import_file(self) -> None:
-        self.unsaved(lambda: self._open_dialog("import", "Import a map file", Path.home()))
+        self.unsaved(lambda: self.app.push(FilePickerScene(self.app, "Import a map file", saving=False, start=Path.home(),
+                                                           on_pick=self.imported, confirm="Import")))
 
     def export_file(self) -> None:
-        self._open_dialog("export", "Export the map to a file", Path.home() / f"{mapstore.slug(self.current_name())}.json")
+        start = Path.home() / f"{mapstore.slug(self.current_name())}.json"
+        self.app.push(FilePickerScene(self.app, "Export the map to a file", saving=True, start=start,
+                                      on_pick=self.exported, confirm="Export"))
 
-    def _dialog_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.dialog = None
-            self.picked(Path(event.text))
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = None
-            return True
-        return False
+    def exported(self, path: Path) -> None:
+        """A file chosen in the export picker: the map written there, readable by others."""
+        problem = mapstore.export_map(self._spec_named(), path)
+        self.say(problem or f"Exported to {path} (anyone can read it: send the file to share the map).",
+                 palette.BLOCKED if problem else palette.LEGAL)
 
-    def picked(self, path: Path) -> None:
-        """A file chosen in the import or export dialog."""
-        if self.dialog_kind == "export":
-            problem = mapstore.export_map(self._spec_named(), path)
-            self.say(problem or f"Exported to {path}.", palette.BLOCKED if problem else palette.LEGAL)
-            return
+    def imported(self, path: Path) -> None:
+        """A file chosen in the import picker: copied among the player's maps and opened."""
         entry, message = mapstore.import_map(path)
         if entry is None:
             self.say(message, palette.BLOCKED)
             return
         self.load(entry.spec, entry.path)
         self.say(message, palette.LEGAL if entry.playable else palette.GOLD)
+
+    def random_map(self) -> None:
+        self.unsaved(lambda: self.app.push(RandomMapScene(self.app, self.use_random, "Open in the builder")))
+
+    def use_random(self, spec: MapSpec) -> None:
+        """A map from the random map panel: a new map, not saved yet."""
+        self.load(MapSpec(mapstore.free_name(spec.name), spec.tiles), None)
+        self.say(f"A random map ({spec.name}): change it as you like, then save it to keep it.", palette.LEGAL)
+
+    def copy_code(self) -> None:
+        if not self.tiles:
+            self.say("There is no map to share yet: place some tiles first.", palette.BLOCKED)
+            return
+        self.app.push(MapCodeScene(self.app, code=K.map_code(self._spec_named())))
+
+    def paste_code(self) -> None:
+        self.unsaved(lambda: self.app.push(MapCodeScene(self.app, on_load=self.use_pasted)))
+
+    def use_pasted(self, spec: MapSpec) -> None:
+        """A map read from a code: a new map, not saved yet (under a free name: nothing is overwritten)."""
+        name = mapstore.free_name(spec.name)
+        self.load(MapSpec(name, spec.tiles), None)
+        renamed = f" as {name!r} (a map called {spec.name!r} already exists)" if name != spec.name else ""
+        self.say(f"Opened {spec.name!r} from its code{renamed}: save it to keep it.", palette.LEGAL)
 
     def play(self) -> None:
         if self.problems:
@@ -558,13 +682,15 @@ class BuilderScene(Scene):
             if self.message_left <= 0:
                 self.message = None
 
-    def _map(self) -> pygame.Surface:
+    def _map(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The picture of the tiles placed (cut to their squares) and the square of its top-left corner."""
         key = (maps.map_key(self.spec), self.square)
         if key != self._cache_key:
             self._cache_key = key
             board = maps.layout(self.tiles)
             self._map_image = art.map_surface(board, self.square)
-        return self._map_image
+            self._map_corner = board.extent[:2]
+        return self._map_image, self._map_corner
 
     def draw(self, surface: pygame.Surface) -> None:
         ui.draw_table(surface)
@@ -614,7 +740,9 @@ class BuilderScene(Scene):
         for i in range(SLOTS + 1):
             pygame.draw.line(surface, palette.PANEL, (ox + i * t, oy), (ox + i * t, oy + SLOTS * t))
             pygame.draw.line(surface, palette.PANEL, (ox, oy + i * t), (ox + SLOTS * t, oy + i * t))
-        surface.blit(self._map(), (ox, oy))
+        image, (left, top) = self._map()
+        surface.blit(image, (ox + left * self.square, oy + top * self.square))
+        self._draw_axis(surface)
         for slot in self.bad_tiles:
             pygame.draw.rect(surface, palette.BLOCKED, self.slot_rect(slot).inflate(-2, -2), width=3, border_radius=4)
         sq = self.square
@@ -623,6 +751,26 @@ class BuilderScene(Scene):
         if self.drag is None and self.hover_tile is not None and self.tile_at(self.hover_tile) is not None:
             pygame.draw.rect(surface, palette.HOVER, self.slot_rect(self.hover_tile), width=2, border_radius=3)
         surface.set_clip(clip)
+
+    def _draw_axis(self, surface) -> None:
+        """With symmetric placing on, the gold line (or centre point) that tiles are mirrored across."""
+        if self.symmetry is None:
+            return
+        ox, oy = self.origin()
+        mid = SLOTS // 2 * self.tile_px
+        end = SLOTS * self.tile_px
+        dash = max(6, self.square // 2)
+        if self.symmetry in ("mirror", "flip"):
+            for k in range(0, end, 2 * dash):
+                a, b = k, min(end, k + dash)
+                if self.symmetry == "mirror":
+                    pygame.draw.line(surface, palette.GOLD, (ox + mid, oy + a), (ox + mid, oy + b), 3)
+                else:
+                    pygame.draw.line(surface, palette.GOLD, (ox + a, oy + mid), (ox + b, oy + mid), 3)
+        else:
+            centre = (ox + mid, oy + mid)
+            pygame.draw.circle(surface, palette.GOLD, centre, max(6, self.square // 2), width=3)
+            pygame.draw.circle(surface, palette.GOLD, centre, 3)
 
     def _draw_ghost(self, surface) -> None:
         drag = self.drag
@@ -644,16 +792,50 @@ class BuilderScene(Scene):
                 ui.text(surface, "Drop here to remove", (pos[0], pos[1] + pic.get_height() // 2 + 6), 14, palette.BLOCKED,
                         bold=True, anchor="midtop")
 
+    def checklist_top(self) -> int:
+        return SIDE.top + 84 + 4 * 42 + 4
+
+    def notes_rect(self) -> pygame.Rect:
+        """Where the list of problems and warnings is shown (it scrolls when they do not all fit)."""
+        y = self.checklist_top() + 26
+        for _, line in self.checklist():
+            y += NOTE_LINE * len(ui.wrap(line, 15, SIDE.width - 52)) + 6
+        return pygame.Rect(SIDE.left + 8, y + 4, SIDE.width - 16, SIDE.bottom - 66 - y - 8)
+
+    def notes_fit(self) -> int:
+        return max(1, self.notes_rect().height // NOTE_LINE)
+
+    def scroll_notes(self, lines: int) -> None:
+        end = max(0, len(self.note_lines()) - (self.notes_fit() - 1))  # the last lines, under one saying what is above
+        self.notes_scroll = max(0, min(end, self.notes_scroll + lines))
+
+    def visible_notes(self) -> tuple[list[tuple[str, tuple[int, int, int]]], int, int]:
+        """(the note lines shown, lines hidden above, lines hidden below): all when they fit; otherwise a line
+        above and one below (where lines are hidden) say how many more there are, and the wheel scrolls."""
+        lines = self.note_lines()
+        fit = self.notes_fit()
+        if len(lines) <= fit:
+            return lines, 0, 0
+        start = max(0, min(self.notes_scroll, len(lines) - (fit - 1)))
+        if start == 0:
+            room = fit - 1
+        elif start + fit - 1 >= len(lines):
+            room, start = fit - 1, len(lines) - (fit - 1)
+        else:
+            room = fit - 2
+        shown = lines[start:start + room]
+        return shown, start, len(lines) - start - len(shown)
+
     def _draw_side(self, surface) -> None:
         s = SIDE
         ui.panel(surface, s)
         ui.text(surface, "Name", (s.left + 12, s.top + 10), 15, palette.TEXT_DIM, bold=True)
-        y = s.top + 84 + 4 * 42 + 8
+        y = self.checklist_top()
         ui.text(surface, "Checklist", (s.left + 12, y), 16, palette.TEXT_DIM, bold=True)
         y += 26
         for ok, line in self.checklist():
             colour = palette.LEGAL if ok else palette.BLOCKED
-            box = pygame.Rect(s.left + 14, y + 2, 16, 16)
+            box = pygame.Rect(s.left + 14, y + 1, 16, 16)
             pygame.draw.rect(surface, colour, box, width=2, border_radius=3)
             if ok:
                 pygame.draw.lines(surface, colour, False, [(box.left + 3, box.centery), (box.centerx - 1, box.bottom - 4),
@@ -661,19 +843,23 @@ class BuilderScene(Scene):
             else:
                 pygame.draw.line(surface, colour, box.topleft, box.bottomright, 2)
                 pygame.draw.line(surface, colour, box.topright, box.bottomleft, 2)
-            ui.text(surface, ui.fit(line, 15, s.width - 50), (s.left + 38, y), 15, palette.TEXT)
-            y += 24
-        y += 6
-        notes = [(p, palette.BLOCKED) for p in self.problems] + [("Note: " + w, palette.GOLD) for w in self.warnings]
-        bottom = s.bottom - 66
-        for text, colour in notes:
-            for line in ui.wrap(text, 13, s.width - 28):
-                if y > bottom - 16:
-                    ui.text(surface, "…", (s.left + 14, y), 13, colour)
-                    return
-                ui.text(surface, line, (s.left + 14, y), 13, colour)
-                y += 17
-            y += 4
+            for part in ui.wrap(line, 15, s.width - 52):  # wrapped whole words, never cut
+                ui.text(surface, part, (s.left + 38, y), 15, palette.TEXT)
+                y += NOTE_LINE
+            y += 6
+        area = self.notes_rect()
+        shown, above, below = self.visible_notes()
+        y = area.top
+        if above:
+            ui.text(surface, f"{above} more line{'s' if above != 1 else ''} above (scroll up)", (s.left + 14, y),
+                    NOTE_SIZE, palette.TEXT_DIM, bold=True)
+            y += NOTE_LINE
+        for line, colour in shown:
+            ui.text(surface, line, (s.left + 14, y), NOTE_SIZE, colour)
+            y += NOTE_LINE
+        if below:
+            ui.text(surface, f"{below} more line{'s' if below != 1 else ''} below (scroll down)", (s.left + 14, y),
+                    NOTE_SIZE, palette.TEXT_DIM, bold=True)
 
 
 class OpenMapScene(Overlay):

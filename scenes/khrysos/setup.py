@@ -1,6 +1,6 @@
-"""Khrysos Hunters setup: 2 to 4 players, the map chosen from thumbnails (samples and the player's own
-playable maps), and a door to the map builder. Hunters are dealt and chosen on the board itself
-(from each player's secret hand, behind a hand-off screen)."""
+"""Khrysos Hunters setup: 2 to 4 players, the map chosen from thumbnails (samples, the player's own
+playable maps, a random map or one pasted from a code), and a door to the map builder. Hunters are
+dealt and chosen on the board itself (from each player's secret hand, behind a hand-off screen)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from game.khrysos.state import Setup
 from scenes import palette, ui
 from scenes.board.setup import SetupScene
 from scenes.khrysos import art, mapstore
+from scenes.khrysos.mapdialogs import MapCodeScene, RandomMapScene
 
 THUMB = (160, 112)
 COLS, ROWS = 3, 2
@@ -32,6 +33,7 @@ class KhrysosSetup(SetupScene):
         self.chosen = names.index(chosen) if chosen in names else 0
         self.page = self.chosen // (COLS * ROWS)
         self.thumb_rects: list[tuple[pygame.Rect, int]] = []
+        self.origins: dict[str, str] = {}  # name -> "random" / "from a code" for maps made on this screen
 
     @classmethod
     def for_automation(cls, app, seed: int) -> "KhrysosSetup":
@@ -40,14 +42,26 @@ class KhrysosSetup(SetupScene):
     def _build(self) -> None:
         super()._build()
         left = self.LEFT
-        self.builder_button = UIButton(pygame.Rect(left.left + 44, left.bottom - 60, 250, 44), "Map builder", self.ui,
+        w = (left.width - 88 - 24) // 3
+        self.builder_button = UIButton(pygame.Rect(left.left + 44, left.bottom - 60, w, 44), "Map builder", self.ui,
                                        tool_tip_text="Build your own maps; the playable ones appear here.")
+        self.random_button = UIButton(pygame.Rect(left.left + 44 + w + 12, left.bottom - 60, w, 44), "Random map",
+                                      self.ui, tool_tip_text="Play on a random map: choose its size, character and "
+                                                             "symmetry; its seed makes it again")
+        self.code_button = UIButton(pygame.Rect(left.left + 44 + 2 * (w + 12), left.bottom - 60, w, 44), "Paste code",
+                                    self.ui, tool_tip_text="Play on a map a friend sent you as a code")
+        self.prev_page = self.next_page = None
+        self._build_pages()
+
+    def _build_pages(self) -> None:
+        """The page buttons, when the maps take more than one page."""
         right = self.RIGHT
         pages = max(1, -(-len(self.maps) // (COLS * ROWS)))
-        self.prev_page = self.next_page = None
-        if pages > 1:
-            self.prev_page = UIButton(pygame.Rect(right.right - 120, right.top + 10, 50, 34), "<", self.ui)
-            self.next_page = UIButton(pygame.Rect(right.right - 64, right.top + 10, 50, 34), ">", self.ui)
+        if pages > 1 and self.prev_page is None:
+            self.prev_page = UIButton(pygame.Rect(right.right - 120, right.top + 10, 50, 34), "<", self.ui,
+                                      tool_tip_text="The previous page of maps")
+            self.next_page = UIButton(pygame.Rect(right.right - 64, right.top + 10, 50, 34), ">", self.ui,
+                                      tool_tip_text="The next page of maps")
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -56,6 +70,15 @@ class KhrysosSetup(SetupScene):
                 from scenes.khrysos.builder import BuilderScene
 
                 self.app.stack.replace(BuilderScene(self.app))
+                return True
+            if event.ui_element is self.random_button:
+                self.app.play_sound("click")
+                self.app.push(RandomMapScene(self.app, lambda spec: self.add_map(spec, "random"), "Play on this map"))
+                return True
+            if event.ui_element is self.code_button:
+                self.app.play_sound("click")
+                self.app.push(MapCodeScene(self.app, on_load=lambda spec: self.add_map(spec, "from a code"),
+                                           playable_only=True))
                 return True
             if event.ui_element in (self.prev_page, self.next_page) and event.ui_element is not None:
                 pages = max(1, -(-len(self.maps) // (COLS * ROWS)))
@@ -68,6 +91,14 @@ class KhrysosSetup(SetupScene):
                     self.app.play_sound("click")
                     return True
         return super().handle_event(event)
+
+    def add_map(self, spec: maps.MapSpec, origin: str) -> None:
+        """A map made here (random, or read from a code) joins the list, first, and is chosen; it is not saved."""
+        self.maps = [e for e in self.maps if e.name != spec.name]
+        self.maps.insert(0, mapstore.MapEntry(spec.name, None, spec, [], None))
+        self.origins[spec.name] = origin
+        self.chosen = self.page = 0
+        self._build_pages()
 
     def start(self, seats, options) -> str | None:
         from scenes.khrysos.board import KhrysosBoard
@@ -105,15 +136,25 @@ class KhrysosSetup(SetupScene):
             pygame.draw.rect(surface, palette.GOLD if chosen else palette.PANEL_EDGE, box, width=3 if chosen else 1,
                              border_radius=8)
             surface.blit(art.thumbnail(entry.spec, THUMB), (x + 6, y + 6))
-            label = entry.name if entry.sample else f"{entry.name} (yours)"
-            ui.text(surface, ui.fit(label, 15, box.width - 8), (box.centerx, box.bottom - 30), 15,
-                    palette.GOLD if chosen else palette.TEXT, bold=chosen, anchor="midtop")
+            origin = self.origins.get(entry.name) if entry.path is None and entry.sample is None else None
+            label = entry.name if entry.sample or origin == "random" else f"{entry.name} ({origin or 'yours'})"
+            lines = ui.wrap(label, 15, box.width - 10, bold=chosen)
+            if len(lines) > 1:  # a long name: two smaller lines, the second cut only if it must be
+                lines = ui.wrap(label, 13, box.width - 10, bold=chosen)
+                lines = lines[:1] + [ui.fit(" ".join(lines[1:]), 13, box.width - 10, bold=chosen)]
+            size = 15 if len(lines) == 1 else 13
+            for i, line in enumerate(lines):
+                top = box.bottom - 31 if len(lines) == 1 else box.bottom - 37 + 16 * i
+                ui.text(surface, line, (box.centerx, top), size, palette.GOLD if chosen else palette.TEXT, bold=chosen,
+                        anchor="midtop")
             self.thumb_rects.append((box, index))
         if self.maps:
             n = self.count
             entry = self.maps[self.chosen]
-            ui.text(surface, f"{entry.name} · {n} players · {4 if n < 4 else 3} hunters dealt to each, "
-                    f"{2 if n == 2 else 1} in play at a time", (right.left + 16, right.bottom - 60), 15, palette.TEXT)
+            about = (f"{entry.name} · {n} players · {4 if n < 4 else 3} hunters dealt to each, "
+                     f"{2 if n == 2 else 1} in play at a time")
+            for i, line in enumerate(ui.wrap(about, 15, right.width - 32)[:2]):
+                ui.text(surface, line, (right.left + 16, right.bottom - 68 + 20 * i), 15, palette.TEXT)
         if self.broken:
             ui.text(surface, f"{len(self.broken)} of your maps cannot be played yet: open them in the map builder.",
-                    (right.left + 16, right.bottom - 34), 14, palette.TEXT_DIM)
+                    (right.left + 16, right.bottom - 26), 14, palette.TEXT_DIM)

@@ -1,0 +1,281 @@
+"""Khrysos map dialogs shared by the map builder and the setup: making a random map (its settings and
+seed, with a preview) and passing a map on as a code (copy to the clipboard, paste one back).
+
+The maps themselves come from the rules (`game.khrysos.random_map`, `map_code`, `map_from_code`);
+these panels only collect the settings, show the result and say why a code cannot be read.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextEntryLine
+
+import game.khrysos as K
+from game.khrysos import mapgen, maps
+from game.khrysos.mapcode import MAX_CODE, PREFIX
+from game.khrysos.maps import MapSpec
+from scenes import clipboard, palette, ui
+from scenes.khrysos import art
+from scenes.overlays import Overlay
+
+CHARACTER_LABELS = {"open": "Open", "walled": "Walled", "pillared": "Pillared"}
+SYMMETRY_LABELS = {"none": "None", "mirror": "Mirror", "half-turn": "Half turn"}
+
+
+def sentence(text: str) -> str:
+    """A rules text shown on its own: starting with a capital and ending with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+class RandomMapScene(Overlay):
+    """Settings of a random map (tiles, character, symmetry, seed) with a live preview; `on_use(spec)`
+    gets the map. The last settings are kept on the app for the next time."""
+
+    width, height = 820, 560
+    title = "Random map"
+    PREVIEW = (340, 300)
+
+    def __init__(self, app, on_use: Callable[[MapSpec], None], use_label: str = "Use this map"):
+        super().__init__(app)
+        self.on_use = on_use
+        self.use_label = use_label
+        last = getattr(app, "random_map_settings", None) or {}
+        self.size = last.get("size", 10)
+        self.character = last.get("character", "open")
+        self.symmetry = last.get("symmetry", "none")
+        self.seed = random.randint(1, mapgen.MAX_SEED)  # a new map each time: the screen, not the rules, picks it
+        self.spec: MapSpec | None = None
+        self.problem: str | None = None
+
+    def on_enter(self) -> None:
+        b = self.box
+        x, y = b.left + 24, b.top + 78
+        self.minus = UIButton(pygame.Rect(x + 110, y, 44, 36), "-", self.ui, tool_tip_text="One tile fewer (at least 6)")
+        self.plus = UIButton(pygame.Rect(x + 214, y, 44, 36), "+", self.ui, tool_tip_text="One tile more (at most 16)")
+        self.character_buttons = {}
+        for i, (key, label) in enumerate(CHARACTER_LABELS.items()):
+            r = pygame.Rect(x + i * 138, y + 88, 130, 36)
+            self.character_buttons[UIButton(r, label, self.ui, tool_tip_text=sentence(mapgen.CHARACTER_WORDS[key]))] = key
+        self.symmetry_buttons = {}
+        for i, (key, label) in enumerate(SYMMETRY_LABELS.items()):
+            r = pygame.Rect(x + i * 138, y + 172, 130, 36)
+            self.symmetry_buttons[UIButton(r, label, self.ui, tool_tip_text=sentence(mapgen.SYMMETRY_WORDS[key]))] = key
+        self.seed_entry = UITextEntryLine(pygame.Rect(x + 70, y + 250, 150, 38), self.ui)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(len(str(mapgen.MAX_SEED)))
+        self.seed_entry.set_text(str(self.seed))
+        self.new_seed = UIButton(pygame.Rect(x + 230, y + 250, 160, 38), "New seed", self.ui,
+                                 tool_tip_text="Another map with the same settings")
+        self.use_button = UIButton(pygame.Rect(b.centerx - 230, b.bottom - 66, 220, 48), self.use_label, self.ui,
+                                   object_id="@game_button")
+        self.cancel_button = UIButton(pygame.Rect(b.centerx + 10, b.bottom - 66, 220, 48), "Cancel", self.ui,
+                                      tool_tip_text="Close without making a map (Esc)")
+        self.remake()
+
+    def remake(self) -> None:
+        """Make the map of the settings shown (the rules' generator) and mark the chosen buttons."""
+        for buttons, chosen in ((self.character_buttons, self.character), (self.symmetry_buttons, self.symmetry)):
+            for button, key in buttons.items():
+                button.select() if key == chosen else button.unselect()
+        text = self.seed_entry.get_text().strip()
+        self.seed = int(text) if text.isdigit() else -1
+        self.problem = mapgen.check_options(self.size, self.character, self.symmetry, self.seed)
+        self.spec = None if self.problem else K.random_map(self.seed, self.size, self.character, self.symmetry)
+        self.app.random_map_settings = {"size": self.size, "character": self.character, "symmetry": self.symmetry}
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
+            self.remake()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.use()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.play_sound("click")
+            el = event.ui_element
+            if el is self.use_button:
+                self.use()
+            elif el is self.cancel_button:
+                self.close()
+            elif el in (self.minus, self.plus):
+                self.size = max(mapgen.MIN_SIZE, min(mapgen.MAX_SIZE, self.size + (1 if el is self.plus else -1)))
+                self.remake()
+            elif el is self.new_seed:
+                self.seed_entry.set_text(str(random.randint(1, mapgen.MAX_SEED)))
+                self.remake()
+            elif el in self.character_buttons:
+                self.character = self.character_buttons[el]
+                self.remake()
+            elif el in self.symmetry_buttons:
+                self.symmetry = self.symmetry_buttons[el]
+                self.remake()
+            return True
+        return super().handle_event(event)
+
+    def use(self) -> None:
+        if self.spec is None:
+            return
+        self.close()
+        self.on_use(self.spec)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        b = self.box
+        x, y = b.left + 24, b.top + 78
+        ui.text(surface, "Tiles", (x, y + 18), 18, palette.TEXT_DIM, bold=True, anchor="midleft")
+        ui.text(surface, str(self.size), (x + 184, y + 18), 22, palette.TEXT, bold=True, anchor="center")
+        ui.text(surface, "Character", (x, y + 56), 18, palette.TEXT_DIM, bold=True)
+        ui.text(surface, "Symmetry", (x, y + 140), 18, palette.TEXT_DIM, bold=True)
+        ui.text(surface, "Seed", (x, y + 269), 18, palette.TEXT_DIM, bold=True, anchor="midleft")
+        lines = ui.wrap("The same seed with the same settings always makes the same map: tell it to the table "
+                        "to play it again.", 15, 400)
+        for i, line in enumerate(lines):
+            ui.text(surface, line, (x, y + 304 + 20 * i), 15, palette.TEXT_DIM)
+        frame = pygame.Rect(b.right - 24 - self.PREVIEW[0], y, *self.PREVIEW)
+        ui.panel(surface, frame.inflate(12, 12), colour=palette.BG, radius=8)
+        if self.spec is not None:
+            surface.blit(art.thumbnail(self.spec, self.PREVIEW), frame)
+            ui.text(surface, ui.fit(self.spec.name, 17, frame.width), (frame.centerx, frame.bottom + 14), 17,
+                    palette.GOLD, bold=True, anchor="midtop")
+            ui.text(surface, f"Seed {self.seed}", (frame.centerx, frame.bottom + 38), 15, palette.TEXT, anchor="midtop")
+        else:
+            for i, line in enumerate(ui.wrap(sentence(self.problem or ""), 16, frame.width - 20)):
+                ui.text(surface, line, (frame.centerx, frame.top + 20 + 22 * i), 16, palette.BLOCKED, anchor="midtop")
+
+
+class MapCodeScene(Overlay):
+    """A map as a code: `copy` shows a map's code and puts it on the clipboard; otherwise a line to paste
+    a code into (filled from the clipboard), with the verdict on it, and `on_load(spec)` for a good one."""
+
+    width, height = 820, 420
+
+    def __init__(self, app, *, code: str | None = None, on_load: Callable[[MapSpec], None] | None = None,
+                 playable_only: bool = False):
+        super().__init__(app)
+        self.code = code
+        self.on_load = on_load
+        self.playable_only = playable_only
+        self.title = "Share this map" if code is not None else "Paste a map code"
+        self.note: tuple[str, tuple[int, int, int]] = ("", palette.TEXT)
+        self.spec: MapSpec | None = None
+
+    @property
+    def copying(self) -> bool:
+        return self.code is not None
+
+    def on_enter(self) -> None:
+        b = self.box
+        self.entry = UITextEntryLine(pygame.Rect(b.left + 24, b.top + 120, b.width - 48, 40), self.ui)
+        self.entry.set_text_length_limit(MAX_CODE)
+        w = 230
+        if self.copying:
+            self.again = UIButton(pygame.Rect(b.centerx - w - 8, b.bottom - 66, w, 48), "Copy again", self.ui,
+                                  tool_tip_text="Put the code on the clipboard again")
+            self.done = UIButton(pygame.Rect(b.centerx + 8, b.bottom - 66, w, 48), "Close", self.ui,
+                                 tool_tip_text="Close (Esc)")
+            self.entry.set_text(self.code)
+            self.copy()
+        else:
+            self.paste_button = UIButton(pygame.Rect(b.left + 24, b.bottom - 66, w, 48), "Paste", self.ui,
+                                         tool_tip_text="Put the clipboard's text in the line above")
+            self.load_button = UIButton(pygame.Rect(b.centerx - w // 2, b.bottom - 66, w, 48), "Load this map", self.ui,
+                                        object_id="@game_button")
+            self.done = UIButton(pygame.Rect(b.right - 24 - w, b.bottom - 66, w, 48), "Cancel", self.ui,
+                                 tool_tip_text="Close without loading a map (Esc)")
+            text, _ = clipboard.paste_text()
+            if text and text.strip().upper().startswith("KH"):
+                self.entry.set_text(text.strip())
+            self.read()
+            self.entry.focus()
+
+    def copy(self) -> None:
+        problem = clipboard.copy_text(self.code)
+        if problem is None:
+            self.note = ("Copied to the clipboard: paste it in a message to a friend; "
+                         "they paste it back with Paste code.", palette.LEGAL)
+        else:
+            self.note = (f"{problem} Select the code above and copy it by hand (Ctrl+C), or write it down.",
+                         palette.GOLD)
+
+    def read(self) -> None:
+        """The verdict on the line's text: the map it holds, or why it is no map code."""
+        text = self.entry.get_text()
+        self.spec = None
+        if not text.strip():
+            self.note = (f"Paste a map code above (Ctrl+V or the Paste button): it starts with {PREFIX}",
+                         palette.TEXT_DIM)
+            return
+        try:
+            spec = K.map_from_code(text)
+        except K.MapCodeError as e:
+            self.note = (e.reason, palette.BLOCKED)
+            return
+        problems = maps.validate_map(spec)
+        n = len(spec.tiles)
+        about = f"A map called {spec.name!r}, {n} tile{'s' if n != 1 else ''}"
+        if problems and self.playable_only:
+            self.note = (f"{about}, cannot be played yet: {problems[0]}. Open it in the map builder to finish it.",
+                         palette.BLOCKED)
+            return
+        self.spec = spec
+        self.note = (f"{about}{': a draft, not playable yet' if problems else ''}.", palette.LEGAL if not problems else palette.GOLD)
+
+    def handle_event(self, event) -> bool:
+        if not self.copying and event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.read()
+            return True
+        if not self.copying and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.load()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.play_sound("click")
+            el = event.ui_element
+            if el is self.done:
+                self.close()
+            elif self.copying and el is self.again:
+                self.copy()
+            elif not self.copying and el is self.paste_button:
+                text, problem = clipboard.paste_text()
+                if text is None:
+                    self.note = (f"{problem} Type the code in the line above instead.", palette.BLOCKED)
+                else:
+                    self.entry.set_text(text.strip()[:MAX_CODE])
+                    self.read()
+            elif not self.copying and el is self.load_button:
+                self.load()
+            return True
+        if self.copying and event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            if self.entry.get_text() != self.code:
+                self.entry.set_text(self.code)  # the code shown is the map's: it can be selected, not changed
+            return True
+        return super().handle_event(event)
+
+    def load(self) -> None:
+        self.read()
+        if self.spec is None:
+            return
+        spec = self.spec
+        self.close()
+        if self.on_load is not None:
+            self.on_load(spec)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        b = self.box
+        intro = ("This text holds the whole map. Anyone with Tabletop Trio can paste it back."
+                 if self.copying else "A map code holds a whole map: paste one a friend sent you.")
+        ui.text(surface, intro, (b.left + 24, b.top + 80), 17, palette.TEXT)
+        text, colour = self.note
+        for i, line in enumerate(ui.wrap(sentence(text), 16, b.width - 48)[:4]):
+            ui.text(surface, line, (b.left + 24, b.top + 176 + 22 * i), 16, colour)
+        if not self.copying and self.spec is not None:
+            pic = art.thumbnail(self.spec, (160, 90))
+            surface.blit(pic, (b.right - 24 - 160, b.top + 176 + 22 * 2))
