@@ -258,3 +258,73 @@ def hunter_title(hunter: int) -> str:
     h = HUNTERS[hunter]
     return f"{h.name}, {h.title}"
 
+
+
+# -- telling a player's two hunters apart -----------------------------------------------------
+
+MARK_WORDS = ("round mark", "diamond mark")
+
+
+def card_mark(cards, index: int) -> int | None:
+    """Which of its player's scoring cards card `index` is (0 or 1) when that player has two (a
+    two-player game), else None: a player's two hunters carry marks of different shapes, so they are
+    told apart at a glance on the board and on the scoring cards, not by colour alone."""
+    seat = cards[index].seat
+    own = [i for i, c in enumerate(cards) if c.seat == seat]
+    if len(own) < 2:
+        return None
+    return own.index(index)
+
+
+def draw_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, which: int) -> pygame.Rect:
+    """A hunter's mark: a white disc (first card) or a white diamond (second card), outlined in dark."""
+    r = max(4, size // 2)
+    x, y = int(centre[0]), int(centre[1])
+    if which == 0:
+        pygame.draw.circle(surface, palette.SHADOW, (x, y), r + 2)
+        pygame.draw.circle(surface, (250, 248, 240), (x, y), r)
+    else:
+        outer = [(x, y - r - 3), (x + r + 3, y), (x, y + r + 3), (x - r - 3, y)]
+        inner = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        pygame.draw.polygon(surface, palette.SHADOW, outer)
+        pygame.draw.polygon(surface, (250, 248, 240), inner)
+    return pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6)
+
+
+# -- the opening roll ---------------------------------------------------------------------------
+
+
+def opening_layout(rect: pygame.Rect, event, name_width: int = 0) -> list[tuple[int, int, int, pygame.Rect]]:
+    """Where each die of the opening roll (an `OpeningRolled` event) is drawn inside `rect`, one column per
+    player (its first `name_width` pixels left for the player's name): (seat, face, round, rect), round 0
+    for the player's own dice (the starting zones), 1, 2 ... for the roll-off rounds (smaller, after them)."""
+    n = len(event.dice)
+    col = rect.width // n
+    own = len(event.dice[0])
+    offs = max((sum(1 for r in event.rolloffs for s, _ in r if s == seat) for seat in range(n)), default=0)
+    room = col - name_width - 10
+    big = max(12, min(rect.height, 30, (room - 4 * own - 10 * offs) * 3 // (3 * own + 2 * offs) if own + offs else 30))
+    small = max(10, big * 2 // 3)
+    out = []
+    for seat, faces in enumerate(event.dice):
+        x = rect.left + seat * col + name_width
+        top = rect.top + (rect.height - big) // 2
+        for face in faces:
+            out.append((seat, face, 0, pygame.Rect(x, top, big, big)))
+            x += big + 4
+        for k, rolloff in enumerate(event.rolloffs, 1):
+            for s, face in rolloff:
+                if s == seat:
+                    x += 6
+                    out.append((seat, face, k, pygame.Rect(x, top + (big - small) // 2, small, small)))
+                    x += small
+    return out
+
+
+def opening_caption(event, names) -> str:
+    """One short line under the dice: who goes first and where the hunters start."""
+    first = names[event.first]
+    where = ("each player's first die places their first hunter, the other their second" if len(event.dice[0]) > 1
+             else "each hunter starts on the Treasure Zone of its die")
+    tie = " after a roll-off" if event.rolloffs else ""
+    return f"{first} goes first{tie}; {where}."

@@ -33,6 +33,8 @@ CARD = pygame.Rect(700, 182, 568, 252)
 SCORE = pygame.Rect(700, 442, 568, 152)
 ROW_H = 34
 SCORE_ROW = 28
+OPENING = pygame.Rect(TURN.left + 12, TURN.top + 32, TURN.width - 24 - 180, 34)  # the opening roll, while hunters deploy
+OPENING_NAME = 62  # pixels of each player's column kept for their name
 TRACK_X = SCORE.left + 262
 TRACK_STEP = 23
 
@@ -46,6 +48,7 @@ class HunterDie(StandeeView):
         self.seat = seat
         self.endurance = 6
         self.active = False
+        self.mark: int | None = None  # which of its player's two hunters (art.card_mark), in two-player games
 
     def hit_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.height, self.height)
@@ -74,6 +77,8 @@ class HunterDie(StandeeView):
                                                                                              centre[1] - size // 2 - 4),
                              width=3, border_radius=8)
         surface.blit(img, rect)
+        if self.mark is not None:  # a shape, not a colour, tells a player's two hunters apart
+            art.draw_mark(surface, rect.topleft, max(10, size // 2), self.mark)
 
 
 class Flyer:
@@ -149,18 +154,67 @@ class KhrysosBoard(BoardScene):
             self.action_buttons.append(UIButton(r, f"{i + 1}", self.ui))
         self.context: dict[UIButton, object] = {}
         self._context_key = None
+        self._build_opening()
+
+    # -- the opening roll (drawing helpers in art: opening_layout, opening_caption) ------------------
+    def _opening(self):
+        return rules.opening_events(self.match.state)[0]
+
+    def _build_opening(self) -> None:
+        """The dice of the opening roll, shown while the hunters deploy; on a new game they tumble first and
+        the log explains them (the rules rolled them inside new_game: opening_events reads them back)."""
+        event = self._opening()
+        self.opening_dice = [(seat, k, DieView(f"seat{seat}", r.center, size=r.width, face=face))
+                             for seat, face, k, r in art.opening_layout(OPENING, event, OPENING_NAME)]
+        if not self.match.actions and not self.history and self.replay is None:
+            self.history.insert(0, (0, event))
+            self.player.play([event], then=self._settled)
+        else:
+            self._rebuild_log()
+
+    def _rebuild_log(self) -> None:
+        if not any(type(e).__name__ == "OpeningRolled" for _, e in self.history[:1]):
+            self.history.insert(0, (0, self._opening()))
+        super()._rebuild_log()
+
+    def _anim_opening(self, event):
+        sound = [True]
+
+        def once() -> None:
+            if sound:
+                sound.clear()
+                self.app.play_sound("dice_roll")
+
+        return Parallel(*(d.roll(d.face, 0.7 + 0.05 * i, on_sound=once) for i, (_, _, d) in enumerate(self.opening_dice)))
+
+    def _draw_opening(self, surface) -> None:
+        """Each player's dice of the opening roll (the roll-off smaller, after them), and who goes first."""
+        event = self._opening()
+        names = [seat.name for seat in self.seats]
+        title = f"Opening roll: {names[event.first]} goes first" + (" after a roll-off" if event.rolloffs else "")
+        ui.text(surface, ui.fit(title, 15, OPENING.width), (TURN.left + 12, TURN.top + 8), 15, palette.TEXT, bold=True)
+        col = OPENING.width // len(event.dice)
+        for seat in range(len(event.dice)):
+            x = OPENING.left + seat * col
+            ui.text(surface, ui.fit(names[seat], 14, OPENING_NAME - 6), (x, OPENING.centery), 14,
+                    self.seats[seat].colour, bold=seat == event.first, anchor="midleft")
+        for seat, k, die in self.opening_dice:
+            die.draw(surface)
+        self.tips.append((pygame.Rect(TURN.left, TURN.top, OPENING.right - TURN.left, OPENING.bottom - TURN.top),
+                          self.named(self.rules.describe(event, self.match.state)) + "."))
 
     def sync(self) -> None:
         s = self.shown
         self.scores = [c.treasure for c in s.cards]
         self.loot = set(s.loot)
         present = {}
-        for c in s.cards:
+        for i, c in enumerate(s.cards):
             if c.at is None:
                 continue
             d = self.standees.get(c.hunter)
             if d is None or d.seat != c.seat:
                 d = HunterDie(c.hunter, c.seat, self.grid.cell_centre(c.at), self.seats[c.seat].colour, self.die_size)
+            d.mark = art.card_mark(s.cards, i)
             d.visible, d.alpha, d.tilt, d.lift, d.flash, d.shake = True, 255, 0.0, 0.0, 0.0, 0.0
             d.endurance = c.endurance
             d.active = s.phase == "active" and s.cards[s.turn].hunter == c.hunter
@@ -212,6 +266,7 @@ class KhrysosBoard(BoardScene):
             "Swapped": lambda e: None,
             "Moved": self._anim_walk,
             "TurnStarted": lambda e: Call(lambda: self.app.play_sound("card")),
+            "OpeningRolled": self._anim_opening,
         }
 
     def before_animations(self, events) -> None:
@@ -263,6 +318,7 @@ class KhrysosBoard(BoardScene):
         c = self._card_index(event.hunter)
         seat = self.match.state.cards[c].seat if c is not None else 0
         d = HunterDie(event.hunter, seat, self.grid.cell_centre(event.square), self.seats[seat].colour, self.die_size)
+        d.mark = art.card_mark(self.match.state.cards, c) if c is not None else None
         d.endurance = 6
         d.visible = False
 
@@ -658,6 +714,9 @@ class KhrysosBoard(BoardScene):
     def _draw_turn(self, surface) -> None:
         ui.panel(surface, TURN)
         s = self.shown
+        if not s.started and s.phase in ("deploy", "place"):
+            self._draw_opening(surface)
+            return
         self.white.draw(surface)
         p = self._pending()
         x = TURN.left + 96
@@ -705,7 +764,12 @@ class KhrysosBoard(BoardScene):
             img = assets.image(f"dice/seat{card.seat}_{max(1, card.endurance)}", (30, 30))
             r = img.get_rect(topright=(x, CARD.top + 7))
             surface.blit(img, r)
-            self.tips.append((r, f"Endurance {card.endurance} of 6: the die shows it; at 0 the hunter retires."))
+            mark = art.card_mark(s.cards, s.cards.index(card))
+            if mark is not None:
+                art.draw_mark(surface, r.topleft, 9, mark)
+            self.tips.append((r, f"Endurance {card.endurance} of 6: the die shows it; at 0 the hunter retires."
+                              + ("" if mark is None else f" Its {art.MARK_WORDS[mark]} tells it from the other "
+                                                          f"hunter of the same player.")))
             x = r.left - 6
             marks = [("guard", len(card.guard)), ("boost", len(card.boosts)), ("trap", 1 if card.trap else 0),
                      ("stun", 1 if card.stun else 0)]
@@ -759,8 +823,11 @@ class KhrysosBoard(BoardScene):
             if current:
                 pygame.draw.rect(surface, palette.PANEL_LIGHT, row, border_radius=6)
                 pygame.draw.rect(surface, self.seats[c.seat].colour, row, width=2, border_radius=6)
-            pygame.draw.rect(surface, self.seats[c.seat].colour, pygame.Rect(row.left + 4, y + 4, 14, SCORE_ROW - 12),
-                             border_radius=3)
+            chip = pygame.Rect(row.left + 4, y + 4, 14, SCORE_ROW - 12)
+            pygame.draw.rect(surface, self.seats[c.seat].colour, chip, border_radius=3)
+            mark = art.card_mark(s.cards, i)
+            if mark is not None:
+                art.draw_mark(surface, chip.center, 9, mark)
             name = self.seats[c.seat].name
             who = HUNTERS[c.hunter].name if c.hunter else ("(replacement due)" if s.started else "(no hunter yet)")
             ui.text(surface, ui.fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)
@@ -771,7 +838,8 @@ class KhrysosBoard(BoardScene):
             marker = pygame.Rect(0, 0, 20, 20)
             marker.center = (TRACK_X + max(0, min(WIN_TREASURE, value)) * TRACK_STEP + 10, y + SCORE_ROW // 2 - 2)
             surface.blit(assets.image("markers/treasure", (20, 20)), marker)
-            self.tips.append((row, f"{name}'s scoring card: {value} treasure (12 wins). Hover shows this card."))
+            marked = "" if mark is None else f" Its hunter carries the {art.MARK_WORDS[mark]} on the map."
+            self.tips.append((row, f"{name}'s scoring card: {value} treasure (12 wins).{marked} Hover shows this card."))
 
     def _draw_tooltip(self, surface) -> None:
         text = None

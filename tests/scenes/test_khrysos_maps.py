@@ -530,3 +530,92 @@ class TestFilesAndTheSidePanel:
             assert not any(d.endswith("…") for d in drawn if isinstance(d, str)), "nothing is cut mid-word"
         finally:
             B.ui.text = original
+
+
+class TestOpeningRollAndMarks:
+    def deployed(self, app, players: int, seed: int = 5):
+        seats = [Seat(n, c) for n, c in zip(("Ann", "Bob", "Cy", "Di"), ((200, 60, 0), (0, 90, 200), (0, 160, 90),
+                                                                          (200, 180, 0)))][:players]
+        match = Match.new(K, K.Setup(players=players), seed)
+        board = KhrysosBoard(app, match, seats)
+        app.push(board)
+        app.run_frames(3)
+        self.take_the_mouse(app)
+        app.run_frames(90)
+        return board
+
+    @staticmethod
+    def take_the_mouse(app):
+        from scenes.widgets.handoff import HandOffScene
+
+        while isinstance(top(app), HandOffScene):
+            click_widget(app, top(app).ready)
+
+    def test_quick_start_the_opening_roll_is_shown_as_dice_and_explained_in_the_log(self, make_app):
+        app = fast_app(make_app)
+        board = self.deployed(app, 3, seed=4)
+        event = K.opening_events(board.match.state)[0]
+        line = board.log.lines[0]
+        assert line == board.named(event.text) and line.startswith("Ann rolls ")
+        assert "goes first" in line and "starts on the Treasure Zone of its player's die" in line
+        shown = [(seat, k, die.face) for seat, k, die in board.opening_dice]
+        expected = [(seat, 0, d) for seat, dice in enumerate(event.dice) for d in dice]
+        expected += [(seat, k, face) for k, r in enumerate(event.rolloffs, 1) for seat, face in r]
+        assert sorted(shown) == sorted(expected)
+        frame = pygame.Surface(app.size)
+        board.tips = []
+        board._draw_turn(frame)
+        assert any(tip.startswith("Ann rolls") for _, tip in board.tips), "the panel explains itself on hover"
+        for _, _, die in board.opening_dice:  # every die is drawn where the layout puts it, on its face
+            assert die.shown == die.face and frame.get_at(die.rect().center)[:3] != tuple(palette_panel())
+
+    def test_quick_start_the_opening_survives_a_resume_and_undo(self, make_app):
+        app = fast_app(make_app)
+        board = self.deployed(app, 2, seed=9)
+        while board.match.decision().kind in ("play", "place"):
+            board.act(board.match.legal_actions()[0])
+            app.run_frames(40)
+            self.take_the_mouse(app)
+        resumed = KhrysosBoard(app, board.match)
+        app.stack.reset(resumed)
+        app.run_frames(5)
+        assert resumed.log.lines[0].endswith("each player's first die places their first hunter, the other die their second")
+        assert sum("rolls" in line and "goes first" in line for line in resumed.log.lines) == 1
+
+    def test_two_players_hunters_carry_different_marks_on_the_board_and_the_scoring_cards(self, make_app):
+        app = fast_app(make_app)
+        board = self.deployed(app, 2)
+        while board.match.decision().kind in ("play", "place"):
+            board.act(board.match.legal_actions()[0])
+            app.run_frames(40)
+            self.take_the_mouse(app)
+        cards = board.match.state.cards
+        for seat in (0, 1):
+            own = [i for i, c in enumerate(cards) if c.seat == seat]
+            assert [art.card_mark(cards, i) for i in own] == [0, 1]
+            a, b = (board.standees[cards[i].hunter] for i in own)
+            assert (a.mark, b.mark) == (0, 1)
+            # same die colour, same endurance: the pictures still differ, by shape
+            pictures = []
+            for die in (a, b):
+                surf = pygame.Surface((80, 80), pygame.SRCALPHA)
+                die.pos, die.active, die.hovered, die.selected = (40, 40), False, False, False
+                die.draw(surf)
+                pictures.append(pygame.image.tobytes(surf, "RGBA"))
+            assert pictures[0] != pictures[1]
+        tips = []
+        board.tips = tips
+        board._draw_scores(pygame.Surface(app.size))
+        assert sum("round mark" in t for _, t in tips) == 2 and sum("diamond mark" in t for _, t in tips) == 2
+
+    def test_with_three_players_nobody_needs_a_mark(self, make_app):
+        app = fast_app(make_app)
+        board = self.deployed(app, 3)
+        cards = board.match.state.cards
+        assert all(art.card_mark(cards, i) is None for i in range(len(cards)))
+
+
+def palette_panel():
+    from scenes import palette
+
+    return palette.PANEL
