@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from game.core import COMBAT_DIE, D6, Action, Decision, IllegalAction, Outcome, Rng, grid
 from game.core.events import Damaged, DiceRolled, Event, KnockedOut, Moved
+from game.core.gesture import Gesture, choose
 
 GAME_ID = "demo"
 TITLE = "Showcase table"
@@ -117,6 +118,34 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     if injuries >= HP:
         events.append(KnockedOut(1))
     return replace(state, rng=rng, injuries=injuries), events
+
+
+# -- gestures: what a click on the showcase means, as legal actions (the scene writes none) ----------
+
+
+def roll(legal) -> Gesture:
+    return choose(legal, "roll", reason="The dice cannot be rolled now.")
+
+
+def attack(legal) -> Gesture:
+    return choose(legal, "attack", reason="Nobody can attack now.")
+
+
+def select(state: State, legal, piece: int) -> Gesture:
+    if piece == state.selected:
+        return Gesture.refused(f"{PIECES[piece]} is already selected.")
+    return choose(legal, "select", piece, reason=f"{PIECES[piece]} cannot be selected now.")
+
+
+def walk(state: State, legal, cell) -> Gesture:
+    """Walk the selected standee to `cell`: the walk action, or why it cannot go there."""
+    if cell in TREES:
+        return Gesture.refused("A tree stands there: nobody can walk onto it.")
+    if cell == state.at[state.selected]:
+        return Gesture.refused(f"{PIECES[state.selected]} already stands here.")
+    if cell in state.at:
+        return Gesture.refused(f"{PIECES[state.at.index(cell)]} stands there.")
+    return choose(legal, "walk", *cell, reason=why_illegal(state, Action("walk", tuple(cell))) or "Out of reach.")
 
 
 def decision(state: State) -> Decision:

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import warnings
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
-from scenes import assets, palette
+from scenes import assets, palette, registry, ui
 from scenes.settings import Settings, load_settings, remove_stale_temp_files, save_settings
 from scenes.stack import Scene, SceneStack
 
 SIZE = (1280, 720)
 MIN_WINDOW = (960, 540)  # the smallest window the picture still reads well in
 FPS = 60
+IDLE_POLL = 0.025  # seconds an idle screen naps between two looks at the event queue
+LINGER = 1.0  # seconds of full-rate frames after the last input (hover fades, pygame-gui's tooltip delay)
 TITLE = "Tabletop Trio"
 
 
@@ -127,6 +130,20 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- going places (scenes ask the app, so no scene imports the menu or the saves list) --------
+    def home(self) -> None:
+        """Back to the main menu: everything on the stack goes."""
+        self.stack.reset(registry.make_scene("menu", self))
+
+    def show(self, name: str, *args, **kwargs) -> None:
+        """Replace the top scene by the scene registered as `name` (scenes.registry.SCENES), built with
+        these arguments: how one scene leads to another without importing it."""
+        self.stack.replace(registry.resolve(registry.SCENES[name])(self, *args, **kwargs))
+
+    def open_saves(self, board=None) -> None:
+        """The saved-games list over the current scene (with a board: Save, and Load in its place)."""
+        self.push(registry.resolve(registry.SAVES)(self, board))
+
     # -- frames -----------------------------------------------------------------------
     def frame(self, dt: float) -> None:
         """One frame: pending stack changes, events, update, draw."""
@@ -149,10 +166,29 @@ class App:
         self.screen.fill(palette.BG)
         self.stack.draw(self.screen)
 
+    def idle(self) -> bool:
+        """Nothing on screen moves and nothing is queued: the loop may sleep until input arrives."""
+        if self.stack.pending:
+            return False
+        return not any(scene.animating for scene in self.stack.scenes)
+
     def run(self) -> None:
-        """The interactive loop, capped at 60 frames a second."""
+        """The interactive loop: 60 frames a second while anything moves or input just came;
+        otherwise it naps between looks at the event queue (an idle screen costs almost nothing:
+        pygame's own event.wait polls the queue far more often) and draws again only when an event
+        arrives. The picture on screen stays right meanwhile: nothing in it changed."""
+        quiet = 0.0  # seconds since the last input event
         while self.running and not self.stack.finished:
+            if quiet >= LINGER and self.idle():
+                if not pygame.event.peek():
+                    time.sleep(IDLE_POLL)
+                    continue
+                quiet = 0.0
+                self.clock.tick()  # the nap is not animation time
+            elif pygame.event.peek():
+                quiet = 0.0
             dt = self.clock.tick(FPS) / 1000.0
+            quiet += dt
             self.frame(min(dt, 0.1))
             pygame.display.flip()
 
@@ -176,4 +212,5 @@ class App:
         while len(self.stack):
             self.stack._pop(None)
         assets.clear_caches()
+        ui.clear_caches()
         pygame.quit()

@@ -103,12 +103,10 @@ def image(name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    """Forget loaded surfaces and fonts (needed after pygame.quit, e.g. between tests)."""
-    from scenes import ui
-
+    """Forget loaded surfaces and fonts (needed after pygame.quit, e.g. between tests; `ui.clear_caches`
+    forgets the texts rendered with them)."""
     _images.clear()
     font.cache_clear()
-    ui.clear_caches()
 
 
 class Audio:

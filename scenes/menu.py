@@ -46,9 +46,7 @@ class MenuScene(Scene):
             if event.ui_element is self.settings_button:
                 self.app.push(SettingsScene(self.app))
             elif event.ui_element is self.saves_button:
-                from scenes.board.saveload import SavesScene
-
-                self.app.push(SavesScene(self.app))
+                self.app.open_saves()
             elif event.ui_element is self.credits_button:
                 self.app.push(CreditsScene(self.app))
             elif event.ui_element is self.quit_button:

@@ -219,15 +219,11 @@ class PauseScene(Overlay):
                 return True
             if event.ui_element is self.saves and self.saves is not None:
                 self.app.play_sound("click")
-                from scenes.board.saveload import SavesScene
-
-                self.app.push(SavesScene(self.app, self.board))
+                self.app.open_saves(self.board)
                 return True
             if event.ui_element is self.menu:
                 self.app.play_sound("click")
-                from scenes.menu import MenuScene
-
-                self.app.stack.reset(MenuScene(self.app))
+                self.app.home()
                 return True
             if event.ui_element is self.quit:
                 self.app.quit()

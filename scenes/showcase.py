@@ -7,7 +7,6 @@ rules are `game.demo`; the scene only shows them, collects clicks and animates e
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import demo
@@ -58,19 +57,22 @@ class ShowcaseScene(BoardScene):
             CardView("cards/frame_hunter", "Elia Rose", "Tank Driver, Theft and four more actions.", icon="icons/trample",
                      corner="6"),
         ]
-        self.card_rects: list[pygame.Rect] = []
+        self.card_rects = [card.surface(0.85).get_rect(topleft=(470 + i * 164, 462)) for i, card in enumerate(self.cards)]
         self.hover_card: int | None = None
         self.log.add("Welcome to the showcase table.", palette.GOLD)
         self.log.add("Every widget the boards use. Space or a click skips animations; Esc pauses.")
         self.log.add("Click a lit cell: the standee walks the rules' shortest path.")
-        self.buttons: dict[UIButton, str] = {}
-        for i, label in enumerate(["Roll dice", "Attack", "Hand-off", "Pause"]):
-            b = UIButton(pygame.Rect(40 + (i % 2) * 200, 476 + (i // 2) * 62, 190, 50), label, self.ui)
-            self.buttons[b] = label
-        self.act("roll")
+        self.buttons: dict[str, UIButton] = {}
+        for i, (key, label) in enumerate([("roll", "Roll dice"), ("attack", "Attack"), ("handoff", "Hand-off"),
+                                          ("pause", "Pause")]):
+            self.buttons[key] = UIButton(pygame.Rect(40 + (i % 2) * 200, 476 + (i // 2) * 62, 190, 50), label, self.ui)
+        self.perform(demo.roll(self.snap.legal))
+
+    def query_rules(self, snap):
+        return demo.reachable(snap.view)
 
     def sync(self) -> None:
-        s = self.shown
+        s = self.snap.view
         for i, standee in enumerate(self.standees):
             standee.move_to(self.grid.cell_centre(s.at[i]))
             standee.selected = i == s.selected
@@ -80,8 +82,58 @@ class ShowcaseScene(BoardScene):
         if not knocked_out:
             pink.alpha, pink.tilt = 255, 0.0
         self.markers[0].count = s.injuries
-        walks = {tuple(a.args) for a in self.match.legal_actions() if a.kind == "walk"}
-        self.grid.set_layer("reachable", walks)
+        self.grid.set_layer("reachable", [c for c in self.snap.queries if c != s.at[s.selected]])
+
+    def hotspots(self) -> None:
+        s, legal, spots = self.snap.view, self.snap.legal, self.spots
+        reach = self.snap.queries
+        me = demo.PIECES[s.selected]
+        for cell in self.grid.cells():
+            gesture = demo.walk(s, legal, cell)
+            steps = len(reach[cell].path) if cell in reach else 0
+            tip = f"Walk {me} here ({steps} step{'s' if steps != 1 else ''})" if gesture.ok else "A cell of the table"
+            spots.add(f"cell:{cell[0]},{cell[1]}", self.grid.cell_rect(cell), tip, enabled=gesture.ok,
+                      reason=gesture.reason, click=lambda g=gesture: self.perform(g),
+                      hover=lambda c=cell: self._preview(c))
+        for i, standee in enumerate(self.standees):
+            if standee.visible:
+                gesture = demo.select(s, legal, i)
+                spots.add(f"piece:{i}", standee.hit_rect(), f"{demo.PIECES[i]}: click to select", enabled=gesture.ok,
+                          reason=gesture.reason, click=lambda g=gesture: self.perform(g))
+        tips = {"roll": ("Roll the tray's dice", demo.roll(legal)),
+                "attack": (f"Attack {demo.PIECES[1]} with the combat die", demo.attack(legal)),
+                "handoff": ("Show the hot-seat hand-off screen", None),
+                "pause": ("Pause the table (Esc)", None)}
+        for key, (tip, gesture) in tips.items():
+            if gesture is None:
+                click = self._handoff if key == "handoff" else self.pause
+                spots.add(f"button:{key}", None, tip, click=self._sounded(click), widget=self.buttons[key])
+            else:
+                spots.add(f"button:{key}", None, tip, enabled=gesture.ok, reason=gesture.reason,
+                          click=self._sounded(lambda g=gesture: self.perform(g)), widget=self.buttons[key])
+        for i, (rect, card) in enumerate(zip(self.card_rects, self.cards)):
+            spots.add(f"card:{i}", rect, [card.title, card.text], hover=lambda i=i: self._lift(i))
+        for i, m in enumerate(self.markers):
+            spots.add(f"marker:{i}", m.rect(), f"A marker: {m.kind.replace('_', ' ')} ({m.count})")
+        for i, d in enumerate(self.dice):
+            spots.add(f"die:{i}", d.rect(), "A die of the tray: Roll dice rolls them")
+
+    def _sounded(self, fn):
+        def go() -> None:
+            self.app.play_sound("click")
+            fn()
+        return go
+
+    def _handoff(self) -> None:
+        self.app.push(HandOffScene(self.app, "Pink", palette.KROSMASTER_PINK,
+                                   lambda: self.log.add("Pink has the mouse.", palette.KROSMASTER_PINK)))
+
+    def _preview(self, cell) -> None:
+        reach = self.snap.queries
+        self.grid.set_layer("path", reach[cell].path if cell in reach else [])
+
+    def _lift(self, i: int) -> None:
+        self.hover_card = i
 
     def standee_for(self, piece: int):
         return self.standees[piece] if 0 <= piece < len(self.standees) else None
@@ -96,49 +148,30 @@ class ShowcaseScene(BoardScene):
         return {"Damaged": self._damaged, "StoodUp": self._stood_up}
 
     def _damaged(self, event):
-        pink = self.standees[1]
         return Sequence(self._anim_damaged(event), self.markers[0].set_count(demo.HP - event.left))
 
     def _stood_up(self, event):
         pink = self.standees[1]
-        return Sequence(Call(lambda: pink.move_to(self.grid.cell_centre(self.match.state.at[1]))), pink.appear(),
+        start = demo.new_game(demo.Setup(), 0).at[1]  # he stands up where the table began
+        return Sequence(Call(lambda: pink.move_to(self.grid.cell_centre(start))), pink.appear(),
                         self.markers[0].set_count(0))
 
     def before_animations(self, events) -> None:
         self.grid.clear_layer("reachable")
+        self.grid.clear_layer("path")
 
     def pause(self) -> None:
         self.app.push(PauseScene(self.app, note=NOTE))
 
-    # -- input -----------------------------------------------------------------------------
     def on_hover(self, pos) -> None:
         self.grid.set_hover(pos)
-        self.hover_card = next((i for i, r in enumerate(self.card_rects) if r.collidepoint(pos)), None)
-        for s in self.standees:
-            s.hovered = s.visible and s.hit_rect().collidepoint(pos)
-
-    def on_input(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.app.play_sound("click")
-            label = self.buttons[event.ui_element]
-            if label == "Roll dice":
-                self.act("roll")
-            elif label == "Attack":
-                self.act("attack")
-            elif label == "Hand-off":
-                self.app.push(HandOffScene(self.app, "Pink", palette.KROSMASTER_PINK,
-                                           lambda: self.log.add("Pink has the mouse.", palette.KROSMASTER_PINK)))
-            else:
-                self.pause()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, s in enumerate(self.standees):
-                if s.visible and s.hit_rect().collidepoint(event.pos) and i != self.shown.selected:
-                    return self.act(f"select {i}")
-            cell = self.grid.cell_at(event.pos)
-            if cell is not None and cell not in demo.TREES and cell != self.shown.at[self.shown.selected]:
-                return self.act(f"walk {cell[0]} {cell[1]}")
-        return False
+        spot = self.spots.at(pos)
+        if spot is None or not spot.key.startswith("card:"):
+            self.hover_card = None
+        if spot is None or not spot.key.startswith("cell:"):
+            self.grid.clear_layer("path")
+        for st in self.standees:
+            st.hovered = st.visible and st.hit_rect().collidepoint(pos)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -168,5 +201,5 @@ class ShowcaseScene(BoardScene):
             s.draw(surface)
         for m in self.markers:
             m.draw(surface)
-        self.card_rects = [card.draw(surface, (470 + i * 164, 462), 0.85, lifted=i == self.hover_card)
-                           for i, card in enumerate(self.cards)]
+        for i, card in enumerate(self.cards):
+            card.draw(surface, (470 + i * 164, 462), 0.85, lifted=i == self.hover_card)

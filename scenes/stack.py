@@ -9,13 +9,14 @@ Only the top scene updates: a board under the pause overlay is frozen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
 
-if TYPE_CHECKING:
-    from scenes.app import App
+from scenes.hotspots import Hotspots
+
+App = Any  # scenes.app.App (not imported: the app imports this module)
 
 
 class Scene:
@@ -30,9 +31,17 @@ class Scene:
     modal = True  # input never goes to scenes below
     timeline = None  # a scenes.widgets.tween.Timeline, for scenes that animate
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
         self._ui: pygame_gui.UIManager | None = None
+        self._spots: Hotspots | None = None
+
+    @property
+    def spots(self) -> Hotspots:
+        """The scene's hotspots (scenes.hotspots): hover, tips above everything, greyed reasons, clicks."""
+        if self._spots is None:
+            self._spots = Hotspots()
+        return self._spots
 
     @property
     def ui(self) -> pygame_gui.UIManager:
@@ -73,6 +82,14 @@ class Scene:
         if self.skips_animation(event):
             self.timeline.skip()
             return True
+        spots = self._spots
+        if spots is not None:
+            if event.type == pygame.MOUSEMOTION:
+                spots.move(event.pos)
+            elif event.type == pygame.MOUSEBUTTONDOWN and spots.press(event.pos, event.button):
+                return True
+            elif event.type == pygame_gui.UI_BUTTON_PRESSED and spots.pressed(event.ui_element):
+                return True
         consumed = False
         if self._ui is not None:
             consumed = self._ui.process_events(event)
@@ -80,8 +97,17 @@ class Scene:
             consumed = bool(self.handle_event(event))
         return consumed or self.modal
 
+    @property
+    def animating(self) -> bool:
+        """Whether the scene needs frames now (the app sleeps between input events otherwise)."""
+        busy = self.timeline is not None and self.timeline.active
+        return busy or (self._spots is not None and self._spots.animating)
+
     def frame_update(self, dt: float) -> None:
         self.update(dt)
+        if self._spots is not None:
+            self._spots.update(dt)
+            self._spots.sync_widgets()
         if self._ui is not None:
             self._ui.update(dt)
 
@@ -89,6 +115,13 @@ class Scene:
         self.draw(surface)
         if self._ui is not None:
             self._ui.draw_ui(surface)
+        self.draw_above(surface)
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """What goes above the pygame-gui widgets: the hovered hotspot's tip (only on the top scene)."""
+        stack = getattr(self.app, "stack", None)
+        if self._spots is not None and (stack is None or stack.top is self):
+            self._spots.draw_tip(surface)
 
     def close_ui(self) -> None:
         if self._ui is not None:
@@ -109,6 +142,11 @@ class SceneStack:
 
     def __len__(self) -> int:
         return len(self.scenes)
+
+    @property
+    def pending(self) -> bool:
+        """Changes are queued (applied at the start of the next frame)."""
+        return bool(self._pending)
 
     @property
     def finished(self) -> bool:

@@ -125,3 +125,24 @@ def clear_caches() -> None:
     _table.cache_clear()
     _dim.cache_clear()
     render.cache_clear()
+
+
+def percent(p) -> str:
+    """A chance (a Fraction, a float 0..1) as a player reads it: '33%', '<1%' and '>99%' rather than 0% or 100%
+    for what can happen but rarely, or fails but rarely."""
+    value = float(p)
+    if value <= 0:
+        return "0%"
+    if value >= 1:
+        return "100%"
+    if value < 0.005:
+        return "<1%"
+    if value >= 0.995:
+        return ">99%"
+    return f"{round(value * 100)}%"
+
+
+def sentence(value: str) -> str:
+    """A text as a sentence on screen: its first letter a capital (the rest as written)."""
+    value = value.strip()
+    return value[:1].upper() + value[1:] if value else value

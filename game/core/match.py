@@ -5,10 +5,14 @@ clock, no files, no randomness of its own (the RNG lives in the state). Undo is 
 `undo_floor()` is the number of actions that may never be taken back, because the last of
 them revealed something random or hidden, or was taken by a seat other than the one now
 deciding.
+
+Each step keeps the events its action produced, so a resumed game, an undo and a replay never
+play the rules again to learn what happened (`history`, `events_of`, `truncated`).
 """
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +30,7 @@ class _Step:
     seat: int | None  # who took it
     barrier: bool  # it revealed something random or hidden: it can never be undone
     before: Any  # the state it was taken from
+    events: tuple = ()  # what apply returned for it, in order
 
 
 @dataclass
@@ -69,7 +74,11 @@ class Match:
         return self.rules.legal_actions(self.state)
 
     def decision(self) -> Decision:
-        return self.rules.decision(self.state)
+        """Who decides what now; its prompt names players as the table named them."""
+        fn = self.rules.decision
+        if _takes_names(fn) and self.names is not None:
+            return fn(self.state, names=self.names)
+        return fn(self.state)
 
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
@@ -78,8 +87,45 @@ class Match:
     def over(self) -> bool:
         return self.state.to_move is None
 
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self.state.num_players
+
+    def progress(self) -> str:
+        """A few words on how far the game is (the rules' `progress`, on what the whole table sees)."""
+        if getattr(self.rules, "progress", None) is None:
+            return f"{len(self._steps)} moves"
+        return self.text("progress", self.view(None))
+
+    def random_action(self, rng: Any) -> Action:
+        """A random legal action for the seat to move, by the rules' quick playout policy when they have one
+        (automation and benchmarks play games this way)."""
+        legal = self.legal_actions()
+        policy = getattr(self.rules, "playout_choice", None)
+        return policy(self.state, legal, rng) if policy is not None else legal[rng.below(len(legal))]
+
     def view(self, seat: int | None) -> Any:
         return self.rules.view(self.state, seat)
+
+    @property
+    def names(self) -> tuple[str, ...] | None:
+        """The players' names as the table gave them (seat order), for the rules' texts; None if unnamed."""
+        seats = self.table.get("seats")
+        if not isinstance(seats, list) or not seats:
+            return None
+        names = [s.get("name") if isinstance(s, dict) else None for s in seats]
+        if not all(isinstance(n, str) and n for n in names):
+            return None
+        return tuple(names)
+
+    def text(self, function: str, *args) -> str:
+        """A text of the rules (`describe`, `action_text`, `progress`...) with the table's names when the
+        rules take them (a `names=` keyword); the text as the rules write it otherwise."""
+        fn = getattr(self.rules, function)
+        if _takes_names(fn) and self.names is not None:
+            return fn(*args, names=self.names)
+        return fn(*args)
 
     def why_illegal(self, action: Action | str) -> str | None:
         return self.rules.why_illegal(self.state, _action(action))
@@ -92,7 +138,7 @@ class Match:
         private = self._private(before)
         after, events = self.rules.apply(before, action)
         barrier = _rng_moved(before, after) or _reveals(self.rules, private, before, action, after, events)
-        self._steps.append(_Step(action, seat, barrier, before))
+        self._steps.append(_Step(action, seat, barrier, before, tuple(events)))
         self.state = after
         if self._redo and self._redo[-1] == action:
             self._redo.pop()
@@ -161,6 +207,36 @@ class Match:
         if n >= len(self._steps):
             return self.state
         return self._steps[n].before
+
+    def events_of(self, n: int) -> tuple:
+        """The events of the n-th action (1 = the first)."""
+        return self._steps[n - 1].events
+
+    def history(self, upto: int | None = None) -> list[tuple[int, Any]]:
+        """(action number, event) of every action so far (or of the first `upto`), in order."""
+        steps = self._steps if upto is None else self._steps[:upto]
+        return [(i, e) for i, step in enumerate(steps, 1) for e in step.events]
+
+    def truncated(self, n: int) -> "Match":
+        """The same game as it stood after its first n actions, without playing the rules again
+        (a replay's Back); nothing to redo."""
+        n = max(0, min(n, len(self._steps)))
+        return Match(self.rules, self.setup, self.seed, self.state_after(n), self.table, self._steps[:n], [])
+
+
+_NAMES: dict[Any, bool] = {}
+
+
+def _takes_names(fn: Any) -> bool:
+    """Whether a rules text function accepts the table's names (`names=`)."""
+    known = _NAMES.get(fn)
+    if known is None:
+        try:
+            known = "names" in inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            known = False
+        _NAMES[fn] = known
+    return known
 
 
 def _action(action: Action | str) -> Action:

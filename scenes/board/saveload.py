@@ -14,6 +14,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.core import SaveError
 from game.core.match import Match
 from scenes import palette, registry, saves, ui
+from scenes.board.replay import ReplayControl
 from scenes.overlays import MessageScene, Overlay
 
 ROWS = 6
@@ -31,16 +32,13 @@ def open_board(app, match: Match):
 
 
 def start_replay(app, match: Match) -> bool:
-    """Put a replay of `match` (from its first action) on screen; False when its game has no board."""
-    from scenes.board.scene import ReplayControl
-
-    fresh = Match.new(match.rules, match.setup, match.seed)
-    fresh.table = dict(match.table)
-    board = open_board(app, fresh)
+    """Put a replay of `match` (from its first action) on screen; False when its game has no board.
+    The match keeps every step's events, so the replay never plays the rules again."""
+    board = open_board(app, match.truncated(0))
     if board is None:
         return False
     board.autosave = False
-    board.replay = ReplayControl(board, match.actions)
+    board.replay = ReplayControl(board, match)
     app.stack.reset(board)
     return True
 

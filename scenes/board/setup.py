@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from scenes import palette, ui
-from scenes.board.scene import Seat
+from scenes.board.seats import Seat
 from scenes.stack import Scene
 
 HUMAN = "Human"
@@ -80,9 +80,7 @@ class SetupScene(Scene):
         raise NotImplementedError
 
     def back(self) -> None:
-        from scenes.menu import MenuScene
-
-        self.app.stack.replace(MenuScene(self.app))
+        self.app.home()
 
     # -- widgets -------------------------------------------------------------------------
     def on_enter(self) -> None:

@@ -25,6 +25,7 @@ class LayerStyle:
     outline: bool = False  # draw a border instead of (or besides) a fill
     hatch: bool = False
     border: bool = False  # a fill with a light inner border, readable on any floor colour
+    choice: bool = True  # it shows what the player may click or aim at: hidden while the board is held
 
 
 # The named layers every board can use, drawn in this order (later on top).
@@ -33,12 +34,12 @@ LAYER_STYLES: dict[str, LayerStyle] = {
     "reachable": LayerStyle(palette.LEGAL, 90, border=True),
     "in_range": LayerStyle(palette.LEGAL, 110, border=True),
     "blocked": LayerStyle(palette.BLOCKED, 110, border=True),  # in range but blocked by line of sight (or a wall)
-    "area": LayerStyle((236, 132, 42), 110),  # an area of effect
+    "area": LayerStyle((236, 132, 42), 110, choice=False),  # an area of effect
     "danger": LayerStyle(palette.BLOCKED, 200, outline=True),  # leaving needs a roll, a trap, ...
     "invalid": LayerStyle((120, 120, 130), 110, hatch=True),  # cannot be chosen; the reason shows on hover
-    "path": LayerStyle(palette.GOLD, 140),
+    "path": LayerStyle(palette.GOLD, 140, choice=False),
     "target": LayerStyle(palette.SELECT, 220, outline=True),
-    "selected": LayerStyle(palette.SELECT, 255, outline=True),
+    "selected": LayerStyle(palette.SELECT, 255, outline=True, choice=False),
 }
 
 
@@ -67,6 +68,7 @@ class BoardView:
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = self.area.center
         self.hover: Cell | None = None
+        self.live = True  # False while a computer seat or an animation holds the board: no choice is lit
         self.layers: dict[str, Layer] = {}
         self._shades: dict[tuple, pygame.Surface] = {}
 
@@ -188,7 +190,7 @@ class BoardView:
         fills: list[tuple[pygame.Surface, pygame.Rect]] = []
         for name, style in LAYER_STYLES.items():
             layer = self.layers.get(name)
-            if not layer:
+            if not layer or (style.choice and not self.live):
                 continue
             if style.outline:
                 if fills:  # keep the order of the layers: fills below, then this outline
@@ -202,7 +204,7 @@ class BoardView:
                 fills.extend((lit if cell == self.hover else plain, self.cell_rect(cell)) for cell in layer.cells)
         if fills:
             surface.blits(fills, doreturn=False)
-        if self.hover is not None:
+        if self.hover is not None and self.live:
             pygame.draw.rect(surface, palette.HOVER, self.cell_rect(self.hover), width=2)
 
     def draw_grid(self, surface: pygame.Surface, colour=palette.SHADOW) -> None:

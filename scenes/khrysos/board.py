@@ -135,8 +135,6 @@ class KhrysosBoard(BoardScene):
         match = board.match
         while match.decision().kind in ("play", "place"):
             match.play(match.legal_actions()[0])
-        board.history = []
-        board.shown = match.view(None)
         return board
 
     # -- the kit's hooks -------------------------------------------------------------------------

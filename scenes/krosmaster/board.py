@@ -116,12 +116,6 @@ class KrosmasterBoard(BoardScene):
             self._idle = 0
             self.act(self.rules.playout_choice(self.match.state, self.match.legal_actions(), self.autoplay))
 
-    def play_again(self):
-        from scenes.krosmaster.setup import KrosmasterSetup
-
-        match = Match.new(self.rules, self.match.setup, KrosmasterSetup.new_seed(None))
-        return KrosmasterBoard(self.app, match, self.seats)
-
     # -- building ------------------------------------------------------------------------
     def build(self) -> None:
         self.grid = BoardView(WIDTH, HEIGHT, BOARD_AREA)

@@ -18,20 +18,26 @@ class HandOffScene(Scene):
     opaque = True
 
     def __init__(self, app, player: str, colour: tuple[int, int, int], on_ready: Callable[[], None] | None = None,
-                 reason: str = "It is your turn."):
+                 reason: str = "It is your turn.", on_escape: Callable[[], None] | None = None):
         super().__init__(app)
         self.player = player
         self.colour = colour
         self.on_ready = on_ready
         self.reason = reason
+        self.on_escape = on_escape  # Esc: the pause overlay (over this screen: nobody's secrets show)
 
     def on_enter(self) -> None:
         w, h = self.app.size
         self.box = pygame.Rect(w // 2 - 320, h // 2 - 170, 640, 340)
         self.ready = UIButton(pygame.Rect(w // 2 - 170, self.box.bottom - 92, 340, 60), f"I am {self.player}", self.ui,
                               object_id="@game_button")
+        self.spots.add("button:ready", None, f"{self.player} takes the mouse: their view of the game shows",
+                       widget=self.ready)
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
+            self.on_escape()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready:
             self.app.play_sound("click")
             self.app.stack.pop(self)

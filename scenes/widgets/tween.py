@@ -180,6 +180,11 @@ class Timeline:
     def busy(self) -> bool:
         return bool(self.queue)
 
+    @property
+    def active(self) -> bool:
+        """Anything at all plays, decorative animations included (the screen needs frames)."""
+        return bool(self.queue) or bool(self.background)
+
     def add(self, anim: Anim | None) -> None:
         if anim is not None:
             self.queue.append(anim)

@@ -44,6 +44,7 @@ def _mid_game(game_id, seed):
     return rules, rules.demo_state(seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_each_level_plays_legal_moves_to_the_end_of_a_game(game_id, level):

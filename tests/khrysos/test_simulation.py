@@ -27,6 +27,7 @@ def test_the_games_cover_every_player_count_on_every_sample_map():
     assert len(combos) == 3 * len(SAMPLE_MAPS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk):
     for game in range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK):
@@ -109,6 +110,7 @@ def seam_playout(setup, seed, policy_seed):
     return match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(SEAM_GAMES))
 def test_random_games_speak_the_seam_api_at_every_step(game):
     match = seam_playout(setup_for(game), seed=game, policy_seed=20_000 + game)

@@ -33,6 +33,7 @@ def test_the_games_cover_every_player_count_and_option_combination():
     assert len(seen) == 5 * 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games(chunk):
     per = GAMES // CHUNKS
@@ -79,6 +80,7 @@ def _check_seam(state, events, where: str) -> None:
                 assert not holders or holders == [seat] or victim, f"{where}: seat {seat} sees {seen}, a card in seat {holders}'s hand"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_the_seam_at_every_step_and_a_match_round_trip(chunk):
     per = SEAM_GAMES // 4

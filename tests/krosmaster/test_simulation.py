@@ -15,6 +15,7 @@ CHUNKS = 20
 GAMES_PER_CHUNK = 25
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games(chunk):
     for n in range(GAMES_PER_CHUNK):
@@ -94,6 +95,7 @@ def _seam_checked_game(seed):
     return match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_random_games_speak_the_seam(chunk):
     for n in range(10):

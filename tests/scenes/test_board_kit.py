@@ -427,7 +427,7 @@ class TestGestures:
 
 
 def test_suggest_shows_a_legal_move_and_never_plays_it(app, monkeypatch):
-    from scenes.board import scene as kit
+    from scenes.board import computer as kit
 
     class Fixed:
         def choose(self, view, seat, legal, rng):

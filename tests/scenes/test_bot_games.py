@@ -17,6 +17,7 @@ BOARDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(BOARDS))
 def test_computer_players_play_a_whole_game_on_screen(app, game_id):
     target, make_setup = BOARDS[game_id]

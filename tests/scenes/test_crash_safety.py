@@ -9,6 +9,7 @@ exactly there.
 
 from __future__ import annotations
 
+import pytest
 import os
 import random
 import signal
@@ -42,6 +43,7 @@ def saved_counts(lines):
     return [int(line.split()[1]) for line in lines if line.startswith("autosaved ")]
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_at_most_the_action_in_flight(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                TABLETRIO_DATA_DIR=str(tmp_path / "data"), TABLETRIO_CONFIG_DIR=str(tmp_path / "config"))

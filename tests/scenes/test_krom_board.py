@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import pygame
 
 import game.krom as krom
@@ -63,8 +65,9 @@ def click_action(app, board: KromBoard, action) -> None:
         click_widget(app, b)
 
 
+@pytest.mark.slow
 def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypatch):
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: other work on the machine does not count
     monkeypatch.setattr(KromSetupScene, "new_seed", lambda self: 5)  # a game with a stun to steal from
     app.settings.animation_speed = "instant"
     app.push(MenuScene(app))
@@ -87,7 +90,7 @@ def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypat
     handoffs = actions = 0
     kinds = set()
     while not isinstance(app.stack.top, GameOverScene):
-        assert time.perf_counter() - started < 120, f"the game took too long ({actions} actions)"
+        assert time.process_time() - started < 120, f"the game took too long ({actions} actions)"
         top = app.stack.top
         if isinstance(top, HandOffScene):
             # a hand-off hides every secret: nobody's hand is the viewer's

@@ -1,0 +1,61 @@
+"""The kit's own controls on every board: Undo and Redo (within the rules' undo floor) and the Suggest button."""
+
+from __future__ import annotations
+
+from scenes import palette
+
+
+class KitControls:
+    """The part of BoardScene behind Undo, Redo and Suggest, and their hotspots."""
+
+    def why_no_undo(self) -> str | None:
+        if self.replay is not None:
+            return "This is a replay."
+        seat = self.snap.seat
+        if seat is not None and not self.seats[seat].human:
+            return "The computer is playing."
+        return self.match.why_no_undo()
+
+    def undo(self) -> bool:
+        if self.busy:
+            self.timeline.skip()
+        reason = self.why_no_undo()
+        if reason is not None:
+            self.flash(reason)
+            return False
+        action = self.match.undo()
+        self.write_autosave()
+        self.rebuild_log()
+        self.after_undo()
+        self.settle()
+        seat = self.snap.seat
+        who = self.seats[seat].name if seat is not None else "The table"
+        self.log.add(f"{who} takes back: {self.action_words(action)}.", palette.TEXT_DIM)
+        return True
+
+    def redo(self) -> bool:
+        if self.busy or self.replay is not None or not self.match.can_redo():
+            return False
+        self._played(self.match.redo())
+        return True
+
+    def after_undo(self) -> None:
+        """The state went back one action without events: clear selections and previews."""
+
+    def _kit_hotspots(self) -> None:
+        spots = self.spots
+        if self.replay is not None:
+            self.replay.hotspots(spots)
+        if self.undo_button is not None:
+            reason = self.why_no_undo()
+            spots.add("button:undo", None, "Take back your last step (Ctrl+Z)", enabled=reason is None,
+                      reason=reason, click=self.undo, widget=self.undo_button)
+            redo = None if self.match.can_redo() else "Nothing to redo: redo puts back what Undo took, until you play something new."
+            spots.add("button:redo", None, "Put back the step you took back (Ctrl+Y)", enabled=redo is None,
+                      reason=redo, click=self.redo, widget=self.redo_button)
+        if self.suggest_button is not None:
+            thinking = self._suggesting is not None
+            spots.add("button:suggest", None,
+                      "What the Hard computer player would do from your seat (it is shown, never played for you)",
+                      enabled=not thinking, reason="The computer is thinking about your move." if thinking else None,
+                      click=self.suggest, widget=self.suggest_button, label="Thinking…" if thinking else "Suggest")

@@ -1,0 +1,80 @@
+"""The end screen over a board: who won and why, each player's points, Play again, Watch the replay, Main menu."""
+
+from __future__ import annotations
+
+import pygame_gui
+
+from scenes import palette, saves, ui
+from scenes.board.saveload import start_replay
+from scenes.overlays import Overlay
+
+
+class GameOverScene(Overlay):
+    """The end screen over the board."""
+
+    width, height = 560, 480
+    title = "Game over"
+
+    def __init__(self, app, board, headline: str, reason: str, lines: list[str]):
+        super().__init__(app)
+        self.board = board
+        self.headline = headline
+        self.reason = ui.sentence(reason)
+        self.lines = lines
+
+    def on_enter(self) -> None:
+        labels = (["Play again"] if self.board.has_play_again else []) + ["Watch the replay", "Main menu"]
+        buttons = self.button_column(labels, self.box.bottom - 20 - len(labels) * 66)
+        self.actions = dict(zip(buttons, labels))
+        tips = {"Play again": "A new game with the same players and options",
+                "Watch the replay": "Step through this game from its first move",
+                "Main menu": "Back to the list of games"}
+        for b, label in self.actions.items():
+            self.spots.add(f"button:{label.lower().replace(' ', '_')}", None, tips[label], widget=b)
+
+    def on_escape(self) -> None:
+        pass  # the game is over: the only ways on are the buttons
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.app.play_sound("click")
+            label = self.actions[event.ui_element]
+            if label == "Play again":
+                scene = self.board.play_again()
+                if scene is not None:
+                    self.app.stack.reset(scene)
+                    return True
+            if label == "Watch the replay" and start_replay(self.app, self.board.match):
+                return True
+            self.app.home()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        ui.text(surface, self.headline, (self.box.centerx, self.box.top + 70), 34, palette.GOLD, bold=True, shadow=True,
+                anchor="midtop")
+        y = self.box.top + 120
+        for line in ui.wrap(self.reason, 19, self.box.width - 60):
+            ui.text(surface, line, (self.box.centerx, y), 19, palette.TEXT, anchor="midtop")
+            y += 26
+        for line in self.lines:
+            ui.text(surface, line, (self.box.centerx, y), 17, palette.TEXT_DIM, anchor="midtop")
+            y += 24
+
+
+def show_game_over(board) -> None:
+    """The game just ended: discard its autosave, say who won and why, and put the end screen up."""
+    if board.autosave:
+        try:
+            saves.discard_autosave(board.rules.GAME_ID)
+        except Exception as e:  # noqa: BLE001 - the game is over either way; say so, never crash
+            board.flash(str(e))
+    outcome = board.match.outcome()
+    if outcome is None or not outcome.winners:
+        title = "No winner"
+    else:
+        title = " and ".join(board.seats[w].name for w in outcome.winners) + (" wins!" if len(outcome.winners) == 1 else " win!")
+    reason = board.named(outcome.reason) if outcome is not None else ""
+    board.app.play_sound("victory")
+    board.app.push(GameOverScene(board.app, board, title, reason, board.end_lines()))

@@ -1,0 +1,44 @@
+"""The status line at the top of every board: whose decision it is and what to do, the skip hint, and flashes."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import palette, ui
+
+STATUS_HEIGHT = 44
+
+
+def status_right(board) -> int:
+    """The x where the status line's text must stop: left of any kit button in the bar."""
+    right = board.app.size[0]
+    bar = pygame.Rect(0, 0, right, STATUS_HEIGHT)
+    for rect in board.bar_rects():
+        if bar.colliderect(rect):
+            right = min(right, rect.left)
+    return right
+
+
+def draw_status(board, surface: pygame.Surface) -> None:
+    """The bar with the deciding seat's colour and the prompt, and a flash message under it if one shows."""
+    w = surface.get_width()
+    bar = pygame.Rect(0, 0, w, STATUS_HEIGHT)
+    pygame.draw.rect(surface, palette.PANEL, bar)
+    pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+    text, colour = board.status_text()
+    pygame.draw.rect(surface, colour, pygame.Rect(0, 0, 10, STATUS_HEIGHT))
+    right = board.status_right()
+    if board.busy and board.replay is None:
+        hint = ui.render("Click or Space to skip", 14, palette.TEXT_DIM)
+        right -= hint.get_width() + 16
+        surface.blit(hint, hint.get_rect(midleft=(right + 8, STATUS_HEIGHT // 2)))
+    ui.text(surface, ui.fit(text, 20, right - 34, bold=True), (22, STATUS_HEIGHT // 2), 20, palette.TEXT, bold=True,
+            anchor="midleft")
+    if board.flash_text:
+        lines = ui.wrap(board.flash_text, 17, w - 140)[:3]
+        width = 32 + max(ui.render(line, 17, palette.TEXT).get_width() for line in lines)
+        box = pygame.Rect(0, 0, width, 14 + 24 * len(lines))
+        box.midtop = (w // 2, STATUS_HEIGHT + 8)
+        ui.panel(surface, box, colour=palette.BG_LIGHT, edge=board.flash_colour, radius=10)
+        for i, line in enumerate(lines):
+            ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")

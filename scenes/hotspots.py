@@ -1,0 +1,294 @@
+"""Hotspots: every clickable or hoverable thing on a screen, with a key, a rect, a tip and, when greyed, a reason.
+
+A scene fills its `Hotspots` registry whenever what it shows changes (a board does it in `sync`,
+never while drawing). The stack then does the rest for every scene alike:
+
+- one hit-test (`at`): the hotspot added last wins where two overlap;
+- one hover: the hovered hotspot's tip is painted by `draw_tip` after pygame-gui's widgets, so
+  nothing covers it, kept inside the window, never empty;
+- a click on an enabled hotspot calls its `click`; a click on a greyed one shows its reason for
+  a moment (`refusal`) and changes nothing;
+- pygame-gui widgets take part too: a hotspot may name the `widget` it stands for; the registry
+  enables, disables, relabels, shows and hides it, and its pressed event calls the hotspot's `click`.
+  (pygame-gui 0.6 never hovers a disabled button, so its own tooltips are never used.)
+- `live = False` (a computer seat or an animation holds a board) makes every hotspot read as
+  greyed, with `lock_reason`, whatever it was registered as.
+
+Keys are stable names a lesson can point at: `cell:4,7`, `spell:3:1`, `button:end`, `card:hand:2`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+import pygame
+
+from scenes import palette, ui
+
+TIP_SIZE = 15
+TIP_WIDTH = 330
+REFUSAL_SECONDS = 2.5
+
+Tip = str | Sequence[str] | Callable[[], "str | Sequence[str]"]
+
+
+@dataclass
+class Hotspot:
+    """One clickable or hoverable thing. `tip` says what it is or what a click does; `reason` why it is greyed."""
+
+    key: str
+    rect: pygame.Rect
+    tip: Tip
+    enabled: bool = True
+    reason: str | None = None
+    click: Callable[[], Any] | None = None
+    right_click: Callable[[], Any] | None = None
+    hover: Callable[[], Any] | None = None  # called when the mouse comes onto it (e.g. a path preview)
+    widget: Any = None  # the pygame-gui element it stands for, if any
+    label: str | None = None  # the widget's text, set when it changes
+    always: bool = False  # usable even while the board is held (the replay bar)
+
+    def tip_lines(self) -> list[str]:
+        tip = self.tip() if callable(self.tip) else self.tip
+        if isinstance(tip, str):
+            return [line for line in tip.split("\n") if line.strip()]
+        return [line for line in tip if line and line.strip()]
+
+
+@dataclass
+class Refusal:
+    text: str
+    rect: pygame.Rect
+    left: float = REFUSAL_SECONDS
+
+
+class Hotspots:
+    """The registry of one scene's hotspots (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._spots: list[Hotspot] = []
+        self._by_key: dict[str, Hotspot] = {}
+        self._widgets: dict[Any, Hotspot] = {}
+        self.known_widgets: set[Any] = set()  # widgets ever registered: those not registered now are hidden
+        self.live = True
+        self.lock_reason = "Not now."
+        self.mouse: tuple[int, int] | None = None
+        self.hovered: Hotspot | None = None
+        self.refusal: Refusal | None = None
+        self._widget_state: dict[Any, tuple] = {}
+
+    # -- filling ------------------------------------------------------------------------
+    def clear(self) -> None:
+        self._spots.clear()
+        self._by_key.clear()
+        self._widgets.clear()
+
+    def add(self, key: str, rect, tip: Tip, *, enabled: bool = True, reason: str | None = None,
+            click: Callable[[], Any] | None = None, right_click: Callable[[], Any] | None = None,
+            hover: Callable[[], Any] | None = None, widget: Any = None, label: str | None = None,
+            always: bool = False) -> Hotspot:
+        """Register a hotspot (replacing one of the same key). A greyed hotspot must say why."""
+        if not enabled and not (reason and reason.strip()):
+            raise ValueError(f"hotspot {key!r} is greyed without a reason")
+        spot = Hotspot(key, pygame.Rect(widget.rect if widget is not None and rect is None else rect), tip, enabled,
+                       reason if not enabled else None, click, right_click, hover, widget, label, always)
+        old = self._by_key.get(key)
+        if old is not None:
+            self._spots.remove(old)
+            if old.widget is not None:
+                self._widgets.pop(old.widget, None)
+        self._spots.append(spot)
+        self._by_key[key] = spot
+        if widget is not None:
+            self._widgets[widget] = spot
+            self.known_widgets.add(widget)
+        return spot
+
+    def extend(self, spots: Iterable[Hotspot]) -> None:
+        for s in spots:
+            self.add(s.key, s.rect, s.tip, enabled=s.enabled, reason=s.reason, click=s.click,
+                     right_click=s.right_click, hover=s.hover, widget=s.widget, label=s.label, always=s.always)
+
+    # -- asking -------------------------------------------------------------------------
+    def __iter__(self):
+        return iter(list(self._spots))
+
+    def __len__(self) -> int:
+        return len(self._spots)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._by_key
+
+    def get(self, key: str) -> Hotspot | None:
+        return self._by_key.get(key)
+
+    def keys(self) -> list[str]:
+        return [s.key for s in self._spots]
+
+    def is_enabled(self, spot: Hotspot) -> bool:
+        return spot.enabled and (self.live or spot.always)
+
+    def reason_of(self, spot: Hotspot) -> str | None:
+        """Why a hotspot is greyed now (None when it can be used)."""
+        if not self.live and not spot.always:
+            return self.lock_reason
+        return None if spot.enabled else spot.reason
+
+    def at(self, pos) -> Hotspot | None:
+        """The hotspot under a pixel: the one added last wins where two overlap; hidden widgets never."""
+        for spot in reversed(self._spots):
+            if spot.rect.collidepoint(pos) and (spot.widget is None or spot.widget.visible):
+                return spot
+        return None
+
+    def for_widget(self, widget) -> Hotspot | None:
+        return self._widgets.get(widget)
+
+    # -- the mouse ----------------------------------------------------------------------
+    def move(self, pos) -> Hotspot | None:
+        """The mouse moved: update the hovered hotspot (its `hover` runs when it changes)."""
+        self.mouse = None if pos is None else (int(pos[0]), int(pos[1]))
+        spot = None if pos is None else self.at(pos)
+        changed = (spot is None) != (self.hovered is None) or (spot is not None and spot.key != self.hovered.key)
+        self.hovered = spot
+        if changed and spot is not None and spot.hover is not None and self.is_enabled(spot):
+            spot.hover()
+        return spot
+
+    def rehover(self) -> None:
+        """After a refill: the hotspot under the mouse again (same key, new object)."""
+        if self.mouse is not None:
+            spot = self.at(self.mouse)
+            self.hovered = spot
+
+    def forget(self) -> None:
+        """Nothing hovered, nothing refused: a new viewer sits down (the mouse position is kept)."""
+        self.hovered = None
+        self.refusal = None
+
+    def press(self, pos, button: int = 1) -> bool:
+        """A mouse button went down at `pos`. Returns True when a hotspot took the click.
+
+        Widget hotspots are left to pygame-gui when enabled (their pressed event calls `click`)."""
+        spot = self.at(pos)
+        if spot is None:
+            return False
+        reason = self.reason_of(spot)
+        if reason is not None:
+            if button == 1:
+                self.refuse(reason, spot.rect)
+            return True
+        if button == 3:
+            if spot.right_click is not None:
+                spot.right_click()
+                return True
+            return False
+        if button != 1 or spot.widget is not None:
+            return False
+        if spot.click is not None:
+            spot.click()
+            return True
+        return False
+
+    def pressed(self, widget) -> bool:
+        """pygame-gui pressed a widget: run its hotspot's click. True when the press was taken (or refused)."""
+        spot = self._widgets.get(widget)
+        if spot is None:
+            return False
+        reason = self.reason_of(spot)
+        if reason is not None:
+            self.refuse(reason, spot.rect)
+            return True
+        if spot.click is not None:
+            spot.click()
+            return True
+        return False  # the scene handles the press itself
+
+    def refuse(self, text: str, rect) -> None:
+        self.refusal = Refusal(text, pygame.Rect(rect))
+
+    def update(self, dt: float) -> None:
+        if self.refusal is not None:
+            self.refusal.left -= dt
+            if self.refusal.left <= 0:
+                self.refusal = None
+
+    @property
+    def animating(self) -> bool:
+        return self.refusal is not None
+
+    # -- widgets ------------------------------------------------------------------------
+    def sync_widgets(self) -> None:
+        """Set every registered widget from its hotspot (enabled, label, shown); hide the others."""
+        for widget in list(self.known_widgets):
+            if not widget.alive():
+                self.known_widgets.discard(widget)
+                continue
+            spot = self._widgets.get(widget)
+            state = (None,) if spot is None else (self.is_enabled(spot), spot.label)
+            if self._widget_state.get(widget) == state:
+                continue
+            self._widget_state[widget] = state
+            if spot is None:
+                widget.hide()
+                continue
+            widget.show()
+            if spot.label is not None and getattr(widget, "text", None) != spot.label:
+                widget.set_text(spot.label)
+            if state[0]:
+                widget.enable()
+            else:
+                widget.disable()
+
+    # -- drawing ------------------------------------------------------------------------
+    def tip_of(self, spot: Hotspot) -> list[str]:
+        lines = spot.tip_lines()
+        reason = self.reason_of(spot)
+        if reason:
+            lines = lines + [f"Not now: {reason}"]
+        return lines
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        """The hovered hotspot's tip (or a refusal just shown), above everything, inside the window."""
+        if self.refusal is not None:
+            draw_bubble(surface, [self.refusal.text], self.refusal.rect.midbottom, edge=palette.BLOCKED, below=True)
+            return
+        spot = self.hovered
+        if spot is None or self.mouse is None:
+            return
+        if spot.widget is not None and not spot.widget.visible:
+            return
+        lines = self.tip_of(spot)
+        if lines:
+            draw_bubble(surface, lines, self.mouse, dim_last=self.reason_of(spot) is not None)
+
+
+def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palette.PANEL_EDGE, below: bool = False,
+                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH) -> pygame.Rect:
+    """A tooltip box near `anchor`, kept fully inside the surface; returns its rect."""
+    wrapped: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        last = dim_last and i == len(lines) - 1
+        wrapped.extend((part, last) for part in ui.wrap(line, size, width))
+    if not wrapped:
+        return pygame.Rect(0, 0, 0, 0)
+    h_line = size + 5
+    text_w = max(ui.render(t, size, palette.TEXT).get_width() for t, _ in wrapped)
+    box = pygame.Rect(0, 0, text_w + 20, h_line * len(wrapped) + 12)
+    sw, sh = surface.get_size()
+    x, y = int(anchor[0]), int(anchor[1])
+    if below:
+        box.midtop = (x, y + 6)
+    else:
+        box.topleft = (x + 16, y + 18)
+        if box.right > sw - 4:
+            box.right = x - 10
+        if box.bottom > sh - 4:
+            box.bottom = y - 8
+    box.clamp_ip(pygame.Rect(4, 4, sw - 8, sh - 8))
+    ui.panel(surface, box, colour=palette.BG_LIGHT, edge=edge, radius=8, shadow=4)
+    for i, (t, last) in enumerate(wrapped):
+        colour = (255, 170, 160) if last else palette.TEXT
+        ui.text(surface, t, (box.left + 10, box.top + 6 + i * h_line), size, colour)
+    return box

@@ -1,0 +1,137 @@
+"""The kit's hotspots (issue 19): one registry, one hit-test, tips above every widget, greyed controls that say why."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from scenes import palette
+from scenes.hotspots import Hotspots, draw_bubble
+from scenes.showcase import ShowcaseScene
+from scenes.stack import Scene
+from tests.scenes.helpers import click, pixel, settle
+from tests.scenes.kitcheck import check_hotspots
+
+
+def move(app, pos, frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(frames)
+
+
+class TestRegistry:
+    def test_a_greyed_hotspot_must_say_why(self):
+        spots = Hotspots()
+        with pytest.raises(ValueError):
+            spots.add("button:x", pygame.Rect(0, 0, 10, 10), "Does x", enabled=False)
+        spots.add("button:x", pygame.Rect(0, 0, 10, 10), "Does x", enabled=False, reason="Not your turn.")
+        assert spots.reason_of(spots.get("button:x")) == "Not your turn."
+
+    def test_the_one_added_last_wins_where_two_overlap_and_a_key_is_replaced(self):
+        spots = Hotspots()
+        spots.add("cell:0,0", pygame.Rect(0, 0, 50, 50), "A cell")
+        spots.add("card:1", pygame.Rect(20, 20, 50, 50), "A card")
+        assert spots.at((30, 30)).key == "card:1" and spots.at((5, 5)).key == "cell:0,0"
+        spots.add("cell:0,0", pygame.Rect(100, 100, 5, 5), "Moved")
+        assert spots.at((5, 5)) is None and len(spots) == 2
+
+    def test_a_click_on_a_greyed_hotspot_shows_its_reason_and_does_nothing(self):
+        spots, clicked = Hotspots(), []
+        spots.add("button:end", pygame.Rect(0, 0, 50, 50), "End your turn", enabled=False, reason="Roll first.",
+                  click=lambda: clicked.append(1))
+        assert spots.press((10, 10)) and not clicked
+        assert spots.refusal.text == "Roll first."
+        spots.update(10)
+        assert spots.refusal is None
+
+    def test_while_the_board_is_held_nothing_is_usable_and_every_tip_says_why(self):
+        spots, clicked = Hotspots(), []
+        spots.add("cell:1,1", pygame.Rect(0, 0, 50, 50), "Walk here", click=lambda: clicked.append(1))
+        spots.add("replay:next", pygame.Rect(60, 0, 50, 50), "Next move", click=lambda: clicked.append(2), always=True)
+        spots.live, spots.lock_reason = False, "Blue (computer) is playing."
+        assert spots.press((10, 10)) and clicked == []
+        assert spots.tip_of(spots.get("cell:1,1"))[-1] == "Not now: Blue (computer) is playing."
+        assert spots.press((70, 10)) and clicked == [2], "the replay bar works while the board is held"
+
+    @pytest.mark.parametrize("anchor", [(0, 0), (1279, 719), (1279, 0), (0, 719), (640, 360)])
+    def test_a_tip_stays_inside_the_window_wherever_the_mouse_is(self, app, anchor):
+        surface = pygame.Surface((1280, 720))
+        box = draw_bubble(surface, ["A long line of text " * 8, "and a reason"], anchor)
+        assert surface.get_rect().contains(box)
+
+
+class Panel(Scene):
+    """A scene with one greyed pygame-gui button and one live one, both hotspots."""
+
+    def on_enter(self) -> None:
+        self.pressed = []
+        self.greyed = UIButton(pygame.Rect(100, 100, 200, 50), "Buy", self.ui)
+        self.live = UIButton(pygame.Rect(100, 200, 200, 50), "Rest", self.ui)
+        self.spots.add("button:buy", None, "Buy a tool", enabled=False, reason="Costs 4, 3 energy left.",
+                       widget=self.greyed, click=lambda: self.pressed.append("buy"))
+        self.spots.add("button:rest", None, "Rest a while", widget=self.live, click=lambda: self.pressed.append("rest"))
+        self.spots.sync_widgets()
+
+    def draw(self, surface) -> None:
+        surface.fill(palette.BG)
+
+
+class TestWidgets:
+    def test_a_greyed_button_says_why_on_hover_and_on_click(self, app):
+        scene = Panel(app)
+        app.push(scene)
+        settle(app)
+        assert not scene.greyed.is_enabled and scene.live.is_enabled
+        move(app, (150, 120))
+        assert scene.spots.hovered.key == "button:buy"
+        assert scene.spots.tip_of(scene.spots.hovered) == ["Buy a tool", "Not now: Costs 4, 3 energy left."]
+        click(app, (150, 120))
+        assert scene.pressed == [] and scene.spots.refusal.text == "Costs 4, 3 energy left."
+        click(app, (150, 220))
+        assert scene.pressed == ["rest"]
+
+    def test_the_tip_is_painted_above_pygame_gui_widgets(self, app):
+        scene = Panel(app)
+        app.push(scene)
+        settle(app)
+        move(app, (110, 205))  # on "Rest": its tip box starts at (126, 223), over the button itself
+        inside = (134, 236)
+        assert scene.live.rect.collidepoint(inside)
+        assert pixel(app, inside) == palette.BG_LIGHT, "the tip's own colour shows over the button"
+        move(app, (700, 600))
+        assert pixel(app, inside) != palette.BG_LIGHT
+
+
+class TestShowcase:
+    def test_every_hotspot_of_the_showcase_explains_itself(self, app):
+        board = ShowcaseScene(app)
+        app.push(board)
+        settle(app)
+        while board.busy:
+            app.run_frames(5)
+        assert check_hotspots(board) > 30
+        assert {"button:roll", "button:attack", "cell:0,0", "piece:1", "card:0"} <= set(board.spots.keys())
+        tree = board.spots.get("cell:2,1")
+        assert not tree.enabled and "tree" in tree.reason
+
+    def test_a_click_on_a_lit_cell_walks_through_the_rules_gesture(self, app):
+        board = ShowcaseScene(app)
+        app.push(board)
+        settle(app)
+        while board.busy:
+            app.run_frames(5)
+        before = board.snap.view.at[0]
+        click(app, board.grid.cell_centre((1, 3)))
+        while board.busy:
+            app.run_frames(5)
+        assert board.snap.view.at[0] == (1, 3) != before
+        assert str(board.match.actions[-1]) == "walk 1 3"
+
+    def test_nothing_is_usable_while_an_animation_plays(self, app):
+        board = ShowcaseScene(app)
+        app.push(board)
+        settle(app)
+        assert board.busy, "the showcase opens with a roll of the dice"
+        app.run_frames(1)
+        assert not board.spots.live
+        check_hotspots(board)
