@@ -160,20 +160,22 @@ class KhrysosBoard(BoardScene):
 
     def _build_opening(self) -> None:
         """The dice of the opening roll, shown while the hunters deploy; on a new game they tumble first and
-        the log explains them (the rules rolled them inside new_game: opening_events reads them back)."""
+        the log explains them once they settle (the rules rolled them inside new_game: opening_events reads
+        them back)."""
         event = self._opening()
         self.opening_dice = [(seat, k, DieView(f"seat{seat}", r.center, size=r.width, face=face))
                              for seat, face, k, r in art.opening_layout(OPENING, event, OPENING_NAME)]
-        if not self.match.actions and not self.history and self.replay is None:
-            self.history.insert(0, (0, event))
-            self.player.play([event], then=self._settled)
-        else:
-            self._rebuild_log()
+        self._opening_told = bool(self.match.actions) or self.replay is not None
+        if not self._opening_told:
+            self.player.play([event], then=lambda: setattr(self, "_opening_told", True))  # logs it as it lands
+        self.rebuild_log()
 
-    def _rebuild_log(self) -> None:
-        if not any(type(e).__name__ == "OpeningRolled" for _, e in self.history[:1]):
-            self.history.insert(0, (0, self._opening()))
-        super()._rebuild_log()
+    def rebuild_log(self) -> None:
+        """The kit's log, with the opening roll's explanation as its first line once the dice have landed."""
+        super().rebuild_log()
+        if getattr(self, "_opening_told", bool(self.match.actions)):
+            event = self._opening()
+            self.log.reset([(self.log_line(event), self.log_colour(event))] + self.log.entries)
 
     def _anim_opening(self, event):
         sound = [True]
