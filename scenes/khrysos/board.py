@@ -156,16 +156,19 @@ class KhrysosBoard(BoardScene):
 
     # -- the opening roll (drawing helpers in art: opening_layout, opening_caption) ------------------
     def _opening(self):
-        return rules.opening_events(self.match.state)[0]
+        """The opening roll's event, or None for a game that did not start with one (a stated position)."""
+        events = rules.opening_events(self.match.state)
+        return events[0] if events else None
 
     def _build_opening(self) -> None:
         """The dice of the opening roll, shown while the hunters deploy; on a new game they tumble first and
         the log explains them once they settle (the rules rolled them inside new_game: opening_events reads
         them back)."""
         event = self._opening()
-        self.opening_dice = [(seat, k, DieView(f"seat{seat}", r.center, size=r.width, face=face))
-                             for seat, face, k, r in art.opening_layout(OPENING, event, OPENING_NAME)]
-        self._opening_told = bool(self.match.actions) or self.replay is not None
+        self.opening_dice = [] if event is None else [
+            (seat, k, DieView(f"seat{seat}", r.center, size=r.width, face=face))
+            for seat, face, k, r in art.opening_layout(OPENING, event, OPENING_NAME)]
+        self._opening_told = event is None or bool(self.match.actions) or self.replay is not None
         if not self._opening_told:
             self.player.play([event], then=lambda: setattr(self, "_opening_told", True))  # logs it as it lands
         self.rebuild_log()
@@ -173,8 +176,8 @@ class KhrysosBoard(BoardScene):
     def rebuild_log(self) -> None:
         """The kit's log, with the opening roll's explanation as its first line once the dice have landed."""
         super().rebuild_log()
-        if getattr(self, "_opening_told", bool(self.match.actions)):
-            event = self._opening()
+        event = self._opening()
+        if event is not None and getattr(self, "_opening_told", bool(self.match.actions)):
             self.log.reset([(self.log_line(event), self.log_colour(event))] + self.log.entries)
 
     def _anim_opening(self, event):
@@ -714,7 +717,7 @@ class KhrysosBoard(BoardScene):
     def _draw_turn(self, surface) -> None:
         ui.panel(surface, TURN)
         s = self.shown
-        if not s.started and s.phase in ("deploy", "place"):
+        if not s.started and s.phase in ("deploy", "place") and self.opening_dice:
             self._draw_opening(surface)
             return
         self.white.draw(surface)

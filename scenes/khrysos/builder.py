@@ -201,7 +201,7 @@ class BuilderScene(Scene):
             if there is None:
                 out.append(image)
             else:
-                if (there.tile, there.rotation) != (image.tile, image.rotation):
+                if there.tile != image.tile:  # another kind of tile gives way (a turn of the same is no news)
                     replaced.append(TILES[there.tile].name)
                 out[out.index(there)] = image
         words = []

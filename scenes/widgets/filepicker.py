@@ -63,17 +63,17 @@ class FilePickerScene(Overlay):
     @property
     def list_rect(self) -> pygame.Rect:
         b = self.box
-        return pygame.Rect(b.left + 20, b.top + 104, b.width - 40, b.height - 104 - 150)
+        return pygame.Rect(b.left + 20, b.top + 110, b.width - 40, b.height - 110 - 150)
 
     def visible_rows(self) -> int:
         return max(1, self.list_rect.height // ROW)
 
     def on_enter(self) -> None:
         b = self.box
-        self.up_button = UIButton(pygame.Rect(b.right - 20 - 250, b.top + 62, 130, 34), "Up one folder", self.ui,
-                                  tool_tip_text="Show the folder that holds this one")
-        self.home_button = UIButton(pygame.Rect(b.right - 20 - 112, b.top + 62, 112, 34), "Home", self.ui,
-                                    tool_tip_text="Show your home folder")
+        self.up_button = UIButton(pygame.Rect(b.right - 20 - 262, b.top + 68, 150, 34), "Up one folder", self.ui,
+                                  tool_tip_text="Show the folder that holds this one", object_id="@small_button")
+        self.home_button = UIButton(pygame.Rect(b.right - 20 - 104, b.top + 68, 104, 34), "Home", self.ui,
+                                    tool_tip_text="Show your home folder", object_id="@small_button")
         y = self.list_rect.bottom + 14
         self.name_entry = UITextEntryLine(pygame.Rect(b.left + 120, y, b.width - 140, 38), self.ui)
         self.name_entry.set_text(self.start_name)
@@ -208,11 +208,11 @@ class FilePickerScene(Overlay):
     def draw(self, surface) -> None:
         super().draw(surface)
         b = self.box
-        ui.text(surface, "Folder", (b.left + 20, b.top + 64), 14, palette.TEXT_DIM, bold=True)
+        ui.text(surface, "Folder", (b.left + 20, b.top + 68), 14, palette.TEXT_DIM, bold=True)
         shown = str(self.folder)
         while len(shown) > 4 and ui.render(shown, 15, palette.TEXT).get_width() > b.width - 300:
             shown = "…" + shown[2:]  # keep the end of a long path: its last folders say where this is
-        ui.text(surface, shown, (b.left + 20, b.top + 82), 15, palette.TEXT)
+        ui.text(surface, shown, (b.left + 20, b.top + 86), 15, palette.TEXT)
         r = self.list_rect
         ui.panel(surface, r, colour=palette.BG, radius=6)
         rows = self.rows()

@@ -147,3 +147,11 @@ class TestTheOpeningRollsInWords:
         before, legal = state.to_dict(), legal_actions(state)
         opening_events(state)
         assert state.to_dict() == before and legal_actions(state) == legal
+
+    def test_a_stated_position_has_no_opening_to_tell(self):
+        from game.khrysos import opening_events
+        from game.khrysos.testing import hunter, position
+
+        state = position([hunter("Elia Rose", seat=0, at=(1, 1)), hunter("Bento Rush", seat=1, at=(4, 1)),
+                          hunter("Vex Orion", seat=0, at=(1, 4)), hunter("Mara Quill", seat=1, at=(4, 4))])
+        assert opening_events(state) == []
