@@ -107,7 +107,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         handlers.update(self.event_handlers())
         self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
         self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
-        if self.undo_rect is not None:
+        if self.undo_rect is not None and self.replay is None:  # a replay takes nothing back
             r = pygame.Rect(self.undo_rect)
             half = r.width // 2 - 4
             self.undo_button = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Undo", self.ui)
@@ -445,7 +445,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         return status.status_right(self)
 
     def bar_rects(self) -> list[pygame.Rect]:
-        rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None else []
+        rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None and self.replay is None else []
         if self.suggest_button is not None:
             rects.append(self.suggest_button.rect)
         if self.replay is not None:

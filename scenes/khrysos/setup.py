@@ -43,13 +43,10 @@ class KhrysosSetup(SetupScene):
         super()._build()
         left = self.LEFT
         w = (left.width - 88 - 24) // 3
-        self.builder_button = UIButton(pygame.Rect(left.left + 44, left.bottom - 60, w, 44), "Map builder", self.ui,
-                                       tool_tip_text="Build your own maps; the playable ones appear here.")
-        self.random_button = UIButton(pygame.Rect(left.left + 44 + w + 12, left.bottom - 60, w, 44), "Random map",
-                                      self.ui, tool_tip_text="Play on a random map: choose its size, character and "
-                                                             "symmetry; its seed makes it again")
+        self.builder_button = UIButton(pygame.Rect(left.left + 44, left.bottom - 60, w, 44), "Map builder", self.ui)
+        self.random_button = UIButton(pygame.Rect(left.left + 44 + w + 12, left.bottom - 60, w, 44), "Random map", self.ui)
         self.code_button = UIButton(pygame.Rect(left.left + 44 + 2 * (w + 12), left.bottom - 60, w, 44), "Paste code",
-                                    self.ui, tool_tip_text="Play on a map a friend sent you as a code")
+                                    self.ui)
         self.prev_page = self.next_page = None
         self._build_pages()
 
@@ -58,10 +55,43 @@ class KhrysosSetup(SetupScene):
         right = self.RIGHT
         pages = max(1, -(-len(self.maps) // (COLS * ROWS)))
         if pages > 1 and self.prev_page is None:
-            self.prev_page = UIButton(pygame.Rect(right.right - 120, right.top + 10, 50, 34), "<", self.ui,
-                                      tool_tip_text="The previous page of maps")
-            self.next_page = UIButton(pygame.Rect(right.right - 64, right.top + 10, 50, 34), ">", self.ui,
-                                      tool_tip_text="The next page of maps")
+            self.prev_page = UIButton(pygame.Rect(right.right - 120, right.top + 10, 50, 34), "<", self.ui)
+            self.next_page = UIButton(pygame.Rect(right.right - 64, right.top + 10, 50, 34), ">", self.ui)
+
+    def thumbnails(self) -> list[tuple[pygame.Rect, int]]:
+        """Where each map of the page shown is drawn: (its box, its index in the list)."""
+        right = self.RIGHT
+        per = COLS * ROWS
+        start = self.page * per
+        gap_x = (right.width - 32 - COLS * (THUMB[0] + 12)) // max(1, COLS - 1)
+        boxes = []
+        for k in range(len(self.maps[start:start + per])):
+            col, row = k % COLS, k // COLS
+            x = right.left + 16 + col * (THUMB[0] + 12 + gap_x)
+            y = right.top + 58 + row * (THUMB[1] + 60)
+            boxes.append((pygame.Rect(x, y, THUMB[0] + 12, THUMB[1] + 44), start + k))
+        return boxes
+
+    def more_hotspots(self) -> None:
+        spots = self.spots
+        spots.add("button:builder", None, "Build your own maps; the playable ones appear here", widget=self.builder_button)
+        spots.add("button:random_map", None, "Play on a random map: choose its size, character and symmetry; its "
+                  "seed makes it again", widget=self.random_button)
+        spots.add("button:paste_code", None, "Play on a map a friend sent you as a code", widget=self.code_button)
+        if self.prev_page is not None:
+            spots.add("button:prev_page", None, "The previous page of maps", widget=self.prev_page)
+            spots.add("button:next_page", None, "The next page of maps", widget=self.next_page)
+        self.thumb_rects = self.thumbnails()
+        for box, index in self.thumb_rects:
+            entry = self.maps[index]
+            origin = self.origins.get(entry.name) if entry.path is None and entry.sample is None else None
+            whose = "a sample map" if entry.sample else {"random": "a random map", "from a code": "a map from a code"}.get(
+                origin, "one of your maps")
+            spots.add(f"map:{index}", box, f"{entry.name} ({whose}): click to play on it", click=lambda i=index: self._choose(i))
+
+    def _choose(self, index: int) -> None:
+        self.chosen = index
+        self.app.play_sound("click")
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -83,13 +113,8 @@ class KhrysosSetup(SetupScene):
             if event.ui_element in (self.prev_page, self.next_page) and event.ui_element is not None:
                 pages = max(1, -(-len(self.maps) // (COLS * ROWS)))
                 self.page = (self.page + (1 if event.ui_element is self.next_page else -1)) % pages
+                self.fill_hotspots()
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, index in self.thumb_rects:
-                if rect.collidepoint(event.pos):
-                    self.chosen = index
-                    self.app.play_sound("click")
-                    return True
         return super().handle_event(event)
 
     def add_map(self, spec: maps.MapSpec, origin: str) -> None:
@@ -99,6 +124,7 @@ class KhrysosSetup(SetupScene):
         self.origins[spec.name] = origin
         self.chosen = self.page = 0
         self._build_pages()
+        self.fill_hotspots()
 
     def start(self, seats, options) -> str | None:
         from scenes.khrysos.board import KhrysosBoard
@@ -121,16 +147,9 @@ class KhrysosSetup(SetupScene):
         right = self.RIGHT
         pygame.draw.rect(surface, palette.PANEL, pygame.Rect(right.left + 8, right.top + 8, right.width - 16, 40))
         ui.text(surface, "Map", (right.left + 16, right.top + 14), 20, palette.TEXT_DIM, bold=True)
-        per = COLS * ROWS
-        start = self.page * per
-        self.thumb_rects = []
-        gap_x = (right.width - 32 - COLS * (THUMB[0] + 12)) // max(1, COLS - 1)
-        for k, entry in enumerate(self.maps[start:start + per]):
-            index = start + k
-            col, row = k % COLS, k // COLS
-            x = right.left + 16 + col * (THUMB[0] + 12 + gap_x)
-            y = right.top + 58 + row * (THUMB[1] + 60)
-            box = pygame.Rect(x, y, THUMB[0] + 12, THUMB[1] + 44)
+        for box, index in self.thumb_rects:
+            entry = self.maps[index]
+            x, y = box.topleft
             chosen = index == self.chosen
             pygame.draw.rect(surface, palette.PANEL_LIGHT if chosen else palette.BG_LIGHT, box, border_radius=8)
             pygame.draw.rect(surface, palette.GOLD if chosen else palette.PANEL_EDGE, box, width=3 if chosen else 1,
@@ -147,12 +166,10 @@ class KhrysosSetup(SetupScene):
                 top = box.bottom - 31 if len(lines) == 1 else box.bottom - 37 + 16 * i
                 ui.text(surface, line, (box.centerx, top), size, palette.GOLD if chosen else palette.TEXT, bold=chosen,
                         anchor="midtop")
-            self.thumb_rects.append((box, index))
         if self.maps:
             n = self.count
             entry = self.maps[self.chosen]
-            about = (f"{entry.name} · {n} players · {4 if n < 4 else 3} hunters dealt to each, "
-                     f"{2 if n == 2 else 1} in play at a time")
+            about = f"{entry.name} · {Setup(players=n).deal_text()}"
             for i, line in enumerate(ui.wrap(about, 15, right.width - 32)[:2]):
                 ui.text(surface, line, (right.left + 16, right.bottom - 68 + 20 * i), 15, palette.TEXT)
         if self.broken:
