@@ -910,8 +910,14 @@ class OpenMapScene(Overlay):
             pygame.draw.rect(surface, palette.PANEL_EDGE, r, width=1, border_radius=8)
             if entry.spec is not None:
                 surface.blit(art.thumbnail(entry.spec, self.THUMB), (r.centerx - self.THUMB[0] // 2, r.top + 8))
-            ui.text(surface, ui.fit(entry.name, 15, r.width - 10), (r.centerx, r.top + 140), 15, palette.TEXT, bold=True,
-                    anchor="midtop")
+            names = ui.wrap(entry.name, 15, r.width - 10, bold=True)
+            if len(names) > 1:  # a long name: two smaller lines rather than one cut short
+                names = ui.wrap(entry.name, 13, r.width - 10, bold=True)
+                names = names[:1] + [ui.fit(" ".join(names[1:]), 13, r.width - 10, bold=True)]
+            for i, line in enumerate(names):
+                ui.text(surface, line, (r.centerx, r.top + 138 + 16 * i), 15 if len(names) == 1 else 13, palette.TEXT,
+                        bold=True, anchor="midtop")
+            below = 16 * (len(names) - 1)
             if entry.sample:
                 note, colour = "Sample map (opens a copy)", palette.TEXT_DIM
             elif entry.spec is None:
@@ -921,5 +927,5 @@ class OpenMapScene(Overlay):
             else:
                 note, colour = "Your map", palette.LEGAL
             for i, line in enumerate(ui.wrap(note, 12, r.width - 12)[:2]):
-                ui.text(surface, line, (r.centerx, r.top + 164 + 16 * i), 12, colour, anchor="midtop")
+                ui.text(surface, line, (r.centerx, r.top + 164 + below + 16 * i), 12, colour, anchor="midtop")
             self.rects.append((r, entry))

@@ -173,7 +173,7 @@ class FilePickerScene(Overlay):
             self.open_folder(entry.path)
         else:
             self.name_entry.set_text(entry.name)
-            self.say(f"{self.confirm_label} picks {entry.name}.")
+            self.say(f"{entry.name} chosen: {self.confirm_label} (or Enter) takes it.")
 
     def confirm(self) -> None:
         path = self.target()
