@@ -86,6 +86,9 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
+        # A lesson's coach (scenes.learn): `refusal(board, actions)` vetoes what the lesson does not ask for,
+        # `settled(board)` follows each settle, `draw(surface)` points at hotspots above the board.
+        self.coach: Any = None
         self.undo_button = self.redo_button = self.suggest_button = None
 
     # -- the stack -----------------------------------------------------------------------
@@ -209,6 +212,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         """
         if self.busy or self.match.over:
             return False
+        if self.coach is not None:
+            reason = self.coach.refusal(self, [action, *more])
+            if reason:
+                self.flash(reason)
+                return False
         try:
             events = self.match.play(action)
         except IllegalAction as e:
@@ -296,6 +304,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human and self.replay is None:
             self._bot_wait = self.bot_delay
+        if self.coach is not None:
+            self.coach.settled(self)
 
     _settled = settle  # the older name
 
@@ -436,6 +446,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         if seat is not None and not self.seats[seat].human:
             return f"{self.seats[seat].name} (computer) is thinking…", colour
         return self.named(snap.decision.prompt), colour
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        if self.coach is not None and self.app.stack.top is self:
+            self.coach.draw(surface)
+        super().draw_above(surface)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         status.draw_status(self, surface)
