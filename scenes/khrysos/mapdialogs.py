@@ -1,5 +1,6 @@
 """Khrysos map dialogs shared by the map builder and the setup: making a random map (its settings and
-seed, with a preview) and passing a map on as a code (copy to the clipboard, paste one back).
+seed, with a preview), passing a map on as a code (copy to the clipboard, paste one back), and the
+builder's "Open a map" (sample maps and the player's own, with thumbnails).
 
 The maps themselves come from the rules (`game.khrysos.random_map`, `map_code`, `map_from_code`);
 these panels only collect the settings, show the result and say why a code cannot be read.
@@ -19,20 +20,11 @@ from game.khrysos import mapgen, maps
 from game.khrysos.mapcode import MAX_CODE, PREFIX
 from game.khrysos.maps import MapSpec
 from scenes import clipboard, palette, ui
-from scenes.khrysos import art
+from scenes.khrysos import art, mapstore
 from scenes.overlays import Overlay
 
 CHARACTER_LABELS = {"open": "Open", "walled": "Walled", "pillared": "Pillared"}
 SYMMETRY_LABELS = {"none": "None", "mirror": "Mirror", "half-turn": "Half turn"}
-
-
-def sentence(text: str) -> str:
-    """A rules text shown on its own: starting with a capital and ending with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 class RandomMapScene(Overlay):
@@ -63,11 +55,11 @@ class RandomMapScene(Overlay):
         self.character_buttons = {}
         for i, (key, label) in enumerate(CHARACTER_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 88, 130, 36)
-            self.character_buttons[UIButton(r, label, self.ui, tool_tip_text=sentence(mapgen.CHARACTER_WORDS[key]))] = key
+            self.character_buttons[UIButton(r, label, self.ui, tool_tip_text=ui.sentence(mapgen.CHARACTER_WORDS[key]))] = key
         self.symmetry_buttons = {}
         for i, (key, label) in enumerate(SYMMETRY_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 172, 130, 36)
-            self.symmetry_buttons[UIButton(r, label, self.ui, tool_tip_text=sentence(mapgen.SYMMETRY_WORDS[key]))] = key
+            self.symmetry_buttons[UIButton(r, label, self.ui, tool_tip_text=ui.sentence(mapgen.SYMMETRY_WORDS[key]))] = key
         self.seed_entry = UITextEntryLine(pygame.Rect(x + 70, y + 250, 150, 38), self.ui)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(len(str(mapgen.MAX_SEED)))
@@ -147,7 +139,7 @@ class RandomMapScene(Overlay):
                     palette.GOLD, bold=True, anchor="midtop")
             ui.text(surface, f"Seed {self.seed}", (frame.centerx, frame.bottom + 38), 15, palette.TEXT, anchor="midtop")
         else:
-            for i, line in enumerate(ui.wrap(sentence(self.problem or ""), 16, frame.width - 20)):
+            for i, line in enumerate(ui.wrap(ui.sentence(self.problem or ""), 16, frame.width - 20)):
                 ui.text(surface, line, (frame.centerx, frame.top + 20 + 22 * i), 16, palette.BLOCKED, anchor="midtop")
 
 
@@ -274,8 +266,81 @@ class MapCodeScene(Overlay):
                  if self.copying else "A map code holds a whole map: paste one a friend sent you.")
         ui.text(surface, intro, (b.left + 24, b.top + 80), 17, palette.TEXT)
         text, colour = self.note
-        for i, line in enumerate(ui.wrap(sentence(text), 16, b.width - 48)[:4]):
+        for i, line in enumerate(ui.wrap(ui.sentence(text), 16, b.width - 48)[:4]):
             ui.text(surface, line, (b.left + 24, b.top + 176 + 22 * i), 16, colour)
         if not self.copying and self.spec is not None:
             pic = art.thumbnail(self.spec, (160, 90))
             surface.blit(pic, (b.right - 24 - 160, b.top + 176 + 22 * 2))
+
+
+class OpenMapScene(Overlay):
+    """Pick a map to open: the sample maps as starting points and the player's own maps, with thumbnails.
+    A damaged file is listed with its error."""
+
+    width, height = 900, 600
+    title = "Open a map"
+    COLS, ROWS = 4, 2
+    THUMB = (180, 126)
+
+    def __init__(self, app, builder):
+        super().__init__(app)
+        self.builder = builder
+        self.entries = mapstore.all_maps()
+        self.page = 0
+        self.rects: list[tuple[pygame.Rect, mapstore.MapEntry]] = []
+
+    def on_enter(self) -> None:
+        b = self.box
+        self.cancel = UIButton(pygame.Rect(b.centerx - 100, b.bottom - 62, 200, 46), "Cancel", self.ui)
+        self.prev = UIButton(pygame.Rect(b.left + 20, b.bottom - 62, 60, 46), "<", self.ui)
+        self.next = UIButton(pygame.Rect(b.right - 80, b.bottom - 62, 60, 46), ">", self.ui)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.cancel:
+                self.close()
+                return True
+            if event.ui_element in (self.prev, self.next):
+                pages = max(1, -(-len(self.entries) // (self.COLS * self.ROWS)))
+                self.page = (self.page + (1 if event.ui_element is self.next else -1)) % pages
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, entry in self.rects:
+                if r.collidepoint(event.pos):
+                    self.close()
+                    self.builder.open_entry(entry)
+                    return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        per = self.COLS * self.ROWS
+        self.rects = []
+        b = self.box
+        cell_w = (b.width - 40) // self.COLS
+        for k, entry in enumerate(self.entries[self.page * per:(self.page + 1) * per]):
+            col, row = k % self.COLS, k // self.COLS
+            r = pygame.Rect(b.left + 20 + col * cell_w, b.top + 76 + row * 222, cell_w - 12, 210)
+            pygame.draw.rect(surface, palette.BG_LIGHT, r, border_radius=8)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, r, width=1, border_radius=8)
+            if entry.spec is not None:
+                surface.blit(art.thumbnail(entry.spec, self.THUMB), (r.centerx - self.THUMB[0] // 2, r.top + 8))
+            names = ui.wrap(entry.name, 15, r.width - 10, bold=True)
+            if len(names) > 1:  # a long name: two smaller lines rather than one cut short
+                names = ui.wrap(entry.name, 13, r.width - 10, bold=True)
+                names = names[:1] + [ui.fit(" ".join(names[1:]), 13, r.width - 10, bold=True)]
+            for i, line in enumerate(names):
+                ui.text(surface, line, (r.centerx, r.top + 138 + 16 * i), 15 if len(names) == 1 else 13, palette.TEXT,
+                        bold=True, anchor="midtop")
+            below = 16 * (len(names) - 1)
+            if entry.sample:
+                note, colour = "Sample map (opens a copy)", palette.TEXT_DIM
+            elif entry.spec is None:
+                note, colour = "Damaged: " + (entry.error or ""), palette.BLOCKED
+            elif entry.problems:
+                note, colour = "Draft: " + entry.problems[0], palette.GOLD
+            else:
+                note, colour = "Your map", palette.LEGAL
+            for i, line in enumerate(ui.wrap(note, 12, r.width - 12)[:2]):
+                ui.text(surface, line, (r.centerx, r.top + 164 + below + 16 * i), 12, colour, anchor="midtop")
+            self.rects.append((r, entry))

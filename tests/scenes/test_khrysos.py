@@ -17,7 +17,8 @@ from game.khrysos.hunters import HUNTERS
 from scenes.board import GameOverScene
 from scenes.khrysos import mapstore
 from scenes.khrysos.board import KhrysosBoard
-from scenes.khrysos.builder import BuilderScene, OpenMapScene
+from scenes.khrysos.builder import BuilderScene
+from scenes.khrysos.mapdialogs import OpenMapScene
 from scenes.khrysos.setup import KhrysosSetup
 from scenes.menu import MenuScene
 from scenes.settings import Settings

@@ -159,7 +159,7 @@ class TestTheMapAtItsOwnExtent:
 
     def test_setup_and_open_a_map_thumbnails_are_of_the_map_not_of_the_grid(self, make_app):
         from scenes.khrysos import mapstore
-        from scenes.khrysos.builder import OpenMapScene
+        from scenes.khrysos.mapdialogs import OpenMapScene
 
         app = fast_app(make_app)
         middle = MapSpec("Middle", shifted(maps.sample_map("alpha_room"), 6, 6).tiles)
@@ -491,7 +491,7 @@ class TestFilesAndTheSidePanel:
     def test_every_problem_is_listed_with_capitals_and_tile_names_and_scrolls_when_long(self, make_app):
         tiles = tuple(PlacedTile("floor", 2 * k % 16, 2 * (k // 8), 0) for k in range(16))  # 16 tiles, none touching
         app, builder = open_builder(make_app, MapSpec("Scattered", tiles))
-        from scenes.khrysos.mapdialogs import sentence
+        from scenes.ui import sentence
 
         assert len(builder.problems) == 1 + 15  # the six zones missing, fifteen tiles cut off from the first
         lines = builder.note_lines()
