@@ -275,12 +275,14 @@ class MapCodeScene(Overlay):
 
 class OpenMapScene(Overlay):
     """Pick a map to open: the sample maps as starting points and the player's own maps, with thumbnails.
-    A damaged file is listed with its error."""
+    A damaged file is listed with its error; each card says in whole sentences what it is, its hover
+    everything (a draft's every problem). `on_open(entry)` gets the card clicked."""
 
     width, height = 900, 600
     title = "Open a map"
     COLS, ROWS = 4, 2
     THUMB = (180, 126)
+    NOTE_SIZE, NOTE_LINES = 12, 2
 
     def __init__(self, app, builder):
         super().__init__(app)
@@ -289,38 +291,79 @@ class OpenMapScene(Overlay):
         self.page = 0
         self.rects: list[tuple[pygame.Rect, mapstore.MapEntry]] = []
 
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.entries) // (self.COLS * self.ROWS)))
+
     def on_enter(self) -> None:
         b = self.box
         self.cancel = UIButton(pygame.Rect(b.centerx - 100, b.bottom - 62, 200, 46), "Cancel", self.ui)
         self.prev = UIButton(pygame.Rect(b.left + 20, b.bottom - 62, 60, 46), "<", self.ui)
         self.next = UIButton(pygame.Rect(b.right - 80, b.bottom - 62, 60, 46), ">", self.ui)
+        self.lay_out()
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.cancel:
-                self.close()
-                return True
-            if event.ui_element in (self.prev, self.next):
-                pages = max(1, -(-len(self.entries) // (self.COLS * self.ROWS)))
-                self.page = (self.page + (1 if event.ui_element is self.next else -1)) % pages
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for r, entry in self.rects:
-                if r.collidepoint(event.pos):
-                    self.close()
-                    self.builder.open_entry(entry)
-                    return True
-        return super().handle_event(event)
+    def lay_out(self) -> None:
+        """The cards of the page shown, and every control as a hotspot (a card's tip: its name and note in full)."""
+        per = self.COLS * self.ROWS
+        b = self.box
+        cell_w = (b.width - 40) // self.COLS
+        self.rects = []
+        for k, entry in enumerate(self.entries[self.page * per:(self.page + 1) * per]):
+            col, row = k % self.COLS, k // self.COLS
+            self.rects.append((pygame.Rect(b.left + 20 + col * cell_w, b.top + 76 + row * 222, cell_w - 12, 210), entry))
+        spots = self.spots
+        spots.clear()
+        spots.add("button:cancel", None, "Back to the builder, opening nothing (Esc)", widget=self.cancel,
+                  click=self.close)
+        one = "All the maps fit on this page" if self.pages == 1 else None
+        spots.add("button:prev_page", None, "The previous page of maps", widget=self.prev, enabled=not one, reason=one,
+                  click=lambda: self.turn(-1))
+        spots.add("button:next_page", None, "The next page of maps", widget=self.next, enabled=not one, reason=one,
+                  click=lambda: self.turn(1))
+        for k, (r, entry) in enumerate(self.rects):
+            note = self.note(entry)[0]
+            can = entry.spec is not None
+            spots.add(f"map:{self.page * per + k}", r, [entry.name, note] + ([] if can else ["It cannot be opened."]),
+                      click=lambda e=entry: self.pick(e))
+        spots.sync_widgets()
+        spots.rehover()
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page + step) % self.pages
+        self.lay_out()
+
+    def pick(self, entry: mapstore.MapEntry) -> None:
+        self.close()
+        self.builder.open_entry(entry)
+
+    @classmethod
+    def note(cls, entry: mapstore.MapEntry) -> tuple[str, tuple[int, int, int]]:
+        """What a card says about its map, in full (the card shows it whole or a summary, never cut)."""
+        if entry.sample:
+            return "Sample map (opens a copy).", palette.TEXT_DIM
+        if entry.spec is None:
+            return "Damaged: " + ui.sentence(entry.error or "it cannot be read"), palette.BLOCKED
+        if entry.problems:
+            return "Draft: " + " ".join(ui.sentence(p) for p in entry.problems), palette.GOLD
+        return "Your map, ready to play.", palette.LEGAL
+
+    def card_note(self, entry: mapstore.MapEntry, width: int) -> list[str]:
+        """The card's note as lines that fit: the whole note, or, when it is longer, a summary in whole
+        sentences that points at the hover."""
+        text, _ = self.note(entry)
+        lines = ui.wrap(text, self.NOTE_SIZE, width)
+        if len(lines) <= self.NOTE_LINES:
+            return lines
+        if entry.spec is None:
+            short = "Damaged: it cannot be read as a map. Hover to read why."
+        else:
+            n = len(entry.problems)
+            short = f"Draft: {n} problem{'s' if n != 1 else ''} to mend. Hover to read {'them' if n != 1 else 'it'}."
+        return ui.wrap(short, self.NOTE_SIZE, width)
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        per = self.COLS * self.ROWS
-        self.rects = []
-        b = self.box
-        cell_w = (b.width - 40) // self.COLS
-        for k, entry in enumerate(self.entries[self.page * per:(self.page + 1) * per]):
-            col, row = k % self.COLS, k // self.COLS
-            r = pygame.Rect(b.left + 20 + col * cell_w, b.top + 76 + row * 222, cell_w - 12, 210)
+        for r, entry in self.rects:
             pygame.draw.rect(surface, palette.BG_LIGHT, r, border_radius=8)
             pygame.draw.rect(surface, palette.PANEL_EDGE, r, width=1, border_radius=8)
             if entry.spec is not None:
@@ -333,14 +376,6 @@ class OpenMapScene(Overlay):
                 ui.text(surface, line, (r.centerx, r.top + 138 + 16 * i), 15 if len(names) == 1 else 13, palette.TEXT,
                         bold=True, anchor="midtop")
             below = 16 * (len(names) - 1)
-            if entry.sample:
-                note, colour = "Sample map (opens a copy)", palette.TEXT_DIM
-            elif entry.spec is None:
-                note, colour = "Damaged: " + (entry.error or ""), palette.BLOCKED
-            elif entry.problems:
-                note, colour = "Draft: " + entry.problems[0], palette.GOLD
-            else:
-                note, colour = "Your map", palette.LEGAL
-            for i, line in enumerate(ui.wrap(note, 12, r.width - 12)[:2]):
-                ui.text(surface, line, (r.centerx, r.top + 164 + below + 16 * i), 12, colour, anchor="midtop")
-            self.rects.append((r, entry))
+            colour = self.note(entry)[1]
+            for i, line in enumerate(self.card_note(entry, r.width - 12)):
+                ui.text(surface, line, (r.centerx, r.top + 164 + below + 16 * i), self.NOTE_SIZE, colour, anchor="midtop")

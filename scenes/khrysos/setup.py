@@ -28,7 +28,9 @@ class KhrysosSetup(SetupScene):
     def __init__(self, app, players: int | None = None, chosen: str | None = None):
         super().__init__(app, players)
         self.maps = [e for e in mapstore.all_maps() if e.playable]
-        self.broken = [e for e in mapstore.own_maps() if not e.playable]
+        own = [e for e in mapstore.own_maps() if not e.playable]
+        self.drafts = [e for e in own if e.spec is not None]  # maps being built: the builder opens them
+        self.damaged = [e for e in own if e.spec is None]  # files that are no map at all
         names = [e.name for e in self.maps]
         self.chosen = names.index(chosen) if chosen in names else 0
         self.page = self.chosen // (COLS * ROWS)
@@ -172,6 +174,22 @@ class KhrysosSetup(SetupScene):
             about = f"{entry.name} · {Setup(players=n).deal_text()}"
             for i, line in enumerate(ui.wrap(about, 15, right.width - 32)[:2]):
                 ui.text(surface, line, (right.left + 16, right.bottom - 68 + 20 * i), 15, palette.TEXT)
-        if self.broken:
-            ui.text(surface, f"{len(self.broken)} of your maps cannot be played yet: open them in the map builder.",
-                    (right.left + 16, right.bottom - 26), 14, palette.TEXT_DIM)
+        note = self.unplayable_note()
+        lines = ui.wrap(note, 14, right.width - 32) if note else []
+        if len(lines) > 1:
+            lines = ui.wrap(note, 13, right.width - 32)
+        for i, line in enumerate(lines[-2:]):  # whole sentences: the drafts' at worst on the line above the files'
+            ui.text(surface, line, (right.left + 16, right.bottom - 26 - 16 * (len(lines[-2:]) - 1 - i)),
+                    14 if len(lines) == 1 else 13, palette.TEXT_DIM)
+
+    def unplayable_note(self) -> str:
+        """What the player's maps not listed here are: drafts to finish, and files that are no map."""
+        parts = []
+        if self.drafts:
+            n = len(self.drafts)
+            parts.append(f"{n} of your maps {'is a draft' if n == 1 else 'are drafts'}: finish {'it' if n == 1 else 'them'} "
+                         "in the map builder.")
+        if self.damaged:
+            n = len(self.damaged)
+            parts.append(f"{n} map file{' is' if n == 1 else 's are'} damaged.")
+        return " ".join(parts)

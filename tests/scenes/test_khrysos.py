@@ -274,7 +274,8 @@ def test_a_broken_map_file_is_listed_with_its_error_not_a_crash(make_app, dirs):
     # the setup lists only playable maps, and says how many of the player's maps are not
     setup = KhrysosSetup(app)
     assert [e.name for e in setup.maps] == [name for _, name in maps.list_sample_maps()]
-    assert len(setup.broken) == 2
+    assert [e.name for e in setup.drafts] == ["Short"] and [e.name for e in setup.damaged] == ["broken"]
+    assert setup.unplayable_note() == "1 of your maps is a draft: finish it in the map builder. 1 map file is damaged."
 
 
 def test_import_never_overwrites_a_map_of_the_same_name_and_export_writes_anywhere(dirs, tmp_path):

@@ -455,6 +455,61 @@ class TestFilesAndTheSidePanel:
         assert maps.read_map(target.read_text()) == maps.sample_map("the_tower")
         assert [p.name for p in tmp_path.iterdir()] == ["for_sam.json"], "no temporary file left behind"
 
+    def test_open_a_map_cards_say_whole_sentences_and_their_hover_says_everything(self, make_app):
+        from scenes.khrysos import mapstore
+        from scenes.khrysos.mapdialogs import OpenMapScene
+
+        folder = mapstore.maps_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        tiles = maps.sample_map("alpha_room").tiles
+        many = tiles[:2] + (PlacedTile("floor", 9, 9), PlacedTile("floor", 12, 12))  # short, zones missing, cut off
+        assert mapstore.save(MapSpec("Many problems", many))[1] is None
+        assert mapstore.save(MapSpec("Short", tiles[:5]))[1] is None
+        (folder / "junk.json").write_text('{"name": "x", "tiles": 7, "version": 1}', encoding="utf-8")
+        app, builder = open_builder(make_app)
+        click_widget(app, button(builder, "Open"))
+        dialog = top(app)
+        assert isinstance(dialog, OpenMapScene)
+        app.run_frames(1)
+        drawn = []
+        original = ui.text
+
+        def spy(surface, value, *args, **kwargs):
+            drawn.append(value)
+            return original(surface, value, *args, **kwargs)
+
+        ui.text = spy
+        try:
+            app.run_frames(1)
+        finally:
+            ui.text = original
+        for rect, entry in dialog.rects:
+            lines = dialog.card_note(entry, rect.width - 12)
+            assert 1 <= len(lines) <= OpenMapScene.NOTE_LINES + 1, (entry.name, lines)
+            assert lines[-1].endswith("."), f"{entry.name}: the card's note stops mid-sentence: {lines}"
+            assert all(line in drawn for line in lines)
+            full = dialog.note(entry)[0]
+            spot = dialog.spots.at(rect.center)
+            assert spot is not None and full in spot.tip_lines(), "the hover says the note in full"
+        by_name = {e.name: e for _, e in dialog.rects}
+        assert len(by_name["Many problems"].problems) >= 3
+        assert dialog.card_note(by_name["Many problems"], 168)[0].startswith("Draft: ")
+        assert not any(line.endswith("…") for line in drawn if isinstance(line, str))
+
+    def test_the_setup_counts_drafts_apart_from_damaged_files(self, make_app):
+        from scenes.khrysos import mapstore
+
+        folder = mapstore.maps_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        tiles = maps.sample_map("alpha_room").tiles
+        for k in range(2):
+            assert mapstore.save(MapSpec(f"Draft {k}", tiles[:4]))[1] is None
+        for k in range(3):
+            (folder / f"junk{k}.json").write_bytes(b"\xff not a map")
+        app, setup = open_setup(make_app)
+        assert len(setup.drafts) == 2 and len(setup.damaged) == 3
+        assert setup.unplayable_note() == "2 of your maps are drafts: finish them in the map builder. 3 map files are damaged."
+
     def test_the_file_picker_keeps_every_letter_closes_on_esc_and_stays_in_the_window(self, make_app, tmp_path):
         from scenes import assets
         from scenes.widgets import filepicker
