@@ -295,7 +295,7 @@ def map_report(spec: MapSpec) -> tuple[list[Problem], list[Problem]]:
     problems = _rule_report(numbered)
     if problems:
         return problems, []
-    return [], _cut_floor(list(spec.tiles), {i: pt.label(n) for i, (n, pt) in enumerate(numbered)})
+    return [], _warnings(list(spec.tiles), {i: pt.label(n) for i, (n, pt) in enumerate(numbered)})
 
 
 def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
@@ -354,7 +354,47 @@ def map_warnings(data: Any) -> list[str]:
             data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         numbered = _read_map(data)[1]
     placed = [pt for _, pt in numbered]
-    return [p.text for p in _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})]
+    return [p.text for p in _warnings(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})]
+
+
+def _warnings(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
+    """A playable map's warnings: the floor cut apart, then the Treasure Zones kept apart by it."""
+    cut = _cut_floor(placed, labels)
+    return cut + (_zones_apart(placed) if cut else [])
+
+
+def _zone_list(numbers) -> str:
+    numbers = sorted(numbers)
+    if len(numbers) == 1:
+        return f"Treasure Zone {numbers[0]}"
+    return f"Treasure Zones {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+
+
+def zone_groups(board: Board) -> list[tuple[int, ...]]:
+    """The Treasure Zones as groups a hunter can walk between (VCMI's check that every start reaches every
+    town): a hunter starts on a zone (Quick Start 5) and collects treasure on every zone (Treasure), so a
+    map is fair only when this is one group of all six. Groups sorted, the group of the lowest zone first."""
+    groups: list[tuple[int, ...]] = []
+    left = sorted(board.zone_squares)
+    while left:
+        reached = board.walk_distances(board.zone_squares[left[0]][0])
+        group = tuple(n for n in left if any(c in reached for c in board.zone_squares[n]))
+        groups.append(group)
+        left = [n for n in left if n not in group]
+    return groups
+
+
+def _zones_apart(placed: list[PlacedTile]) -> list[Problem]:
+    board = _make_board("check", placed)
+    groups = zone_groups(board)
+    out = []
+    for group in groups[1:]:
+        squares = tuple(c for n in group for c in board.zone_squares[n])
+        tiles = tuple(dict.fromkeys((placed[board.tile_of[c]].x, placed[board.tile_of[c]].y) for c in squares))
+        out.append(Problem(f"{_zone_list(group)} cannot be walked to from {_zone_list(groups[0])}: hunters starting "
+                           "on one side cannot walk to the treasure of the other",
+                           "zones apart", tiles, squares, group))
+    return out
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:

@@ -11,7 +11,8 @@ from game.core.rng import Rng
 from game.khrysos import mapgen
 from game.khrysos.mapcode import CODE_TILES, PREFIX, MapCodeError, map_code, map_from_code
 from game.khrysos.mapgen import CHARACTERS, SIZES, SYMMETRIES, random_map, symmetry_breaks, transformed
-from game.khrysos.maps import SAMPLE_MAPS, TILES, MapError, MapSpec, PlacedTile, build_board, layout, map_warnings, sample_map, validate_map
+from game.khrysos.maps import (SAMPLE_MAPS, TILES, MapError, MapSpec, PlacedTile, build_board, layout, map_warnings,
+                               sample_map, validate_map, zone_groups)
 
 
 def cases(n: int, seed: int = 2024):
@@ -39,6 +40,24 @@ class TestRandomMaps:
                 assert symmetry_breaks(board, symmetry) == [], where
             covered.add((size, character, symmetry))
         assert len(covered) > 60, "the cases spread over sizes, characters and symmetries"
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(0, mapgen.MAX_SEED), st.sampled_from(SIZES), st.sampled_from(CHARACTERS), st.sampled_from(SYMMETRIES))
+    def test_the_map_any_settings_give_a_fair_map_every_start_zone_reaches_every_treasure_zone(self, seed, size, character,
+                                                                                             symmetry):
+        """A property of the generator (VCMI's check that every start reaches every town): whatever the seed
+        and settings, the map is valid, has the six zones and the size asked, is exactly symmetric when
+        asked, and a hunter starting on any zone can walk to a square of every zone."""
+        spec = random_map(seed, size, character, symmetry)
+        assert validate_map(spec) == [] and len(spec.tiles) == size
+        board = build_board(spec)
+        assert sorted(board.zones.values()) == [1, 2, 3, 4, 5, 6]
+        for start in board.zone_squares.values():
+            reached = board.walk_distances(start[0])
+            assert all(any(c in reached for c in squares) for squares in board.zone_squares.values())
+        assert zone_groups(board) == [(1, 2, 3, 4, 5, 6)]
+        assert symmetry == "none" or symmetry_breaks(board, symmetry) == []
+        assert random_map(seed, size, character, symmetry) == spec
 
     @pytest.mark.parametrize("size", SIZES)
     @pytest.mark.parametrize("symmetry", SYMMETRIES)

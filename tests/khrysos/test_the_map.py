@@ -208,6 +208,30 @@ class TestSampleMapsAnyCombinationWorks:
 
         assert new_game(Setup(players=2, custom_map=CUT_APART), 1).to_move is not None
 
+    def test_sample_maps_treasure_zones_walled_off_from_each_other_are_named_in_a_warning(self):
+        """Quick Start 5 puts hunters on the zones, Treasure puts treasure there: a map maker is told which
+        zones hunters cannot walk between (still a warning: the tiles connect)."""
+        from game.khrysos.maps import MapSpec, PlacedTile, map_report, zone_groups
+
+        tiles = ([PlacedTile(f"zone{i + 1}", i, 0) for i in range(3)] + [PlacedTile("corridor", i, 1, 90) for i in range(3)]
+                 + [PlacedTile(f"zone{i + 4}", i, 2) for i in range(3)])
+        apart = MapSpec("Apart", tuple(tiles))
+        assert validate_map(apart) == []
+        board = build_board(apart)
+        assert zone_groups(board) == [(1, 2, 3), (4, 5, 6)]
+        warnings = map_warnings(apart)
+        assert warnings[1] == ("Treasure Zones 4, 5 and 6 cannot be walked to from Treasure Zones 1, 2 and 3: hunters "
+                               "starting on one side cannot walk to the treasure of the other")
+        report = map_report(apart)[1][1]
+        assert report.kind == "zones apart" and report.zones == (4, 5, 6)
+        assert set(report.squares) == {c for n in (4, 5, 6) for c in board.zone_squares[n]}
+        assert set(report.tiles) == {(0, 2), (1, 2), (2, 2)}
+        turned = MapSpec("Together", tuple(PlacedTile(t.tile, t.x, t.y, 0) if t.tile == "corridor" else t for t in tiles))
+        assert map_warnings(turned) == [] and zone_groups(build_board(turned)) == [(1, 2, 3, 4, 5, 6)]
+        # a floor cut apart with every zone on one side names no zone
+        assert len(map_warnings(CUT_APART)) == 1
+        assert all(zone_groups(build_board(sample_map(m))) == [(1, 2, 3, 4, 5, 6)] for m, _ in list_sample_maps())
+
     def test_sample_maps_a_connected_or_unplayable_map_has_no_warning(self):
         assert map_warnings(mapdata(SIX_ZONES)) == []
         assert map_warnings(mapdata(SIX_ZONES[:3])) == []  # its problems come from validate_map
