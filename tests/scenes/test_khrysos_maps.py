@@ -618,9 +618,9 @@ class TestOpeningRollAndMarks:
         expected += [(seat, k, face) for k, r in enumerate(event.rolloffs, 1) for seat, face in r]
         assert sorted(shown) == sorted(expected)
         frame = pygame.Surface(app.size)
-        board.tips = []
-        board._draw_turn(frame)
-        assert any(tip.startswith("Ann rolls") for _, tip in board.tips), "the panel explains itself on hover"
+        board.draw_turn(frame)
+        spot = board.spots.get("opening")
+        assert spot is not None and spot.tip_lines()[0].startswith("Ann rolls"), "the panel explains itself on hover"
         for _, _, die in board.opening_dice:  # every die is drawn where the layout puts it, on its face
             assert die.shown == die.face and frame.get_at(die.rect().center)[:3] != tuple(palette_panel())
 
@@ -658,10 +658,18 @@ class TestOpeningRollAndMarks:
                 die.draw(surf)
                 pictures.append(pygame.image.tobytes(surf, "RGBA"))
             assert pictures[0] != pictures[1]
-        tips = []
-        board.tips = tips
-        board._draw_scores(pygame.Surface(app.size))
-        assert sum("round mark" in t for _, t in tips) == 2 and sum("diamond mark" in t for _, t in tips) == 2
+        tips = [" ".join(spot.tip_lines()) for spot in board.spots if spot.key.startswith("score:")]
+        assert sum("round mark" in t for t in tips) == 2 and sum("diamond mark" in t for t in tips) == 2
+        # the scoring rows show the marks too: two rows of one player differ only by them
+        frame = pygame.Surface(app.size)
+        board.draw_scores(frame)
+        from scenes.khrysos.panels import score_row
+
+        chips = [pygame.image.tobytes(frame.subsurface(pygame.Rect(score_row(i).left + 2, score_row(i).top, 20,
+                                                                  score_row(i).height)), "RGB") for i in (0, 1, 2, 3)]
+        for seat in (0, 1):
+            first, second = [i for i, c in enumerate(cards) if c.seat == seat]
+            assert chips[first] != chips[second]
 
     def test_with_three_players_nobody_needs_a_mark(self, make_app):
         app = fast_app(make_app)
