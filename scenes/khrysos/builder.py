@@ -23,7 +23,7 @@ from game.khrysos.maps import TILES, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.builderfiles import BuilderFiles
-from scenes.khrysos.builderview import GRID, SIDE, TOOLS, BuilderView
+from scenes.khrysos.builderview import GRID, SIDE, TOOLS, ZOOMS, BuilderView
 from scenes.stack import Scene
 SYMMETRY_MODES = (None, "mirror", "flip", "half-turn")
 MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "half turn"}
@@ -84,28 +84,28 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
                   ("Random map", "Make a random map: choose its size, its character and its symmetry; its seed "
                                  "makes it again")]
         self.buttons: dict[UIButton, str] = {}
+        self.tips: dict[str, str] = {}  # what each button's hover says (its hotspot's tip)
         w = (s.width - 24 - 16) // 3
         for i, (label, tip) in enumerate(labels):
             r = pygame.Rect(s.left + 12 + (i % 3) * (w + 8), s.top + 84 + (i // 3) * 42, w, 36)
             if i == len(labels) - 1 and i % 3 == 1:  # the last one takes the rest of its row
                 r.width = 2 * w + 8
-            self.buttons[UIButton(r, label, self.ui, tool_tip_text=tip, object_id="@small_button")] = label
+            self.buttons[UIButton(r, label, self.ui, object_id="@small_button")] = label
+            self.tips[label] = tip
         tools = [("Undo", 62, "Take back the last edit (Ctrl+Z)"), ("Redo", 62, "Do the edit again (Ctrl+Y)"),
                  ("Mirror", 72, "Mirror the whole map left to right (it can be undone)"),
                  ("Flip", 56, "Mirror the whole map top to bottom (it can be undone)"),
                  ("Half turn", 90, "Turn the whole map half a turn (it can be undone)")]
         x = TOOLS.left
         for label, width, tip in tools:
-            self.buttons[UIButton(pygame.Rect(x, TOOLS.top, width, TOOLS.height), label, self.ui, tool_tip_text=tip,
+            self.buttons[UIButton(pygame.Rect(x, TOOLS.top, width, TOOLS.height), label, self.ui,
                                   object_id="@small_button")] = label
+            self.tips[label] = tip
             x += width + 6
         self.symmetry_button = UIButton(pygame.Rect(x + 4, TOOLS.top, TOOLS.right - 92 - x - 4, TOOLS.height),
-                                        self._symmetry_label(), self.ui, tool_tip_text=self._symmetry_tip(),
-                                        object_id="@small_button")
-        self.zoom_out = UIButton(pygame.Rect(TOOLS.right - 80, TOOLS.top, 38, TOOLS.height), "-", self.ui,
-                                 tool_tip_text="Zoom out (mouse wheel, or the - key)")
-        self.zoom_in = UIButton(pygame.Rect(TOOLS.right - 38, TOOLS.top, 38, TOOLS.height), "+", self.ui,
-                                tool_tip_text="Zoom in (mouse wheel, or the + key)")
+                                        self._symmetry_label(), self.ui, object_id="@small_button")
+        self.zoom_out = UIButton(pygame.Rect(TOOLS.right - 80, TOOLS.top, 38, TOOLS.height), "-", self.ui)
+        self.zoom_in = UIButton(pygame.Rect(TOOLS.right - 38, TOOLS.top, 38, TOOLS.height), "+", self.ui)
         half = (s.width - 32) // 2
         self.play_button = UIButton(pygame.Rect(s.left + 12, s.bottom - 56, half + 24, 46), "Play this map",
                                     self.ui, object_id="@game_button")
@@ -126,8 +126,7 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
     def next_symmetry(self) -> None:
         """Symmetric placing: off, then mirror, flip, half turn, and off again."""
         self.symmetry = SYMMETRY_MODES[(SYMMETRY_MODES.index(self.symmetry) + 1) % len(SYMMETRY_MODES)]
-        self.symmetry_button.set_text(self._symmetry_label())
-        self.symmetry_button.set_tooltip(self._symmetry_tip())
+        self._sync_buttons()
         if self.symmetry is None:
             self.say("Symmetric placing is off: tiles go only where you put them.")
         else:
@@ -138,16 +137,32 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         return next(b for b, text in self.buttons.items() if text == label)
 
     def _sync_buttons(self) -> None:
+        """Every control as a hotspot (issue 19): its tip says what a click does, a greyed one why it is greyed."""
+        spots = self.spots
+        spots.clear()
+        unsaved = "This map has no file yet: save it first"
+        reasons = {"Undo": None if self.undo_stack else "Nothing to undo yet: no edit has been made",
+                   "Redo": None if self.redo_stack else "Nothing to redo: Redo brings back what Undo took back",
+                   "Rename": None if self.path is not None else unsaved + " (Save keeps it under the name above)",
+                   "Delete": None if self.path is not None else unsaved + ": there is nothing to delete"}
         for b, label in self.buttons.items():
-            on = {"Undo": bool(self.undo_stack), "Redo": bool(self.redo_stack),
-                  "Rename": self.path is not None, "Delete": self.path is not None}.get(label, True)
-            b.enable() if on else b.disable()
-        if self.problems:
-            self.play_button.disable()
-            self.play_button.set_tooltip("Cannot be played: " + self.problems[0])
-        else:
-            self.play_button.enable()
-            self.play_button.set_tooltip("Save the map and set up a game on it")
+            reason = reasons.get(label)
+            spots.add("button:" + label.lower().replace(" ", "_"), None, self.tips[label], enabled=reason is None,
+                      reason=reason, widget=b)
+        spots.add("button:symmetry", None, self._symmetry_tip(), widget=self.symmetry_button, label=self._symmetry_label())
+        spots.add("button:zoom_out", None, "Zoom out (mouse wheel, or the - key)", widget=self.zoom_out,
+                  enabled=self.zoom > 0, reason="Zoomed out as far as it goes")
+        spots.add("button:zoom_in", None, "Zoom in (mouse wheel, or the + key)", widget=self.zoom_in,
+                  enabled=self.zoom < len(ZOOMS) - 1, reason="Zoomed in as far as it goes")
+        spots.add("button:play", None, "Save the map and set up a game on it", widget=self.play_button,
+                  enabled=not self.problems,
+                  reason="Cannot be played: " + ui.sentence(self.problems[0]) if self.problems else None)
+        spots.add("button:back", None, "Back to the Khrysos setup (asks first about unsaved changes)",
+                  widget=self.back_button)
+        for tile, r in self.palette_items():
+            spots.add(f"tile:{tile}", r, [TILES[tile].name, "Drag it onto the map; right-click or R turns it."])
+        spots.sync_widgets()
+        spots.rehover()
 
     # -- the map being edited -----------------------------------------------------------------------
     @property

@@ -87,6 +87,8 @@ class BuilderView:
         self.zoom = level
         self.pan = [int(GRID.left + 6 + fx * self.tile_px - around[0]), int(GRID.top + 6 + fy * self.tile_px - around[1])]
         self._clamp_pan()
+        if hasattr(self, "buttons"):
+            self._sync_buttons()  # the zoom buttons grey at the ends
 
     def fit_view(self) -> None:
         """Zoom in as far as the map's tiles still fit, and centre them."""

@@ -235,7 +235,7 @@ def test_the_builder_refuses_to_play_an_invalid_map_and_says_why(make_app):
     drag(app, palette_item(builder, "zone2"), builder.slot_centre((0, 0)))  # on top of zone1: refused
     assert len(builder.tiles) == 1 and "already there" in builder.message[0]
     assert not builder.play_button.is_enabled
-    assert builder.play_button.tool_tip_text == "Cannot be played: the map has 1 tile; a map needs at least 6"
+    assert builder.spots.reason_of(builder.spots.get("button:play")) == "Cannot be played: The map has 1 tile; a map needs at least 6."
     builder.play()
     assert builder.message[0] == "This map cannot be played: the map has 1 tile; a map needs at least 6"
     assert isinstance(top(app), BuilderScene)

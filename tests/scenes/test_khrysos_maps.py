@@ -16,6 +16,7 @@ from scenes import ui
 from scenes.khrysos import art
 from scenes.khrysos.board import BOARD_AREA, KhrysosBoard
 from scenes.khrysos.builder import BuilderScene
+from scenes.khrysos.builderview import ZOOMS as ZOOMS_OF_BUILDER
 from scenes.khrysos.setup import THUMB, KhrysosSetup
 from scenes.settings import Settings
 from tests.scenes.helpers import button, click_widget, top
@@ -495,6 +496,35 @@ class TestFilesAndTheSidePanel:
         assert len(by_name["Many problems"].problems) >= 3
         assert dialog.card_note(by_name["Many problems"], 168)[0].startswith("Draft: ")
         assert not any(line.endswith("…") for line in drawn if isinstance(line, str))
+
+    def test_the_builders_greyed_buttons_say_why_on_hover_and_on_click(self, make_app):
+        """Issue 19: pygame-gui never hovers a disabled button, so every builder control is a hotspot."""
+        from tests.scenes.helpers import click as click_at
+        from tests.scenes.test_khrysos import palette_item
+
+        app, builder = open_builder(make_app)
+        spots = builder.spots
+        widgets = [*builder.buttons, builder.symmetry_button, builder.zoom_in, builder.zoom_out, builder.play_button,
+                   builder.back_button]
+        assert all(spots.for_widget(w) is not None for w in widgets), "every button is a hotspot"
+        greyed = {s.key: spots.reason_of(s) for s in spots if not spots.is_enabled(s)}
+        assert {"button:undo", "button:redo", "button:rename", "button:delete", "button:play"} <= set(greyed)
+        assert all(reason and reason.strip() for reason in greyed.values())
+        assert greyed["button:play"] == "Cannot be played: The map has 0 tiles; a map needs at least 6."
+        undo = builder.button("Undo")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(2)
+        assert spots.hovered is not None and spots.hovered.key == "button:undo"
+        assert spots.tip_of(spots.hovered)[-1] == "Not now: Nothing to undo yet: no edit has been made"
+        click_at(app, undo.rect.center)
+        assert spots.refusal is not None and spots.refusal.text.startswith("Nothing to undo yet")
+        # an edit lights Undo; the palette's tiles say what they are
+        drag(app, palette_item(builder, "zone1"), builder.slot_centre((4, 4)))
+        assert spots.is_enabled(spots.get("button:undo")) and builder.button("Undo").is_enabled
+        assert spots.get("tile:stairs_wall").tip_lines()[0] == "Stairs by a Wall"
+        for _ in range(len(ZOOMS_OF_BUILDER)):
+            click_widget(app, builder.zoom_in)
+        assert spots.reason_of(spots.get("button:zoom_in")) == "Zoomed in as far as it goes"
 
     def test_the_setup_counts_drafts_apart_from_damaged_files(self, make_app):
         from scenes.khrysos import mapstore
