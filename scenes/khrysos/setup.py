@@ -120,10 +120,14 @@ class KhrysosSetup(SetupScene):
         return super().handle_event(event)
 
     def add_map(self, spec: maps.MapSpec, origin: str) -> None:
-        """A map made here (random, or read from a code) joins the list, first, and is chosen; it is not saved."""
-        self.maps = [e for e in self.maps if e.name != spec.name]
-        self.maps.insert(0, mapstore.MapEntry(spec.name, None, spec, [], None))
-        self.origins[spec.name] = origin
+        """A map made here (random, or read from a code) joins the list, first, and is chosen; it is not saved. A map
+        of the same name as a sample or one of the player's is listed as "name (2)": nothing else leaves the list."""
+        name, k = spec.name, 2
+        while any(e.name == name and e.name not in self.origins for e in self.maps):  # a sample or one of yours keeps its name
+            name, k = f"{spec.name[:34]} ({k})", k + 1
+        self.maps = [e for e in self.maps if e.name != name]  # the same random map made again replaces itself
+        self.maps.insert(0, mapstore.MapEntry(name, None, maps.MapSpec(name, spec.tiles), [], None))
+        self.origins[name] = origin
         self.chosen = self.page = 0
         self._build_pages()
         self.fill_hotspots()

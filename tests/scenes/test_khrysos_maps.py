@@ -369,6 +369,24 @@ class TestRandomMapsOnScreen:
         assert board.match.state.spec.tiles == chosen.spec.tiles
 
 
+    def test_a_map_made_in_the_setup_never_pushes_one_of_yours_out_of_the_list(self, make_app):
+        from scenes.khrysos import mapstore
+
+        mine = MapSpec("My map", maps.sample_map("the_tower").tiles)
+        assert mapstore.save(mine)[1] is None
+        app, setup = open_setup(make_app)
+        before = [e.name for e in setup.maps]
+        setup.add_map(MapSpec("My map", maps.sample_map("alpha_room").tiles), "from a code")
+        setup.add_map(MapSpec("Alpha Room", maps.sample_map("the_tower").tiles), "from a code")
+        names = [e.name for e in setup.maps]
+        assert set(before) <= set(names) and names[:2] == ["Alpha Room (2)", "My map (2)"]
+        assert setup.maps[setup.chosen].name == "Alpha Room (2)"
+        again = K.random_map(5, 8, "open")
+        setup.add_map(again, "random")
+        setup.add_map(again, "random")
+        assert [e.name for e in setup.maps].count(again.name) == 1, "the same random map made twice is listed once"
+
+
 class TestSharingByCode:
     def test_copy_a_map_as_a_code_and_paste_it_back(self, make_app):
         from scenes import clipboard
@@ -440,7 +458,9 @@ class TestSharingByCode:
         assert panel.spec is None and "cannot be played yet: the map has 4 tiles" in panel.note[0]
         set_entry(app, panel.entry, K.map_code(maps.sample_map("the_crossroad")))
         click_widget(app, panel.load_button)
-        assert setup.maps[setup.chosen].spec == maps.sample_map("the_crossroad")
+        chosen = setup.maps[setup.chosen]
+        assert chosen.spec.tiles == maps.sample_map("the_crossroad").tiles
+        assert chosen.name == "The Crossroad (2)", "the sample of that name stays in the list beside it"
 
 
 class TestFilesAndTheSidePanel:
