@@ -120,7 +120,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.art = art.BoardArt(board, self.grid)
         self.die_size = max(18, int(self.grid.cell_size * 0.62))
         rolled = [e.faces[0] for _, e in self.history if type(e).__name__ == "DiceRolled"]
-        self.white = DieView("d6w", (TURN.left + 50, TURN.top + 50), size=60, face=rolled[-1] if rolled else 6)
+        self.white = DieView("d6w", (TURN.left + 48, TURN.top + 44), size=56, face=rolled[-1] if rolled else 6)
         self.action_buttons = {n: UIButton(action_rect(n), str(n), self.ui) for n in range(1, 7)}
         self.bar = DecisionBar(self, BAR)
         self._build_opening()
