@@ -22,6 +22,7 @@ from typing import Any
 
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
+from game.core.grammar import counted, listing, square_label
 from game.core.grid import EIGHT_WAY
 from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
@@ -119,10 +120,13 @@ class PlacedTile:
     y: int
     rotation: int = 0
 
-    def label(self, number: int) -> str:
-        """How messages name this entry: 'tile 3 (Treasure Zone 2 at 1,0)' (entries count from 1; a tile
-        the catalogue does not know is named by what the file calls it)."""
-        return f"tile {number} ({tile_name(self.tile)} at {self.x},{self.y})"
+    def label(self, number: int, corner: Cell = (0, 0)) -> str:
+        """How messages name this entry: 'tile 3 (Treasure Zone 2 at D1)', by the tile's name (a tile the
+        catalogue does not know by what the file calls it) and its top-left square as the board's edges
+        name it, counted from `corner`, the map's top-left square (entries count from 1)."""
+        name = tile_name(self.tile)
+        x, y = TILE_SIZE * self.x - corner[0], TILE_SIZE * self.y - corner[1]
+        return f"tile {number} ({name} at {square_label(x, y)})" if x >= 0 and y >= 0 else f"tile {number} ({name})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,11 +295,13 @@ def validate_map(data: Any) -> list[str]:
 def map_report(spec: MapSpec) -> tuple[list[Problem], list[Problem]]:
     """(problems, warnings) of a map being built, each with the tiles and squares it is about;
     their texts are exactly `validate_map`'s and `map_warnings`' (warnings only when there is no problem)."""
+    if any(pt.tile not in TILES or pt.rotation not in ROTATIONS for pt in spec.tiles):  # not tiles at all: the file's words
+        return [Problem(text, "file") for text in validate_map(spec)], []
     numbered = list(enumerate(spec.tiles, 1))
     problems = _rule_report(numbered)
     if problems:
         return problems, []
-    return [], _warnings(list(spec.tiles), {i: pt.label(n) for i, (n, pt) in enumerate(numbered)})
+    return [], _warnings(list(spec.tiles), _labels(numbered))
 
 
 def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
@@ -310,17 +316,14 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
 def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
     problems: list[Problem] = []
     placed = [pt for _, pt in numbered]
-    labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
+    labels = _labels(numbered)
     if len(placed) < MIN_TILES:
-        problems.append(Problem(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}",
-                                "count"))
+        problems.append(Problem(f"the map has {counted(len(placed), 'tile')}; a map needs at least {MIN_TILES}", "count"))
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
     missing = [n for n in ZONE_NUMBERS if n not in present]
     if missing:
-        which = (f"Treasure Zone {missing[0]} is" if len(missing) == 1 else
-                 f"Treasure Zones {', '.join(map(str, missing[:-1]))} and {missing[-1]} are")
-        problems.append(Problem(f"{which} missing (a map needs the tiles Treasure Zone 1 to Treasure Zone 6)", "zones",
-                                zones=tuple(missing)))
+        problems.append(Problem(f"{_zone_list(missing)} {'is' if len(missing) == 1 else 'are'} missing (a map needs the six "
+                                "Treasure Zone tiles)", "zones", zones=tuple(missing)))
     at: dict[Cell, int] = {}
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
@@ -333,7 +336,7 @@ def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
         if len(groups) > 1:
             main = groups[0]
             for group in groups[1:]:
-                names = ", ".join(labels[i] for i in group)
+                names = listing(labels[i] for i in group)
                 problems.append(Problem(
                     f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}",
                     "connection", tuple((placed[i].x, placed[i].y) for i in group),
@@ -354,7 +357,23 @@ def map_warnings(data: Any) -> list[str]:
             data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         numbered = _read_map(data)[1]
     placed = [pt for _, pt in numbered]
-    return [p.text for p in _warnings(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})]
+    return [p.text for p in _warnings(placed, _labels(numbered))]
+
+
+def _labels(numbered: list[tuple[int, PlacedTile]]) -> dict[int, str]:
+    """How messages name each entry (see `PlacedTile.label`), squares counted from the map's corner."""
+    corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0), TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
+    return {i: pt.label(number, corner) for i, (number, pt) in enumerate(numbered)}
+
+
+def problem_places(spec: MapSpec) -> tuple[set[Cell], set[Cell]]:
+    """Where a map's problems and warnings lie, for an editor to mark them (see `map_report`): (the tile
+    positions of the entries a problem blames: both tiles of an overlap, the tiles cut off from the first
+    one, the tile where a floor cut apart by solid lines begins, the zones kept apart; the squares no
+    hunter can walk to from the first, and the zones' squares kept apart)."""
+    problems, warnings = map_report(spec)
+    return ({slot for p in problems + warnings for slot in p.tiles},
+            {c for w in warnings for c in w.squares})
 
 
 def _warnings(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
@@ -419,23 +438,29 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
-    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+def _cut_squares(placed: list[PlacedTile]) -> tuple[Board, Cell, list[Cell]]:
+    """(the board, its first square, the squares no hunter could walk to from it)."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
     start = floor[0]
     reached = board.walk_distances(start)
-    cut = [c for c in floor if c not in reached]
+    return board, start, [c for c in floor if c not in reached]
+
+
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
+    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+    board, start, cut = _cut_squares(placed)
     if not cut:
         return []
     first = cut[0]
+    x0, y0 = min(c[0] for c in board.floor), min(c[1] for c in board.floor)
     text = (
-        f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
-        f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
-        f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
+        f"solid lines cut the floor apart: {counted(len(cut), 'square')}, "
+        f"starting with {square_label(first[0] - x0, first[1] - y0)} of {labels[board.tile_of[first]]}, "
+        f"cannot be walked to from {square_label(start[0] - x0, start[1] - y0)} of {labels[board.tile_of[start]]}"
     )
-    tiles = tuple(dict.fromkeys((placed[board.tile_of[c]].x, placed[board.tile_of[c]].y) for c in cut))
-    return [Problem(text, "cut floor", tiles, tuple(cut))]
+    blamed = placed[board.tile_of[first]]  # the tile where the part cut off begins
+    return [Problem(text, "cut floor", ((blamed.x, blamed.y),), tuple(cut))]
 
 
 def read_map(text: str) -> MapSpec:
@@ -551,9 +576,9 @@ class Board:
         if a == b:
             return "that is the square the hunter already stands on"
         if max(abs(d[0]), abs(d[1])) != 1:
-            return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
+            return "that square is not next to the hunter's: move one square at a time"
         if b not in self.floor:
-            return f"square {b[0]},{b[1]} is not on the map"
+            return "that square is not on the map"
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])

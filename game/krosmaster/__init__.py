@@ -2,8 +2,15 @@
 
 See `rules` for the actions' text forms, `events` for what `apply` returns, `seam` for `decision`,
 `redact` and `reveals` (and `rules.why_illegal`), `queries`
-for overlays (reachable cells, spell targets), `testing` for building positions, and
-RULES_NOTES.md for every decision where the rulebook is silent.
+for overlays (reachable cells, spell targets), `words` for how texts name squares ("C7":
+`square_name`, `column_name`, `row_name`, the labels on the board's edges), players and
+fighters, and `action_text`; `testing` for building positions, and RULES_NOTES.md for every
+decision where the rulebook is silent.
+
+Every text function takes `names` (seat index -> the name the table gave; None keeps the
+colours): `describe(event, state, names)`, `action_text(state, action, names)`,
+`decision(state, names)`, `progress(state, names)`, `outcome(state, names)`,
+`why_illegal(state, action, names)`.
 """
 
 from game.krosmaster.board import BOARDS, LAYOUTS
@@ -29,7 +36,8 @@ from game.krosmaster.queries import (
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
-from game.krosmaster.seam import action_text, decision, progress, redact, reveals
+from game.krosmaster.seam import decision, progress, redact, reveals
+from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, square_name
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -49,6 +57,11 @@ from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
     "action_text",
+    "column_name",
+    "fighter_name",
+    "player_name",
+    "row_name",
+    "square_name",
     "BOARDS",
     "CONTENT",
     "LAYOUTS",

@@ -260,8 +260,7 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         self.report = problems
         self.problems = [p.text for p in problems]
         self.warnings = [w.text for w in warnings]
-        self.bad_tiles: set[tuple[int, int]] = {slot for p in problems + warnings for slot in p.tiles}
-        self.bad_squares: set[tuple[int, int]] = {c for w in warnings for c in w.squares}
+        self.bad_tiles, self.bad_squares = maps.problem_places(self.spec)  # where the rules say they lie
         self.notes_scroll = min(self.notes_scroll, max(0, len(self.note_lines()) - 1))
         if hasattr(self, "buttons"):
             self._sync_buttons()

@@ -8,7 +8,7 @@ from pathlib import Path
 import game.khrysos as K
 from game.khrysos import maps
 from game.khrysos.maps import MapSpec
-from scenes import palette
+from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.mapdialogs import MapCodeScene, OpenMapScene, RandomMapScene
 from scenes.overlays import MessageScene
@@ -170,7 +170,7 @@ class BuilderFiles:
 
     def play(self) -> None:
         if self.problems:
-            self.say("This map cannot be played: " + self.problems[0], palette.BLOCKED)
+            self.say("This map cannot be played: " + ui.sentence(self.problems[0]), palette.BLOCKED)
             return
         if (self.dirty or self.path is None) and not self.save():
             return

@@ -141,7 +141,15 @@ class TestTheMapAtItsOwnExtent:
             board.frame_draw(frame)  # the board itself, whatever overlay (a hand-off screen) sits above it
             pixels = pygame.image.tobytes(frame.subsurface(BOARD_AREA.inflate(16, 16)), "RGB")
             thumb = pygame.image.tobytes(art.thumbnail(spec, THUMB), "RGBA")
-            seen.append((rects, pixels, thumb))
+            # the log and the squares' tips name the squares as the edges show them, counted from the map's corner
+            log = [line for line in board.log.lines if "position on" in line]
+            assert log and all(" on square " not in line for line in log), log
+            names = {(x, y): board.spots.get(f"cell:{x + left},{y + top}").tip_lines()[0] for x, y in rects
+                     if (x + left, y + top) in board.shown.board.floor}
+            assert names[(0, 0)] == "A1" or names[(0, 0)].endswith("(A1)")
+            edges = (list(board.art.columns.values()), list(board.art.rows.values()))
+            assert edges == ([chr(65 + k) for k in range(12)], [str(k + 1) for k in range(9)])
+            seen.append((rects, pixels, thumb, board.log.lines, names))
             app.stack.reset(BuilderScene(app))
             app.run_frames(1)
         first = seen[0]
@@ -149,6 +157,8 @@ class TestTheMapAtItsOwnExtent:
             assert other[0] == first[0], f"built at {offset}: the squares sit elsewhere on the board"
             assert other[1] == first[1], f"built at {offset}: the board looks different"
             assert other[2] == first[2], f"built at {offset}: the thumbnail looks different"
+            assert other[3] == first[3], f"built at {offset}: the log names other squares"
+            assert other[4] == first[4], f"built at {offset}: the squares' tips name other squares"
 
     def test_the_map_a_thumbnail_fills_its_box_wherever_the_map_was_built(self, make_app):
         fast_app(make_app)
@@ -661,7 +671,8 @@ class TestOpeningRollAndMarks:
         board = self.deployed(app, 3, seed=4)
         event = K.opening_events(board.match.state)[0]
         line = board.log.lines[0]
-        assert line == board.named(event.text) and line.startswith("Ann rolls ")
+        assert line == board.log_line(event) == K.describe(event, board.shown, [s.name for s in board.seats])
+        assert line.startswith("Ann rolls ")
         assert "goes first" in line and "starts on the Treasure Zone of its player's die" in line
         shown = [(seat, k, die.face) for seat, k, die in board.opening_dice]
         expected = [(seat, 0, d) for seat, dice in enumerate(event.dice) for d in dice]
@@ -684,7 +695,7 @@ class TestOpeningRollAndMarks:
         resumed = KhrysosBoard(app, board.match)
         app.stack.reset(resumed)
         app.run_frames(5)
-        assert resumed.log.lines[0].endswith("each player's first die places their first hunter, the other die their second")
+        assert resumed.log.lines[0].endswith("each player's first die places their first hunter, the other die their second.")
         assert sum("rolls" in line and "goes first" in line for line in resumed.log.lines) == 1
 
     def test_two_players_hunters_carry_different_marks_on_the_board_and_the_scoring_cards(self, make_app):
