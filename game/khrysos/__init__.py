@@ -19,12 +19,13 @@ maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and 
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
-from game.khrysos.events import describe, redact
+from game.khrysos.events import describe
 from game.khrysos.mapcode import MapCodeError, map_code, map_from_code
 from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
+from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.pending import decision
+from game.khrysos.decision import decision
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
 from game.khrysos.queries import (
     ActionOption,
@@ -73,9 +74,9 @@ from game.khrysos.rules import (
     outcome,
     progress,
     reveals,
-    view,
     why_illegal,
 )
+from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
