@@ -386,10 +386,10 @@ class Board:
       diagonal moves and reach, RULES_NOTES M4);
     - `pillars`, `stairs` (no diagonal steps), `walls` (edges, see `edge`);
     - `zones`: zone square -> number; `zone_squares[n]`: the squares of zone n;
-    - `steps[c]`: squares one walking step from c (walls, diagonals through pillars and
-      map corners, stairs);
-    - `links[c]`: squares one ring further for Range, Burst and Blast (as steps, but stairs
-      do not restrict reach);
+    - `steps[c]`: squares one walking step from c (not through solid lines, not diagonally
+      through pillars or on stairs);
+    - `links[c]`: squares one ring further for Range, Burst and Blast (only pillars
+      restrict reach, and only diagonally: solid lines and stairs stop movement alone);
     - `tile_of[c]`: index of the map entry whose card holds square c.
     """
 
@@ -441,23 +441,23 @@ class Board:
             self.links[c] = tuple(links)
 
     def opening(self, a: Cell, d: Cell) -> tuple[bool, bool]:
-        """(reach passes, a walking step passes) from square `a` in direction `d`."""
+        """(reach passes, a walking step passes) from square `a` in direction `d`.
+
+        Solid lines stop only walking ("can not be moved through"); pillars stop diagonal
+        walking and reach alike; stairs stop diagonal walking. A diagonal may pass a corner
+        of the map (RULES_NOTES M6, M7)."""
         b = (a[0] + d[0], a[1] + d[1])
         if b not in self.floor or a not in self.floor:
             return False, False
         if d[0] == 0 or d[1] == 0:
-            ok = edge(a, b) not in self.walls
-            return ok, ok
+            return True, edge(a, b) not in self.walls
         c1, c2 = (b[0], a[1]), (a[0], b[1])
-        if c1 not in self.floor or c2 not in self.floor:
-            return False, False
-        walls = self.walls
-        if edge(a, c1) in walls or edge(a, c2) in walls or edge(c1, b) in walls or edge(c2, b) in walls:
-            return False, False
         pillars = self.pillars
         if a in pillars or b in pillars or c1 in pillars or c2 in pillars:
             return False, False
-        return True, a not in self.stairs and b not in self.stairs
+        walls = self.walls
+        walled = edge(a, c1) in walls or edge(a, c2) in walls or edge(c1, b) in walls or edge(c2, b) in walls
+        return True, not walled and a not in self.stairs and b not in self.stairs
 
     def step_blocker(self, a: Cell, b: Cell) -> str | None:
         """Why a walking step from a to b is impossible (a sentence), or None when it is open."""
@@ -471,8 +471,6 @@ class Board:
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])
-        if c1 not in self.floor or c2 not in self.floor:
-            return "a diagonal step cannot cut the corner of the map"
         if edge(a, c1) in self.walls or edge(a, c2) in self.walls or edge(c1, b) in self.walls or edge(c2, b) in self.walls:
             return "a solid line blocks that diagonal step"
         if a in self.pillars or b in self.pillars or c1 in self.pillars or c2 in self.pillars:

@@ -148,7 +148,7 @@ def _target(s: State, action: Action) -> str | None:
     act = HUNTERS[me.hunter].action(s.res.number)
     distance = s.board.reach_distances(me.at).get(s.cards[i].at)
     if distance is None:
-        return f"out of reach: walls and pillars cut {_name(hunter)} off from {_name(me.hunter)}"
+        return f"out of reach: pillars cut {_name(hunter)} off from {_name(me.hunter)}"
     if distance > step.range:
         return f"out of range: {_name(hunter)} is {distance} squares away, {act.name} reaches {step.range}"
     if steals(step) and not s.cards[i].treasure:

@@ -58,7 +58,7 @@ POSITIONS = _positions()
 class TestModule:
     def test_the_module_has_the_rule_module_api(self):
         check_module(K)
-        assert (K.GAME_ID, K.TITLE, K.VERSION) == ("khrysos", "Khrysos Hunters", 2)
+        assert (K.GAME_ID, K.TITLE, K.VERSION) == ("khrysos", "Khrysos Hunters", 3)
         assert registry.load("khrysos") is K
 
     def test_bench_setup_is_two_players_on_a_sample_map(self):
@@ -136,7 +136,7 @@ class TestPlainData:
     @pytest.mark.parametrize(
         "change, message",
         [
-            (lambda d: d.update(version=9), "state version 9 is not 2"),
+            (lambda d: d.update(version=9), "state version 9 is not 3"),
             (lambda d: d.update(phase="lunch"), "unknown phase 'lunch'"),
             (lambda d: d.pop("cards"), "bad Khrysos Hunters state: KeyError 'cards'"),
             (lambda d: d.update(energy="6"), "expected an integer, got '6'"),

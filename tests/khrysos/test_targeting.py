@@ -98,6 +98,13 @@ class TestBurst:
         assert action_targets(state, N("Dex Voltaire"), 4) == []
 
 
+    def test_burst_reaches_across_a_solid_line(self):
+        cards = [("Dex Voltaire", 0, (2, 4)), ("Bento Rush", 1, (3, 4)), ("Vex Orion", 0, (10, 1)), ("Mara Quill", 1, (3, 3))]
+        assert burst_area(game(cards, map=WALLED), N("Dex Voltaire"), 1) == [(1, 3), (2, 3), (3, 3), (1, 4), (2, 4), (3, 4), (1, 5), (2, 5), (3, 5)]
+        state, _ = play(game(cards, map=WALLED, energy=6), "act 4")  # Tesla Coil: Burst 1 [Damage 2]
+        assert endurance(state, "Bento Rush", "Mara Quill", "Vex Orion") == [4, 4, 6]
+
+
 ELIA = [("Elia Rose", 0, (3, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (3, 1)), ("Mara Quill", 1, (6, 1))]
 
 
@@ -137,7 +144,20 @@ class TestTrample:
             apply(state, Action("step", (3, 4)))
 
 
+WALLED = MapSpec("Walls", tuple([PlacedTile(f"zone{n}", n - 1, 0) for n in range(1, 7)] + [PlacedTile("corridor", 0, 1), PlacedTile("floor", 1, 1)]))
+# The corridor (squares x 0-2, y 3-5) has a solid line along its east side, between x=2 and x=3.
+
+
 class TestRange:
+    def test_range_reaches_across_a_solid_line(self):
+        # Special Tiles: solid lines stop movement only; a Range 1 Hit reaches the square
+        # beyond the line, although walking there takes five steps.
+        cards = [("Kaz Ironjaw", 0, (2, 4)), ("Bento Rush", 1, (3, 4)), ("Vex Orion", 0, (10, 1)), ("Mara Quill", 1, (3, 5))]
+        state = game(cards, map=WALLED, energy=6)
+        assert action_targets(state, N("Kaz Ironjaw"), 2) == [N("Bento Rush"), N("Mara Quill")]  # Haymaker: Range 1
+        state, _ = play(state, "act 2", f"target {N('Bento Rush')}")
+        assert endurance(state, "Bento Rush") == [4]
+
     def test_range_counts_rings_of_squares_outward_from_the_acting_hunter(self):
         cards = [("Lumen Vale", 0, (4, 1)), ("Bento Rush", 1, (8, 5)), ("Vex Orion", 0, (0, 5)), ("Mara Quill", 1, (7, 4))]
         state = game(cards, energy=6)
@@ -176,6 +196,13 @@ class TestBlast:
             Targeted(N("Gus Barrow"), N("Mara Quill"), "blast"),
         ]
 
+
+    def test_blast_reaches_across_a_solid_line(self):
+        cards = [("Gus Barrow", 0, (0, 4)), ("Bento Rush", 1, (2, 4)), ("Vex Orion", 0, (3, 4)), ("Mara Quill", 1, (12, 1))]
+        state = game(cards, map=WALLED, energy=6)
+        assert (3, 4) in blast_area(state, (2, 4), 1) and (3, 5) in blast_area(state, (2, 4), 1)
+        state, _ = play(state, "act 5", f"target {N('Bento Rush')}")  # Dynamite: Hit 1 Range 3 Blast 1 [Damage 2]
+        assert endurance(state, "Gus Barrow", "Bento Rush", "Vex Orion", "Mara Quill") == [6, 4, 4, 6]
 
     def test_blast_can_hit_the_acting_hunter_standing_in_the_area(self):
         # Only Burst spares the acting hunter; a Blast counts from the target and catches

@@ -283,7 +283,7 @@ class TestBrokenMaps:
 
 
 class TestSpecialTiles:
-    """Pillars: no moving or reaching diagonally through them. Stairs: no diagonal moves; solid lines: nothing passes."""
+    """Pillars: no moving or reaching diagonally through them. Stairs: no diagonal moves; solid lines: no moving through."""
 
     def test_special_tiles_pillars_block_only_diagonal_steps_through_them(self):
         board = build_board(sample_map("alpha_room"))
@@ -314,22 +314,32 @@ class TestSpecialTiles:
         assert board.step_blocker((3, 4), (2, 5)) == "no diagonal steps on stairs"
         assert (2, 5) in board.links[(1, 4)]
 
-    def test_solid_lines_block_movement_and_reach(self):
+    def test_special_tiles_solid_lines_stop_movement_but_not_reach(self):
+        # "solid lines can not be moved through at all": a rule about moving. Only pillars are
+        # said to stop attacks, so Range, Burst and Blast count straight across a solid line.
         board = build_board(spec(*ROW, ("corridor", 0, 1, 0), ("floor", 1, 1)))
         # The corridor's east side is a solid line between x=2 and x=3.
         assert board.step_blocker((2, 4), (3, 4)) == "a solid line blocks that step"
         assert board.step_blocker((2, 4), (3, 5)) == "a solid line blocks that diagonal step"
-        assert (3, 4) not in board.links[(2, 4)]
-        # Going round through the open north end: no diagonal may touch the end of a solid line,
-        # so (2,4) (2,3) (2,2) (3,2) (3,3) (3,4) is the shortest way.
+        # Walking goes round through the open north end: no diagonal step may touch the end of
+        # a solid line, so (2,4) (2,3) (2,2) (3,2) (3,3) (3,4) is the shortest way.
         assert board.walk_distances((2, 4))[(3, 4)] == 5
-        assert board.reach_distances((2, 4))[(3, 4)] == 5
         assert board.step_blocker((2, 2), (3, 3)) == "a solid line blocks that diagonal step"
+        # Reach crosses the line, orthogonally and diagonally.
+        assert (3, 4) in board.links[(2, 4)] and (3, 5) in board.links[(2, 4)]
+        assert board.reach_distances((2, 4))[(3, 4)] == 1
+        assert board.reach_distances((0, 4))[(5, 4)] == 5
 
-    def test_a_diagonal_step_cannot_cut_the_corner_of_the_map(self):
+    def test_special_tiles_a_diagonal_step_may_pass_a_corner_of_the_map(self):
+        # Diagonal moves are allowed everywhere except past pillars, on stairs and through solid
+        # lines: a corner of the map is none of these.
         board = build_board(spec(*ROW, ("floor", 1, 1)))
         # (2,2) and (3,3) touch at a corner; (2,3) is off the map.
-        assert board.step_blocker((2, 2), (3, 3)) == "a diagonal step cannot cut the corner of the map"
+        assert (2, 3) not in board.floor
+        assert board.step_blocker((2, 2), (3, 3)) is None
+        assert (3, 3) in board.steps[(2, 2)] and (2, 2) in board.steps[(3, 3)]
+        assert board.walk_distances((2, 2))[(3, 3)] == 1
+        assert board.reach_distances((2, 2))[(3, 3)] == 1
 
     def test_picture_of_a_board_shows_zones_pillars_stairs_and_walls(self):
         board = build_board(spec(*ROW[:2], ("stairs", 0, 1, 0), ("pillar", 1, 1), *ROW[2:]))

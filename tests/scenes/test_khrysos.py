@@ -333,3 +333,33 @@ def test_the_log_and_the_status_line_call_players_by_their_names(make_app):
     assert any(line.startswith(("Ann", "Bob", "Cy")) for line in lines), lines
     text, _ = board.status_text()
     assert "Player " not in text
+
+
+def test_special_tiles_the_previews_show_range_and_blast_reaching_across_a_solid_line(make_app):
+    # The Tower: a solid line runs between squares 2,4 and 3,4 (the stairs' east side).
+    from game.core.match import Match
+    from game.khrysos.testing import hunter, number_of, play, position
+
+    app = fast_app(make_app)
+    cards = [hunter("Kaz Ironjaw", 0, (2, 4)), hunter("Bento Rush", 1, (3, 4)), hunter("Gus Barrow", 0, (0, 4)), hunter("Mara Quill", 1, (4, 13))]
+    state = position(cards, map="the_tower", energy=6)
+    assert state.board.step_blocker((2, 4), (3, 4)) == "a solid line blocks that step"
+    app.push(KhrysosBoard(app, Match(K, K.Setup(players=2, map="the_tower"), 0, state)))
+    app.run_frames(2)
+    board = top(app)
+    haymaker = board.action_buttons[1]  # Hit 1 Range 1 [Damage 2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=haymaker.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert board.focus_action == 2
+    assert (3, 4) in board.grid.layer_cells("in_range") and (3, 4) in board.grid.layer_cells("target")
+
+    cards = [hunter("Gus Barrow", 0, (0, 4)), hunter("Bento Rush", 1, (2, 4)), hunter("Kaz Ironjaw", 0, (3, 4)), hunter("Mara Quill", 1, (4, 13))]
+    state, _ = play(position(cards, map="the_tower", energy=6), "act 5")  # Dynamite: Blast 1
+    app.push(KhrysosBoard(app, Match(K, K.Setup(players=2, map="the_tower"), 0, state)))
+    app.run_frames(2)
+    board = top(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre((2, 4)), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert (2, 4) in board.grid.layer_cells("target")
+    assert {(3, 3), (3, 4), (3, 5)} <= set(board.grid.layer_cells("area"))
+    assert number_of("Kaz Ironjaw") in K.queries.hunters_at(state, (3, 4))
