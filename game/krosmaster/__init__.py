@@ -2,7 +2,8 @@
 
 See `rules` for the actions' text forms, `events` for what `apply` returns, `seam` for `decision`,
 `redact` and `reveals` (and `rules.why_illegal`), `queries`
-for overlays (reachable cells, spell targets), `testing` for building positions, and
+for overlays (reachable cells, spell targets), the board's gestures (`walk`, `aim`, `arm`, `place`,
+`play_fighter`, `end`, `pick`, `put_favor`, `remove_tile`, `options`) and previews (`walk_preview`, `aim_preview`), `testing` for building positions, and
 RULES_NOTES.md for every decision where the rulebook is silent.
 """
 
@@ -10,8 +11,28 @@ from game.krosmaster.board import BOARDS, LAYOUTS
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.queries import (
+    AimPreview,
+    Dodge,
+    Option,
     Reach,
     Targets,
+    WalkPreview,
+    ability_of,
+    ability_targets,
+    aim,
+    aim_preview,
+    arm,
+    end,
+    end_label,
+    options,
+    pick,
+    place,
+    play_fighter,
+    points_left,
+    put_favor,
+    remove_tile,
+    walk,
+    walk_preview,
     action_points,
     challenge_targets,
     damage_odds,
@@ -48,6 +69,26 @@ from game.krosmaster.rules import (
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
+    "AimPreview",
+    "Dodge",
+    "Option",
+    "WalkPreview",
+    "ability_of",
+    "ability_targets",
+    "aim",
+    "aim_preview",
+    "arm",
+    "end",
+    "end_label",
+    "options",
+    "pick",
+    "place",
+    "play_fighter",
+    "points_left",
+    "put_favor",
+    "remove_tile",
+    "walk",
+    "walk_preview",
     "action_text",
     "BOARDS",
     "CONTENT",
