@@ -7,7 +7,7 @@ for overlays (reachable cells, spell targets), the board's gestures (`walk`, `ai
 RULES_NOTES.md for every decision where the rulebook is silent.
 """
 
-from game.krosmaster.board import BOARDS, LAYOUTS
+from game.krosmaster.board import BOARDS, HEIGHT, LAYOUTS, WIDTH
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.queries import (
@@ -33,6 +33,11 @@ from game.krosmaster.queries import (
     remove_tile,
     walk,
     walk_preview,
+    CellFacts,
+    cell_facts,
+    USE_COST,
+    challenge_thresholds,
+    use_cost,
     action_points,
     challenge_targets,
     damage_odds,
@@ -89,8 +94,15 @@ __all__ = [
     "remove_tile",
     "walk",
     "walk_preview",
+    "CellFacts",
+    "cell_facts",
+    "USE_COST",
+    "challenge_thresholds",
+    "use_cost",
     "action_text",
     "BOARDS",
+    "HEIGHT",
+    "WIDTH",
     "CONTENT",
     "LAYOUTS",
     "GAME_ID",

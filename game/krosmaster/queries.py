@@ -363,11 +363,12 @@ def aim(state: State, legal, fighter_id: int, ability: AbilityRef, cell: Cell) -
     return Gesture.refused(problem or f"{ab.name} cannot be aimed there now")
 
 
-def walk(state: State, legal, cell: Cell) -> Gesture:
+def walk(state: State, legal, cell: Cell, reach: dict[Cell, Reach] | None = None) -> Gesture:
     """Walk the fighter being played to `cell` by its cheapest path: one "move" per step, in order.
 
     The first step is a legal action; the later ones are played while the rules accept them (a failed
-    dodge roll ends the walk). Refused with the reason when the cell cannot be reached."""
+    dodge roll ends the walk). Refused with the reason when the cell cannot be reached. `reach`: the
+    fighter's `reachable_cells`, when the caller has them already."""
     if state.phase != "act" or not legal:
         return Gesture.refused(_NOT_YOURS if not legal else "walking is for the fighter being played")
     fid = state.active
@@ -375,11 +376,11 @@ def walk(state: State, legal, cell: Cell) -> Gesture:
     here = f.xy
     if tuple(cell) == here:
         return Gesture.refused(f"{_name(state, fid)} stands here")
-    reach = reachable_cells(state, fid).get(tuple(cell))
-    if reach is not None:
-        first = find(legal, "move", fid, *reach.steps[0])
+    way = (reachable_cells(state, fid) if reach is None else reach).get(tuple(cell))
+    if way is not None:
+        first = find(legal, "move", fid, *way.steps[0])
         if first is not None:
-            return Gesture.of(first, *(Action("move", (fid, x, y)) for x, y in reach.steps[1:]))
+            return Gesture.of(first, *(Action("move", (fid, x, y)) for x, y in way.steps[1:]))
     c = index(*cell)
     who = state.grid[c]
     if who >= 0:
@@ -632,3 +633,36 @@ def points_left(state: State, fighter_id: int) -> tuple[int, int]:
     if f.out or (f.played and f.owner == state.to_move):
         return 0, 0
     return action_points(state, fighter_id), movement_points(state, fighter_id)
+
+
+USE_COST = 1  # AP a spell, a Krosmic Favor or an active Divine Challenge bonus costs (a Favor is free for the Dofus holder)
+
+
+def use_cost(state: State, fighter_id: int, ability: AbilityRef) -> int:
+    """The AP this fighter pays to use the ability now."""
+    if ability[0] == "favor" and state.dofus == state.fighters[fighter_id].owner:
+        return 0
+    return USE_COST
+
+
+def challenge_thresholds() -> tuple[int, ...]:
+    """The Glyph cell counts at which Divine Challenge bonuses unlock, lowest first (for the setup's help)."""
+    return tuple(sorted({b.glyphs for ch in CONTENT.challenges.values() for b in ch.bonuses}))
+
+
+class CellFacts(NamedTuple):
+    """What stands on a cell, as a tip describes it."""
+
+    fighter: int  # the fighter on it (-1: none)
+    kind: str  # the layout's cell: "tree", "bush", "glyph", "start" or "free"
+    terrain: str  # a terrain tile on it ("ice", "fire", "fog") or ""
+    glyph_owner: int  # a Glyph cell's controller (-1: nobody, or not a Glyph cell)
+    start_of: int  # whose starting cell it is (-1: nobody's)
+
+
+def cell_facts(state: State, cell: Cell) -> CellFacts:
+    c = index(*cell)
+    board = state.board
+    gi = board.glyph_index.get(c)
+    start = 0 if c in board.starts[0] else 1 if c in board.starts[1] else -1
+    return CellFacts(state.grid[c], board.kind(c), state.terrain[c], state.glyphs[gi] if gi is not None else -1, start)

@@ -1,7 +1,7 @@
 """Krosmaster: Blast on screen, driven through the real SceneStack with synthesized clicks only.
 
 The driver reads the state to decide where to click (like a player looking at the board),
-but every action goes through a click on a widget, a card or a cell.
+but every action goes through a click on a hotspot: a widget, a card or a cell, where a player clicks.
 """
 
 from __future__ import annotations
@@ -14,16 +14,22 @@ import pytest
 from game.krosmaster.board import DIST, index
 from scenes.board import GameOverScene
 from scenes.krosmaster.board import KrosmasterBoard
-from scenes.krosmaster.dialogs import ChoiceDialog
+from scenes.board.furniture import ChoiceOverlay
 from scenes.krosmaster.orientation import OrientationScene
 from scenes.krosmaster.setup import KrosmasterSetup
 from scenes.menu import MenuScene
 from tests.scenes.helpers import button, click, click_widget, settle
 
 
-def region(board, kind, key):
-    found = [r for r in board.regions if r.kind == kind and r.key == key]
-    assert found, f"no {kind} region {key!r}"
+def spot(board, key):
+    found = board.spots.get(key)
+    assert found is not None, f"no hotspot {key!r}"
+    return found
+
+
+def first_enabled(board, prefix):
+    found = [s for s in board.spots if s.key.startswith(prefix) and board.spots.is_enabled(s)]
+    assert found, f"no usable {prefix} hotspot"
     return found[0]
 
 
@@ -44,10 +50,11 @@ def closer_cell(board):
     s = board.match.state
     f = s.fighters[s.active]
     enemies = [o.cell for o in s.fighters if o.owner != f.owner and not o.out and o.cell >= 0]
-    if not enemies or not board.reach:
+    reach = board.snap.queries["reach"]
+    if not enemies or not reach:
         return None
     here = min(DIST[f.cell][e] for e in enemies)
-    best = min(board.reach, key=lambda c: (min(DIST[index(*c)][e] for e in enemies), board.reach[c].cost))
+    best = min(reach, key=lambda c: (min(DIST[index(*c)][e] for e in enemies), reach[c].cost))
     return best if min(DIST[index(*best)][e] for e in enemies) < here else None
 
 
@@ -58,7 +65,7 @@ def drive(app, board, limit=3000):
         clicks += 1
         assert clicks < limit, f"no end after {limit} clicks; stuck at {board.match.decision()}"
         top = app.stack.top
-        if isinstance(top, ChoiceDialog):
+        if isinstance(top, ChoiceOverlay):
             click_widget(app, next(iter(top.buttons)))
             continue
         assert top is board, f"unexpected scene {type(top).__name__}"
@@ -66,12 +73,14 @@ def drive(app, board, limit=3000):
             settle(app)
             continue
         s = board.match.state
-        kind = board.decision.kind
-        if kind == "place":
-            cell = sorted(board.grid.layer_cells("reachable"))[0]
-            click(app, board.grid.cell_centre(cell))
+        kind = board.snap.kind
+        if kind in ("face", "reroll"):
+            app.run_frames(2)  # the question opens over the board
+            continue
+        if kind in ("place", "remove"):
+            click(app, first_enabled(board, "cell:").rect.center)
         elif kind == "slot":
-            click(app, region(board, "slot", "left").rect.center)
+            click(app, spot(board, "slot:left").rect.center)
         elif kind == "select":
             legal = [a for a in board.match.legal_actions() if a.kind == "activate"]
             if legal:
@@ -83,7 +92,7 @@ def drive(app, board, limit=3000):
             if cast is not None:
                 fid, spell, x, y = cast.args
                 if board.ability != ("spell", spell):
-                    click(app, region(board, "spell", (fid, spell)).rect.center)
+                    click(app, spot(board, f"spell:{fid}:{spell}").rect.center)
                     assert board.ability == ("spell", spell)
                     assert (x, y) in board.grid.layer_cells("in_range")
                 click(app, board.grid.cell_centre((x, y)))
@@ -93,8 +102,6 @@ def drive(app, board, limit=3000):
                 click(app, board.grid.cell_centre(cell))
             else:
                 click_widget(app, board.end_button)
-        elif kind == "remove":
-            click(app, board.grid.cell_centre(sorted(board.grid.layer_cells("target"))[0]))
         else:
             raise AssertionError(f"the driver does not know decision {kind!r}")
     return clicks
@@ -176,11 +183,12 @@ def test_an_advanced_game_with_a_draft_jokers_and_tackles_to_the_end(fast_app, m
     assert isinstance(board, KrosmasterBoard)
     assert board.match.setup.tackle and board.match.setup.choose_krosmasters
     for _ in range(4):  # the draft: blue, pink, pink, blue, each a click on a card
-        assert board.decision.kind == "draft"
-        rect, k = board.draft_cards()[0]
-        click(app, rect.center)
-        assert k in board.match.state.picks[0] + board.match.state.picks[1]
-    assert board.decision.kind == "place"
+        assert board.snap.kind == "draft"
+        card = first_enabled(board, "card:draft:")
+        click(app, card.rect.center)
+        settle(app)
+        assert card.key.split(":")[2] in board.match.state.picks[0] + board.match.state.picks[1]
+    assert board.snap.kind == "place"
     drive(app, board)
     assert board.match.over
     kinds = {a.kind for a in board.match.actions}
@@ -211,34 +219,118 @@ def test_the_bench_keeps_the_board_playing_and_animating(app):
     assert busy_frames > 20, "and measures frames while they animate"
 
 
-def test_previews_show_the_rules_odds_before_a_dodge_roll_and_a_combat_roll(app):
+def hover(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    settle(app)
+
+
+def tip_text(board):
+    spot = board.spots.hovered
+    assert spot is not None, "nothing hovered"
+    return " ".join(board.spots.tip_of(spot))
+
+
+def board_for(app, state):
     from game import krosmaster
     from game.core.match import Match
-    from game.krosmaster import Setup, damage_odds, dodge_odds
-    from game.krosmaster.testing import build
-    from scenes.krosmaster.board import pct
 
-    state = build([("felix_dicebag", 0, (5, 8)), ("golda_purse", 1, (5, 6)), ("arrowna", 1, (6, 8))],
-                  setup=Setup(tackle=True, die_jokers=True), active=0)
     board = KrosmasterBoard(app, Match(krosmaster, state.setup, 0, state))
     board.autosave = False
     app.push(board)
     settle(app)
+    return board
+
+
+def test_previews_show_the_rules_odds_before_a_dodge_roll_and_a_combat_roll(app):
+    from game.krosmaster import Setup, damage_odds, dodge_odds
+    from game.krosmaster.testing import build
+    from scenes.ui import percent
+
+    state = build([("felix_dicebag", 0, (5, 8)), ("golda_purse", 1, (5, 6)), ("arrowna", 1, (6, 8))],
+                  setup=Setup(tackle=True, die_jokers=True), active=0)
+    board = board_for(app, state)
     assert (5, 8) in board.grid.layer_cells("danger"), "leaving Felix's cell takes a dodge roll"
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre((4, 8)), rel=(0, 0), buttons=(0, 0, 0)))
-    settle(app)
-    text = " ".join(board.tip[0])
+    hover(app, spot(board, "cell:4,8").rect.center)
+    text = tip_text(board)
     odds = dodge_odds(board.shown, 0, (5, 8))
-    assert f"{pct(odds['free'])} get away" in text and f"{pct(odds['tackled'])} tackled" in text, text
-    click(app, region(board, "spell", (0, "catroulette")).rect.center)
+    assert text.startswith("E9: ") and "Dodge roll leaving F9" in text, text
+    assert f"{percent(odds['free'])} get away" in text and f"{percent(odds['tackled'])} tackled" in text, text
+    click(app, spot(board, "spell:0:catroulette").rect.center)
+    assert board.ability == ("spell", "catroulette")
     assert (5, 6) in board.grid.layer_cells("in_range")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board.grid.cell_centre((5, 6)), rel=(0, 0), buttons=(0, 0, 0)))
-    settle(app)
-    text = " ".join(board.tip[0])
+    status, _ = board.status_text()
+    assert "Aim Catroulette" in status and "right-click" in status, status
+    hover(app, spot(board, "cell:5,6").rect.center)
+    text = tip_text(board)
     for damage, p in damage_odds(board.shown, 0, "catroulette", (5, 6)).items():
-        assert f"{damage} dmg {pct(p)}" in text, text
-    greyed = region(board, "spell", (0, "feline_claw"))
-    assert greyed.enabled, "Arrowna is next to Felix: Feline Claw can be cast"
-    click(app, board.grid.cell_centre((5, 6)))
+        assert f"{damage} dmg {percent(p)}" in text, text
+    assert board.spots.is_enabled(spot(board, "spell:0:feline_claw")), "Arrowna is next to Felix: Feline Claw can be cast"
+    click(app, spot(board, "cell:5,6").rect.center)
     assert board.busy or board.match.actions, "the click cast Catroulette"
     assert str(board.match.actions[0]) == "cast 0 catroulette 5 6"
+
+
+def test_a_right_click_puts_the_armed_spell_down_even_over_a_greyed_cell(app):
+    from game.krosmaster import Setup
+    from game.krosmaster.testing import build
+
+    state = build([("felix_dicebag", 0, (5, 8)), ("golda_purse", 1, (5, 6)), ("arrowna", 1, (6, 8))],
+                  setup=Setup(), active=0)
+    board = board_for(app, state)
+    click(app, spot(board, "spell:0:catroulette").rect.center)
+    assert board.ability is not None
+    greyed = spot(board, "cell:0,0")
+    assert not board.spots.is_enabled(greyed)
+    click(app, greyed.rect.center, button=3)
+    assert board.ability is None and not board.match.actions
+
+
+def test_a_greyed_spell_whose_target_is_hidden_says_it_is_out_of_sight(app):
+    from game.krosmaster.testing import build
+
+    state = build([("felix_dicebag", 0, (0, 6)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (0, 3)),
+                   ("wa_wabbit", 1, (6, 0))], active=0)  # a tree at A5 between Felix and Arrowna
+    board = board_for(app, state)
+    chip = spot(board, "spell:0:catroulette")
+    assert not board.spots.is_enabled(chip)
+    assert "out of sight" in board.spots.reason_of(chip)
+
+
+def test_a_summon_aimed_at_fire_warns_of_the_injuries(app):
+    from game.krosmaster.testing import build
+
+    state = build([("martine_gale", 0, (3, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (3, 1)),
+                   ("wa_wabbit", 1, (6, 0))], active=0, terrain={(2, 8): "fire"})
+    board = board_for(app, state)
+    click(app, spot(board, "spell:0:fleabag").rect.center)
+    hover(app, spot(board, "cell:2,8").rect.center)
+    assert "Fire: the summoned Minion takes 2 injuries" in tip_text(board)
+
+
+def test_a_self_targeted_favor_lights_its_user_s_cell(app):
+    """Issue 23: aiming Second Wind (used on oneself) must light the user's own cell, the one to click."""
+    from game.krosmaster.testing import build
+
+    state = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (0, 0)),
+                   ("wa_wabbit", 1, (6, 0))], active=0, left=("second_wind",))
+    board = board_for(app, state)
+    click(app, spot(board, "slot:left").rect.center)
+    assert board.ability == ("favor", "left")
+    assert (3, 8) in board.grid.layer_cells("in_range")
+    cell = spot(board, "cell:3,8")
+    assert board.spots.is_enabled(cell)
+    click(app, cell.rect.center)
+    assert str(board.match.actions[0]) == "favor 0 left 3 8"
+
+
+def test_a_played_card_shows_its_spent_points(app):
+    from game.krosmaster.testing import build
+
+    state = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (0, 0)),
+                   ("wa_wabbit", 1, (6, 0))], active=0)
+    board = board_for(app, state)
+    click(app, spot(board, "button:end").rect.center)
+    settle(app)
+    assert str(board.match.actions[-1]) == "end 0"
+    card = board.fighter_info(board.snap.view.fighters[0])
+    assert card.status == "Played" and (card.ap, card.mp) == (0, 0)
