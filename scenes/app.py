@@ -135,6 +135,11 @@ class App:
         """Back to the main menu: everything on the stack goes."""
         self.stack.reset(registry.make_scene("menu", self))
 
+    def show(self, name: str, *args, **kwargs) -> None:
+        """Replace the top scene by the scene registered as `name` (scenes.registry.SCENES), built with
+        these arguments: how one scene leads to another without importing it."""
+        self.stack.replace(registry.resolve(registry.SCENES[name])(self, *args, **kwargs))
+
     def open_saves(self, board=None) -> None:
         """The saved-games list over the current scene (with a board: Save, and Load in its place)."""
         self.push(registry.resolve(registry.SAVES)(self, board))

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game import registry as rules
 
-if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.stack import Scene
+# The app and scenes are only passed through here (never imported: scenes.app imports this module).
+App = Scene = Any
 
 # Name -> "module:Class". A class may define `for_automation(app, seed)`; boards use it to
 # start a default game from the seed, already past setup.
@@ -64,7 +63,7 @@ def resolve(target: str):
     return getattr(importlib.import_module(module), name)
 
 
-def make_scene(name: str, app: "App", seed: int = 0) -> "Scene":
+def make_scene(name: str, app: App, seed: int = 0) -> Scene:
     """Build a scene by name; KeyError for an unknown name."""
     cls = resolve(SCENES[name])
     factory = getattr(cls, "for_automation", None)

@@ -9,15 +9,14 @@ Only the top scene updates: a board under the pause overlay is frozen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
 
 from scenes.hotspots import Hotspots
 
-if TYPE_CHECKING:
-    from scenes.app import App
+App = Any  # scenes.app.App (not imported: the app imports this module)
 
 
 class Scene:
@@ -32,7 +31,7 @@ class Scene:
     modal = True  # input never goes to scenes below
     timeline = None  # a scenes.widgets.tween.Timeline, for scenes that animate
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
         self._ui: pygame_gui.UIManager | None = None
         self._spots: Hotspots | None = None

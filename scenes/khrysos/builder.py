@@ -539,15 +539,11 @@ class BuilderScene(Scene):
             return
         if (self.dirty or self.path is None) and not self.save():
             return
-        from scenes.khrysos.setup import KhrysosSetup
-
-        self.app.stack.replace(KhrysosSetup(self.app, chosen=self.spec.name))
+        self.app.show("khrysos.setup", chosen=self.spec.name)
 
     def leave(self) -> None:
         def go() -> None:
-            from scenes.khrysos.setup import KhrysosSetup
-
-            self.app.stack.replace(KhrysosSetup(self.app))
+            self.app.show("khrysos.setup")
 
         self.unsaved(go)
 

@@ -98,11 +98,6 @@ class KromBoard(BoardScene):
         board.autosave = False
         return board
 
-    def play_again(self):
-        from scenes.krom.setup import start_board
-
-        return start_board(self.app, self.seats, self.match.setup, self.match.seed + 1)
-
     # -- building --------------------------------------------------------------------------
     def build(self) -> None:
         n = self.match.state.num_players

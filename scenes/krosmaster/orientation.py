@@ -87,10 +87,8 @@ class OrientationScene(Scene):
     def leave(self) -> None:
         if len(self.app.stack) > 1:
             self.app.stack.pop(self)
-        else:
-            from scenes.krosmaster.setup import KrosmasterSetup
-
-            self.app.stack.replace(KrosmasterSetup(self.app))
+        else:  # opened alone (automation): the setup it belongs to
+            self.app.show("krosmaster.setup")
 
     def draw(self, surface: pygame.Surface) -> None:
         ui.draw_table(surface)
