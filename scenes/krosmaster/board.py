@@ -18,17 +18,16 @@ from game.krosmaster import CONTENT, HEIGHT, WIDTH, bench_setup
 from scenes import assets, palette, ui
 from scenes.board import BoardScene, BoardView, Seat
 from scenes.board.furniture import ChoiceOverlay, Option
-from scenes.krosmaster import art, draw, favors, panels, tips
+from scenes.krosmaster import art, draw, favors, tips
 from scenes.krosmaster.anims import KrosmasterAnimations, make_standee
 from scenes.krosmaster.cells import CellTips
-from scenes.krosmaster.panels import Chip, FighterInfo, Spot
+from scenes.krosmaster.sides import LEFT, RIGHT, SidePanels
+from scenes.krosmaster.panels import Spot
 
 BOARD_AREA = pygame.Rect(404, 70, 488, 610)  # 61-pixel cells, with room on the edges for the squares' names
-LEFT = pygame.Rect(8, 52, 372, 662)
-RIGHT = pygame.Rect(914, 52, 358, 662)
 
 
-class KrosmasterBoard(CellTips, KrosmasterAnimations, BoardScene):
+class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
     """Two players at one computer; no secrets in this game (`decision().private` is never set), so no hand-offs."""
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
@@ -91,6 +90,7 @@ class KrosmasterBoard(CellTips, KrosmasterAnimations, BoardScene):
         self.layout = self.match.setup.layout
         self.standees = {}
         self.end_button = UIButton(self.end_rect, "End turn", self.ui, object_id="@game_button")
+        self.end_button.hide()  # shown by its hotspot once there is a fighter or a turn to end
         self.left_surface = pygame.Surface(LEFT.size).convert()
         self.right_surface = pygame.Surface((RIGHT.width, self.end_rect.top - RIGHT.top)).convert()
         self.backdrop, self.backdrop_rect = draw.field_backdrop(self.app.size, self.grid, self.layout)
@@ -222,91 +222,6 @@ class KrosmasterBoard(CellTips, KrosmasterAnimations, BoardScene):
                     g.set_layer("blocked", t.blocked)
         elif kind == "remove":
             g.set_layer("target", [(a.args[0], a.args[1]) for a in legal if a.kind == "remove"])
-
-    # -- panels --------------------------------------------------------------------------
-    @property
-    def looks_live(self) -> bool:
-        return not self.locked and not self.held
-
-    def fighter_info(self, f) -> FighterInfo:
-        s = self.snap.view
-        c = CONTENT.character(f.kind)
-        active = f.id == s.active
-        live = self.looks_live
-        chips = []
-        for ab in c.spells:
-            reason = self.snap.queries["arms"].get(("spell", f.id, ab.id), "not on the board")
-            if reason is None and not live:
-                reason = self.lock_reason()
-            tip = tips.ability_tip(ab)
-            if reason is None:
-                tip = tip + ["Click to aim it; right-click puts it down."]
-            chips.append(Chip(ab.id, ab.name, tips.spell_line(ab), tip, tips.said(reason) if reason else None,
-                              self.ability == ("spell", ab.id) and active))
-        placing = f.id == self.place_fid
-        status = ("KO" if f.out else "Placing" if placing else "Playing" if active
-                  else "Played" if f.played and s.to_move == f.owner
-                  else "Ready" if s.to_move == f.owner and s.phase in ("select", "act", "decide") else "Waiting")
-        ap, mp = krosmaster.points_left(s, f.id)
-        info = FighterInfo(f.id, c.name, f.owner, f.minion, c.hp, self.hp_shown.get(f.id, f.injuries), ap, c.ap, mp,
-                           c.mp, f.ap_mark, f.mp_mark, status, active or placing, chips,
-                           [(p.name, f"{p.name}: {p.text}") for p in c.powers], c.element, f.kind)
-        info.tip = tips.fighter_tip(info, self.seats[f.owner].name)
-        return info
-
-    def render_panels(self) -> None:
-        s = self.snap.view
-        spots: list[Spot] = []
-        left = self.left_surface
-        left.blit(ui.table_surface(self.app.size), (0, 0), LEFT)
-        top_seat = art.seat_at_top(self.layout)
-        y = 0
-        glyphs = krosmaster.glyph_counts(s)
-        teams = {seat: [self.fighter_info(f) for f in s.fighters if f.owner == seat and not (f.minion and f.cell < 0)]
-                 for seat in (0, 1)}
-        needed = sum(panels.team_height(sum(1 for f in t if f.minion)) + 10 for t in teams.values())
-        compact = needed > LEFT.height
-        for seat in (top_seat, 1 - top_seat):
-            fighters = teams[seat]
-            extra = tips.plural(glyphs[seat], "Glyph", "Glyphs") + ("  · holds the Dofus" if self.dofus_shown == seat
-                                                                     else "")
-            rect = pygame.Rect(0, y, LEFT.width, panels.team_height(sum(1 for f in fighters if f.minion), compact))
-            if fighters:
-                panels.draw_team(left, rect, seat, self.seats[seat].name, fighters, extra, spots, compact)
-            else:
-                picks = ", ".join(CONTENT.krosmasters[k].name for k in s.picks[seat]) or "no Krosmaster yet"
-                panels.draw_team(left, rect, seat, self.seats[seat].name, [], f"picked: {picks}", spots)
-            self.dofus_spots[seat] = (LEFT.left + LEFT.width - 15, LEFT.top + y + 11)
-            if self.dofus_shown == seat:
-                left.blit(assets.image("markers/dofus", (22, 22)), (LEFT.width - 26, y))
-            y = rect.bottom + 10
-        for spot in spots:
-            spot.rect.move_ip(LEFT.topleft)
-        self.right_surface.blit(ui.table_surface(self.app.size), (0, 0), pygame.Rect(RIGHT.topleft,
-                                                                                     self.right_surface.get_size()))
-        spots += favors.draw_side(self.right_surface, self.side_info(), RIGHT.topleft)
-        self.panel_spots = spots
-
-    def side_info(self) -> favors.SideInfo:
-        s, q, live = self.snap.view, self.snap.queries, self.looks_live
-        slot_phase = self.snap.kind == "slot"
-        slot_reason = None
-        if slot_phase:
-            g = krosmaster.put_favor(s, self.snap.legal, "left")
-            slot_reason = tips.said(g.reason) if not g.ok else None if live else self.lock_reason()
-
-        def shown(key):
-            reason = q["arms"].get(key, "play a Krosmaster first: the fighter being played uses it")
-            return tips.said(reason) if reason else None if live else self.lock_reason()
-
-        unlocked = tuple(set(krosmaster.unlocked_bonuses(s, seat)) for seat in (0, 1))
-        return favors.SideInfo(
-            s, tuple(seat.name for seat in self.seats), slot_phase, slot_reason,
-            {slot: shown(("favor", slot)) for slot in ("left", "right")},
-            {b.id: (shown(("bonus", b.id)) if b.ability else tips.said(f"{b.name} is passive: it works by itself"))
-             for ch in s.challenges for b in CONTENT.challenges[ch].bonuses},
-            self.ability, self.dofus_shown, unlocked, self.mover_shown, tuple(seat.colour for seat in self.seats),
-            self.turn_shown)
 
     # -- hotspots ------------------------------------------------------------------------
     def hotspots(self) -> None:

@@ -71,7 +71,7 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset) -> list[Spot]:
         elif fav:
             reason = info.favor_reasons.get(slot)
             chosen = info.armed == ("favor", slot)
-            tip = tips.favor_tip(fav) + ([f"Click to aim it; right-click puts it down."] if reason is None else [])
+            tip = tips.favor_tip(fav) + (["Click to aim it; right-click puts it down."] if reason is None else [])
             spots.append(Spot(key, rect.move(offset), tip, reason))
             if reason is None or chosen:
                 colour = palette.SELECT if chosen else palette.LEGAL

@@ -1,12 +1,9 @@
 """The board's gestures as the rules read them (game.krosmaster.queries): each click becomes legal actions
 or the rules' own reason, and each preview says what the gesture would cost, risk and deal."""
 
-from fractions import Fraction
 
-import pytest
 
 import game.krosmaster as K
-from game.core import Action
 from game.krosmaster.testing import build, run, with_rolls
 
 BLUE2 = ("golda_purse", 0, (7, 9))
