@@ -48,6 +48,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         self.glyph_pop: tuple | None = None  # (cell, t) while a Glyph tile flips
         self.bolt: tuple[float, float] | None = None  # a spell on its way to its target
         self.held = False  # an action's animations are about to play: nothing looks live
+        self.settling = False  # sync runs as the last step of the animations
+        self.panels_live = False  # the columns were last drawn lit
         self.turn_shown = self.mover_shown = None
         self._asking: int | None = None  # the snapshot whose question overlay is open
 
@@ -151,6 +153,13 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         return self.snap.queries["arms"].get(key, "not now")
 
     def sync(self) -> None:
+        self.settling = True
+        try:
+            self._sync()
+        finally:
+            self.settling = False
+
+    def _sync(self) -> None:
         s = self.snap.view
         self.held = False
         self.dice = []
@@ -246,7 +255,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         end = snap.queries.get("end") if not snap.over else None
         if end is not None and self.replay is None and snap.kind in ("act", "select"):
             label = snap.queries["end_label"]
-            fitted = ui.fit(label, 16, self.end_rect.width - 16, bold=True)
+            fitted = label if ui.render(label, 20, palette.TEXT, True).get_width() <= self.end_rect.width - 16 \
+                else "End this fighter"  # the button's own font; the tip names the fighter
             tip = [("End this fighter's activation (its unspent AP and MP are lost); then choose the next one."
                     if snap.kind == "act" else "End your turn: the other player's turn begins.")]
             if fitted != label:
@@ -324,6 +334,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
     # -- the pending question ------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.looks_live != self.panels_live:  # e.g. the Glyph toss ended: the cards light up
+            self.render_panels()
         snap = self.snap
         if (self.locked or self.autoplay is not None or self.app.stack.top is not self
                 or snap.kind not in ("face", "reroll") or self._asking == snap.number):

@@ -59,10 +59,11 @@ def draw_tiles(surface: pygame.Surface, grid, glyphs: dict, terrain: dict, pop) 
 def draft_cards(area: pygame.Rect, pool) -> list[tuple[pygame.Rect, str]]:
     """Where each Krosmaster of the draft's pool shows, three to a row over the board."""
     out = []
+    w = min(DRAFT_W, (area.width - 24 - 2 * DRAFT_GAP) // 3)  # inside the draft's panel, with a margin
     for i, k in enumerate(pool):
         col, row = i % 3, i // 3
-        r = pygame.Rect(0, 0, DRAFT_W, DRAFT_H)
-        r.topleft = (area.centerx - (3 * DRAFT_W + 2 * DRAFT_GAP) // 2 + col * (DRAFT_W + DRAFT_GAP),
+        r = pygame.Rect(0, 0, w, DRAFT_H)
+        r.topleft = (area.centerx - (3 * w + 2 * DRAFT_GAP) // 2 + col * (w + DRAFT_GAP),
                      area.top + 70 + row * (DRAFT_H + DRAFT_GAP))
         out.append((r, k))
     return out

@@ -20,7 +20,10 @@ class SidePanels:
 
     @property
     def looks_live(self) -> bool:
-        return not self.locked and not self.held
+        """Whether the columns draw usable things lit: the screen's player decides and nothing plays (the last
+        step of an animation is the settle that draws them, so it counts as done)."""
+        return (self.snap.mine and not self.held and self.replay is None
+                and (self.settling or not self.busy))
 
     def fighter_info(self, f) -> FighterInfo:
         s = self.snap.view
@@ -80,6 +83,7 @@ class SidePanels:
                                                                                      self.right_surface.get_size()))
         spots += favors.draw_side(self.right_surface, self.side_info(), RIGHT.topleft)
         self.panel_spots = spots
+        self.panels_live = self.looks_live
 
     def side_info(self) -> favors.SideInfo:
         s, q, live = self.snap.view, self.snap.queries, self.looks_live
