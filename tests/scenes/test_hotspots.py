@@ -127,6 +127,17 @@ class TestShowcase:
         assert board.snap.view.at[0] == (1, 3) != before
         assert str(board.match.actions[-1]) == "walk 1 3"
 
+    def test_a_greyed_tip_during_an_action_s_animation_says_to_wait_for_it(self, app):
+        board = ShowcaseScene(app)
+        app.push(board)
+        settle(app)
+        while board.busy:
+            app.run_frames(5)
+        board.refresh_hotspots()  # a board refreshes its hotspots while it waits (a selection changed)
+        click(app, board.grid.cell_centre((1, 3)))
+        assert board.busy and not board.spots.live
+        assert board.spots.reason_of(board.spots.get("cell:0,0")).startswith("Wait for the animation")
+
     def test_nothing_is_usable_while_an_animation_plays(self, app):
         board = ShowcaseScene(app)
         app.push(board)
