@@ -10,7 +10,7 @@ import pygame
 from game import krosmaster
 from game.krosmaster import CONTENT
 from scenes import assets, palette, ui
-from scenes.krosmaster import art, tips
+from scenes.krosmaster import art, panels, tips
 from scenes.krosmaster.panels import Spot
 
 FAVOR_W, FAVOR_H = 108, 132
@@ -155,10 +155,7 @@ def draw_challenge(surf: pygame.Surface, rect: pygame.Rect, ch_id: str, info: Si
         edge = palette.SELECT if chosen else palette.LEGAL if reason is None else palette.PANEL_EDGE
         pygame.draw.rect(surf, edge, r, width=2, border_radius=6)
         label = f"{b.glyphs}x {b.name}"
-        size = 11
-        while size > 9 and assets.font(size, True).size(label)[0] > r.width - 6:
-            size -= 1
-        shown = ui.fit(label, size, r.width - 6, bold=True)
+        shown, size = panels.shrink(label, 11, r.width - 6, smallest=9)
         ui.text(surf, shown, (r.centerx, r.top + 3), size, palette.TEXT if any(lit) else palette.TEXT_DIM, bold=True,
                 anchor="midtop")
         holders = " and ".join(info.names[k] for k in (0, 1) if lit[k]) or "nobody yet"

@@ -75,12 +75,16 @@ def draw_chip(surface: pygame.Surface, rect: pygame.Rect, chip: Chip, small: boo
     pygame.draw.rect(surface, colour, rect, border_radius=7)
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=7)
     text = palette.TEXT if chip.usable or chip.chosen else palette.TEXT_DIM
-    size = 12 if small else 13
-    name = chip.name
-    while assets.font(size, True).size(name)[0] > rect.width - 10 and len(name) > 4:
-        name = name[:-2] + "…"
     if small:
+        name, size = shrink(chip.name, 12, rect.width - 6, smallest=9)
         ui.text(surface, name, rect.center, size, text, bold=True, anchor="center")
+        return
+    name, size = shrink(chip.name, 13, rect.width - 8, smallest=11)
+    if name != chip.name:  # a second line before an ellipsis: the name on two lines (the tip gives the range)
+        lines = ui.wrap(chip.name, 12, rect.width - 6, bold=True)[:2]
+        for i, line in enumerate(lines):
+            ui.text(surface, ui.fit(line, 12, rect.width - 6, bold=True), (rect.centerx, rect.centery + 8 * (2 * i - 1)),
+                    12, text, bold=True, anchor="center")
         return
     ui.text(surface, name, (rect.centerx, rect.top + 2), size, text, bold=True, anchor="midtop")
     ui.text(surface, chip.line, (rect.centerx, rect.bottom - 2), 11, text, anchor="midbottom")
@@ -136,12 +140,12 @@ class FighterInfo:
     tip: list[str] = field(default_factory=list)
 
 
-def fit(text: str, size: int, width: int, bold: bool = True) -> str:
-    """`text`, cut with an ellipsis to fit `width` pixels."""
-    f = assets.font(size, bold)
-    while f.size(text)[0] > width and len(text) > 2:
-        text = text[:-2].rstrip() + "…"
-    return text
+def shrink(text: str, size: int, width: int, smallest: int = 10, bold: bool = True) -> tuple[str, int]:
+    """`text` and a font size that fits `width` pixels: a smaller font first, an ellipsis only below `smallest`
+    (the hotspot's tip always names it in full)."""
+    while size > smallest and assets.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return ui.fit(text, size, width, bold=bold), size
 
 
 def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Spot]) -> None:
@@ -151,8 +155,8 @@ def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, r
              edge=palette.SELECT if info.active else colour, width=3 if info.active else 2, radius=9, shadow=3)
     portrait(surface, (rect.left + 19, rect.top + 15), 12, info.kind, colour)
     chip_rect = pygame.Rect(rect.right - 76, rect.top + 5, 70, 22)
-    ui.text(surface, fit(info.name, 13, chip_rect.left - rect.left - 40), (rect.left + 36, rect.top + 15), 13, palette.TEXT,
-            bold=True, anchor="midleft")
+    name, size = shrink(info.name, 13, chip_rect.left - rect.left - 40)
+    ui.text(surface, name, (rect.left + 36, rect.top + 15), size, palette.TEXT, bold=True, anchor="midleft")
     regions.append(Spot(f"fighter:{info.fid}", rect.copy(), info.tip))
     for chip in info.chips[:1]:
         draw_chip(surface, chip_rect, chip, small=True)

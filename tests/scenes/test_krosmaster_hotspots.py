@@ -167,3 +167,22 @@ def test_no_krosmaster_decision_is_private_so_there_is_no_hand_off():
                 break
             assert not krosmaster.decision(s).private
             s, _ = krosmaster.apply(s, krosmaster.playout_choice(s, krosmaster.legal_actions(s), rng))
+
+
+def test_every_spell_name_fits_its_chip_without_an_ellipsis(app):
+    """Issue 23 (cut text): a smaller font or a second line before an ellipsis ("Capitol Punis…")."""
+    from game.krosmaster import CONTENT
+    from scenes import ui
+    from scenes.krosmaster import panels
+
+    for c in CONTENT.krosmasters.values():
+        n = len(c.spells)
+        chip = (372 - 22 - 6 * (n - 1)) // n  # a Krosmaster card's chip width (panels.draw_fighter)
+        for sp in c.spells:
+            name, _ = panels.shrink(sp.name, 13, chip - 8, smallest=11)
+            lines = [name] if name == sp.name else ui.wrap(sp.name, 12, chip - 6, bold=True)
+            assert len(lines) <= 2 and all(ui.fit(line, 12, chip - 6, bold=True) == line for line in lines), sp.name
+    for m in CONTENT.minions.values():
+        for sp in m.spells:
+            name, _ = panels.shrink(sp.name, 12, 70 - 6, smallest=9)  # a Minion's token chip
+            assert name == sp.name, sp.name
