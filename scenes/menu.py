@@ -36,9 +36,30 @@ class MenuScene(Scene):
         self.saves_button, self.settings_button, self.credits_button, self.quit_button = (
             UIButton(pygame.Rect(w // 2 - 430 + i * 220, h - 112, 200, 56), label, self.ui, object_id="@menu_button")
             for i, label in enumerate(("Saved games", "Settings", "Credits", "Quit")))
+        self.fill_hotspots()
         if self.app.warning:
             warning, self.app.warning = self.app.warning, None
             self.app.push(MessageScene(self.app, "Settings reset", warning))
+
+    def fill_hotspots(self) -> None:
+        """Every button of the menu says what it does; Continue on a damaged save is greyed with the reason."""
+        spots = self.spots
+        for button, (what, entry) in self.game_buttons.items():
+            if what == "new":
+                spots.add(f"button:new:{entry.game_id}", None, f"Set up a new game of {entry.title}", widget=button)
+                continue
+            info = self.continues.get(entry.game_id)
+            damaged = info.error if info is not None else None
+            spots.add(f"button:continue:{entry.game_id}", None,
+                      f"Go on with the {entry.title} game in progress, where it was left", widget=button,
+                      enabled=damaged is None, reason=f"{damaged} Start a new game instead." if damaged else None)
+        tips = {self.saves_button: ("saves", "Load, watch or delete your named saves"),
+                self.settings_button: ("settings", "Volume, animation speed and fullscreen"),
+                self.credits_button: ("credits", "Who made the art and the sounds"),
+                self.quit_button: ("quit", "Close Tabletop Trio (every game in progress is already saved)")}
+        for button, (key, tip) in tips.items():
+            spots.add(f"button:{key}", None, tip, widget=button)
+        spots.sync_widgets()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -68,7 +89,7 @@ class MenuScene(Scene):
         try:
             match = saves.load_autosave(entry.game_id)
         except SaveError as e:
-            self.app.push(MessageScene(self.app, "This game cannot be continued", str(e)))
+            self.app.push(MessageScene(self.app, "This game cannot be continued", ui.sentence(str(e))))
             return
         self.app.stack.replace(registry.resolve(entry.resume)(self.app, match))
 

@@ -11,6 +11,7 @@ from typing import Any
 from game.core import SaveError
 from game.core.match import Match
 from game.core.save import Save, parse_save, read_save, write_save
+from scenes.ui import sentence
 from scenes.settings import data_dir
 
 
@@ -130,11 +131,12 @@ def read_info(path: Path) -> SaveInfo:
 
     try:
         saved = path.stat().st_mtime
-        save = parse_save(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        return SaveInfo(path, path.stem, "?", "", "", 0.0, f"cannot be read ({type(e).__name__})")
+    except OSError:
+        saved = 0.0
+    try:
+        save = read_save(path)  # the reader a load uses: the list and the load say the same of a damaged file
     except SaveError as e:
-        return SaveInfo(path, path.stem, "?", "", "", saved, str(e))
+        return SaveInfo(path, path.stem, "?", "", "", saved, sentence(str(e)))
     table = save.table
     title = table.get("title") if isinstance(table.get("title"), str) else path.stem
     seats = table.get("seats") if isinstance(table.get("seats"), list) else []

@@ -143,6 +143,9 @@ def percent(p) -> str:
 
 
 def sentence(value: str) -> str:
-    """A text as a sentence on screen: its first letter a capital (the rest as written)."""
+    """A text as a sentence on screen: its first letter a capital, a full stop at the end (the rest as written)."""
     value = value.strip()
-    return value[:1].upper() + value[1:] if value else value
+    if not value:
+        return value
+    value = value[:1].upper() + value[1:]
+    return value if value.endswith((".", "!", "?", "…", ":")) else value + "."

@@ -42,6 +42,7 @@ class Match:
     seed: int
     state: Any
     table: dict = field(default_factory=dict)  # what only the screen needs (seat names, bots): kept in saves
+    start: Any = None  # the position the game began from when it is not a new game of its seed (a lesson)
     _steps: list[_Step] = field(default_factory=list)
     _redo: list[Action] = field(default_factory=list)
 
@@ -51,10 +52,16 @@ class Match:
         return cls(rules, setup, seed, rules.new_game(setup, seed))
 
     @classmethod
+    def from_position(cls, rules: Any, setup: Any, state: Any, seed: int = 0) -> "Match":
+        """A game that begins from a given position (a lesson's scene, with its scripted dice): its saves
+        record that position, so it can be resumed and replayed like any other."""
+        return cls(rules, setup, seed, state, start=state)
+
+    @classmethod
     def from_save(cls, save: Save, resolve: Any = None) -> "Match":
         """Replay a save through the rules; SaveError (with the number of the first bad action) when it does not replay."""
-        rules, setup, _ = replay(Save(save.game, save.version, save.setup, save.seed, []), resolve)
-        match = cls.new(rules, setup, save.seed)
+        rules, setup, first = replay(Save(save.game, save.version, save.setup, save.seed, [], {}, save.start), resolve)
+        match = cls(rules, setup, save.seed, first, start=first if save.start is not None else None)
         match.table = dict(save.table)
         total = len(save.actions)
         for i, text in enumerate(save.actions, 1):
@@ -200,6 +207,8 @@ class Match:
     def save(self) -> Save:
         save = new_save(self.rules, self.setup, self.seed, self.actions)
         save.table = dict(self.table)
+        if self.start is not None:
+            save.start = self.start.to_dict()
         return save
 
     def state_after(self, n: int) -> Any:
@@ -221,7 +230,7 @@ class Match:
         """The same game as it stood after its first n actions, without playing the rules again
         (a replay's Back); nothing to redo."""
         n = max(0, min(n, len(self._steps)))
-        return Match(self.rules, self.setup, self.seed, self.state_after(n), self.table, self._steps[:n], [])
+        return Match(self.rules, self.setup, self.seed, self.state_after(n), self.table, self.start, self._steps[:n], [])
 
 
 _NAMES: dict[Any, bool] = {}

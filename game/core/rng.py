@@ -5,10 +5,11 @@ so a game is fully determined by its setup, its seed and the actions played, and
 a save can be replayed exactly. The generator is SplitMix64 (one 64-bit integer
 of state), which makes copying and serializing it free.
 
-Tests can *script* the next results: `rng.scripted([6, 3, 2])` returns a copy
+Tests and lessons can *script* the next results: `rng.scripted([6, 3, 2])` returns a copy
 whose next `randint`, `roll` or `choice` calls return those values, in order,
-before the generator takes over again. Shuffles are never scripted; tests that
-need a deck order build it in the state directly.
+before the generator takes over again. A scripted list is an order for the next
+shuffle: `rng.scripted([[2, 0, 1]])` makes the next three-item shuffle put the
+third item first, then the first, then the second.
 """
 
 from __future__ import annotations
@@ -88,7 +89,13 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates), or put it in the next scripted order."""
+        if self.script and isinstance(self.script[0], (list, tuple)):
+            order = list(self._pop_script())
+            if sorted(order) != list(range(len(items))):
+                raise ScriptError(f"scripted order {order!r} is not an order of {len(items)} items")
+            items[:] = [items[k] for k in order]
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -32,9 +32,12 @@ class Save:
     seed: int
     actions: list[str] = field(default_factory=list)
     table: dict = field(default_factory=dict)
+    start: dict | None = None  # a game begun from a given position (a lesson): that state's plain data
 
     def to_dict(self) -> dict:
         extra = {"table": self.table} if self.table else {}
+        if self.start is not None:
+            extra["start"] = self.start
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -105,7 +108,28 @@ def parse_save(text: str | bytes) -> Save:
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise SaveError(f"the save file's field 'table' should be an object, not {type(table).__name__}")
-    return Save(data["game"], data["version"], data["setup"], data["seed"], list(data["actions"]), table)
+    start = data.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise SaveError(f"the save file's field 'start' should be an object, not {type(start).__name__}")
+    return Save(data["game"], data["version"], data["setup"], data["seed"], list(data["actions"]), table, start)
+
+
+def start_state(module: Any, setup: Any, save: Save) -> Any:
+    """The state a saved game began from: a new game from its seed, or the position it records (`start`)."""
+    try:
+        if save.start is None:
+            return module.new_game(setup, save.seed)
+        state = module.State.from_dict(save.start)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
+        what = "set up" if save.start is None else "started from its recorded position"
+        raise SaveError(f"the save's game cannot be {what}: {_said(e)}") from None
+    check = getattr(module, "check_invariants", None)
+    if check is not None:
+        try:
+            check(state)
+        except AssertionError as e:
+            raise SaveError(f"the save's starting position breaks a rule: {_said(e)}") from None
+    return state
 
 
 def replay(save: Save, resolve: Callable[[str], Any] | None = None) -> tuple[Any, Any, Any]:
@@ -126,10 +150,7 @@ def replay(save: Save, resolve: Callable[[str], Any] | None = None) -> tuple[Any
         setup = module.Setup.from_dict(save.setup)
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         raise SaveError(f"the save's game options are invalid: {_said(e)}") from None
-    try:
-        state = module.new_game(setup, save.seed)
-    except (ValueError, KeyError, TypeError, RecursionError) as e:
-        raise SaveError(f"the save's game cannot be set up: {_said(e)}") from None
+    state = start_state(module, setup, save)
     total = len(save.actions)
     for i, text in enumerate(save.actions, 1):
         try:

@@ -33,11 +33,10 @@ from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TRE
 from game.khrysos.maps import build_board
 from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, current_step, hit_targets, play_options, usable_boosts
 from game.khrysos.reasons import malformed, refusal
-from game.khrysos.state import ACTIVE, DEPLOY, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
+from game.khrysos.state import ACTIVE, DEPLOY, HAND_SIZE, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
 
 Cell = tuple[int, int]
 
-HAND_SIZE = {2: 4, 3: 4, 4: 3}
 
 _act = interned
 

@@ -47,6 +47,9 @@ DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER = "deploy", "place", "replace", "sta
 PHASES = (DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER)
 
 
+HAND_SIZE = {2: 4, 3: 4, 4: 3}  # hunters dealt to each player, by the number of players
+
+
 @dataclass(frozen=True)
 class Setup:
     """Options of a game: 2 to 4 players, and a sample map id or a custom map's file data."""
@@ -76,6 +79,16 @@ class Setup:
     @property
     def hunters_per_player(self) -> int:
         return 2 if self.players == 2 else 1
+
+    @property
+    def hand_size(self) -> int:
+        """How many hunters each player is dealt at the start."""
+        return HAND_SIZE[self.players]
+
+    def deal_text(self) -> str:
+        """The deal in words, for the setup screen."""
+        n, per = self.hand_size, self.hunters_per_player
+        return (f"{self.players} players · {n} hunters dealt to each, {per} in play at a time")
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"players": self.players, "map": self.map}

@@ -85,8 +85,8 @@ class SavesScene(Overlay):
                 b = UIButton(pygame.Rect(x - 96, y + 6, 92, 40), label, self.ui)
                 self.row_buttons[b] = (label, info)
                 x -= 100
-        self.prev = UIButton(pygame.Rect(box.left + 30, box.bottom - 62, 120, 44), "◀ Newer", self.ui)
-        self.next = UIButton(pygame.Rect(box.left + 160, box.bottom - 62, 120, 44), "Older ▶", self.ui)
+        self.prev = UIButton(pygame.Rect(box.left + 30, box.bottom - 62, 120, 44), "‹ Newer", self.ui)
+        self.next = UIButton(pygame.Rect(box.left + 160, box.bottom - 62, 120, 44), "Older ›", self.ui)
         if self.page == 0:
             self.prev.disable()
         if self.page >= pages - 1:

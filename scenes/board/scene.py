@@ -86,6 +86,9 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
+        # A lesson's coach (scenes.learn): `refusal(board, actions)` vetoes what the lesson does not ask for,
+        # `settled(board)` follows each settle, `draw(surface)` points at hotspots above the board.
+        self.coach: Any = None
         self.undo_button = self.redo_button = self.suggest_button = None
 
     # -- the stack -----------------------------------------------------------------------
@@ -107,7 +110,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         handlers.update(self.event_handlers())
         self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
         self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
-        if self.undo_rect is not None:
+        if self.undo_rect is not None and self.replay is None:  # a replay takes nothing back
             r = pygame.Rect(self.undo_rect)
             half = r.width // 2 - 4
             self.undo_button = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Undo", self.ui)
@@ -209,6 +212,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         """
         if self.busy or self.match.over:
             return False
+        if self.coach is not None:
+            reason = self.coach.refusal(self, [action, *more])
+            if reason:
+                self.flash(reason)
+                return False
         try:
             events = self.match.play(action)
         except IllegalAction as e:
@@ -297,6 +305,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human and self.replay is None:
             self._bot_wait = self.bot_delay
+        if self.coach is not None:
+            self.coach.settled(self)
 
     _settled = settle  # the older name
 
@@ -438,6 +448,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             return f"{self.seats[seat].name} (computer) is thinking…", colour
         return self.named(snap.decision.prompt), colour
 
+    def draw_above(self, surface: pygame.Surface) -> None:
+        if self.coach is not None and self.app.stack.top is self:
+            self.coach.draw(surface)
+        super().draw_above(surface)
+
     def draw_status(self, surface: pygame.Surface) -> None:
         status.draw_status(self, surface)
 
@@ -446,7 +461,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         return status.status_right(self)
 
     def bar_rects(self) -> list[pygame.Rect]:
-        rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None else []
+        rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None and self.replay is None else []
         if self.suggest_button is not None:
             rects.append(self.suggest_button.rect)
         if self.replay is not None:

@@ -84,7 +84,12 @@ class SetupScene(Scene):
 
     # -- widgets -------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Lay the widgets out again (the player count changed), then their hotspots."""
         self._build()
+        self.fill_hotspots()
 
     def _build(self) -> None:
         self.ui.clear_and_reset()
@@ -114,17 +119,12 @@ class SetupScene(Scene):
             y = left.top + 56 + self.count * self.ROW + 6
             self.fewer = UIButton(pygame.Rect(left.left + 44, y, 150, 38), "− Player", self.ui)
             self.more = UIButton(pygame.Rect(left.left + 204, y, 150, 38), "+ Player", self.ui)
-            if self.count <= self.min_players:
-                self.fewer.disable()
-            if self.count >= self.max_players:
-                self.more.disable()
         self.option_widgets: dict[Any, Any] = {}
         for j, option in enumerate(self.options):
             y = right.top + 56 + j * self.ROW
             rect = pygame.Rect(right.left + 300, y, right.width - 320, 40)
             if isinstance(option, Toggle):
-                b = UIButton(rect, "On" if self.values[option.key] else "Off", self.ui,
-                             tool_tip_text=option.help or None)
+                b = UIButton(rect, "On" if self.values[option.key] else "Off", self.ui)
                 self.option_widgets[b] = option
             else:
                 labels = [label for _, label in option.choices]
@@ -134,6 +134,42 @@ class SetupScene(Scene):
         w, h = self.app.size
         self.back_button = UIButton(pygame.Rect(40, h - 84, 200, 56), "Back", self.ui, object_id="@menu_button")
         self.start_button = UIButton(pygame.Rect(w - 280, h - 84, 240, 56), "Start", self.ui, object_id="@game_button")
+
+    def fill_hotspots(self) -> None:
+        """Every control of the setup says what it does (a game's setup adds its own with `more_hotspots`)."""
+        spots = self.spots
+        spots.clear()
+        for i, entry in enumerate(self.entries):
+            spots.add(f"field:name:{i}", None, f"Player {i + 1}'s name: click and type (up to 16 letters)", widget=entry)
+        for i, menu in enumerate(self.kind_menus):
+            spots.add(f"menu:seat:{i}", None, "Who plays this seat: a person at this computer, or the computer "
+                                              "(Easy, Normal or Hard)", widget=menu)
+        for i, menu in enumerate(self.extra_menus):
+            spots.add(f"menu:choice:{i}", None, f"{self.player_choice.label} of player {i + 1}"
+                      + (f": {self.player_choice.help}" if self.player_choice.help else ""), widget=menu)
+        if self.fewer is not None:
+            spots.add("button:fewer", None, "One player fewer (the last row goes)", widget=self.fewer,
+                      enabled=self.count > self.min_players,
+                      reason=f"This game needs at least {self.min_players} players.")
+            spots.add("button:more", None, "One more player", widget=self.more, enabled=self.count < self.max_players,
+                      reason=f"This game is for {self.max_players} players at most.")
+        for widget, option in self.option_widgets.items():
+            on_off = " (click to switch it on or off)" if isinstance(option, Toggle) else ""
+            spots.add(f"option:{option.key}", None, f"{option.label}: {option.help or 'choose one'}{on_off}",
+                      widget=widget)
+        spots.add("button:back", None, "Back to the main menu (Esc)", widget=self.back_button)
+        spots.add("button:start", None, "Start the game with these players and options", widget=self.start_button)
+        self.more_hotspots()
+        spots.sync_widgets()
+
+    def more_hotspots(self) -> None:
+        """A game's own setup controls (map thumbnails, Change board…): add them to `self.spots`."""
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        # No tip over an open drop-down list: the list is what the player reads then.
+        if not any(m.current_state is m.menu_states.get("expanded") for m in self.kind_menus + self.extra_menus
+                   + [w for w in self.option_widgets if isinstance(w, UIDropDownMenu)]):
+            super().draw_above(surface)
 
     @staticmethod
     def _label(choices, value) -> str | None:
@@ -159,7 +195,7 @@ class SetupScene(Scene):
             elif el is self.fewer or el is self.more:
                 self._read_names()
                 self.count += -1 if el is self.fewer else 1
-                self._build()
+                self.rebuild()
             elif el in self.option_widgets:
                 option = self.option_widgets[el]
                 self.values[option.key] = not self.values[option.key]

@@ -40,14 +40,43 @@ class KhrysosSetup(SetupScene):
     def _build(self) -> None:
         super()._build()
         left = self.LEFT
-        self.builder_button = UIButton(pygame.Rect(left.left + 44, left.bottom - 60, 250, 44), "Map builder", self.ui,
-                                       tool_tip_text="Build your own maps; the playable ones appear here.")
+        self.builder_button = UIButton(pygame.Rect(left.left + 44, left.bottom - 60, 250, 44), "Map builder", self.ui)
         right = self.RIGHT
         pages = max(1, -(-len(self.maps) // (COLS * ROWS)))
         self.prev_page = self.next_page = None
         if pages > 1:
             self.prev_page = UIButton(pygame.Rect(right.right - 120, right.top + 10, 50, 34), "<", self.ui)
             self.next_page = UIButton(pygame.Rect(right.right - 64, right.top + 10, 50, 34), ">", self.ui)
+
+    def thumbnails(self) -> list[tuple[pygame.Rect, int]]:
+        """Where each map of the page shown is drawn: (its box, its index in the list)."""
+        right = self.RIGHT
+        per = COLS * ROWS
+        start = self.page * per
+        gap_x = (right.width - 32 - COLS * (THUMB[0] + 12)) // max(1, COLS - 1)
+        boxes = []
+        for k in range(len(self.maps[start:start + per])):
+            col, row = k % COLS, k // COLS
+            x = right.left + 16 + col * (THUMB[0] + 12 + gap_x)
+            y = right.top + 58 + row * (THUMB[1] + 60)
+            boxes.append((pygame.Rect(x, y, THUMB[0] + 12, THUMB[1] + 44), start + k))
+        return boxes
+
+    def more_hotspots(self) -> None:
+        spots = self.spots
+        spots.add("button:builder", None, "Build your own maps; the playable ones appear here", widget=self.builder_button)
+        if self.prev_page is not None:
+            spots.add("button:prev_page", None, "The previous page of maps", widget=self.prev_page)
+            spots.add("button:next_page", None, "The next page of maps", widget=self.next_page)
+        self.thumb_rects = self.thumbnails()
+        for box, index in self.thumb_rects:
+            entry = self.maps[index]
+            whose = "a sample map" if entry.sample else "one of your maps"
+            spots.add(f"map:{index}", box, f"{entry.name} ({whose}): click to play on it", click=lambda i=index: self._choose(i))
+
+    def _choose(self, index: int) -> None:
+        self.chosen = index
+        self.app.play_sound("click")
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -60,13 +89,8 @@ class KhrysosSetup(SetupScene):
             if event.ui_element in (self.prev_page, self.next_page) and event.ui_element is not None:
                 pages = max(1, -(-len(self.maps) // (COLS * ROWS)))
                 self.page = (self.page + (1 if event.ui_element is self.next_page else -1)) % pages
+                self.fill_hotspots()
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, index in self.thumb_rects:
-                if rect.collidepoint(event.pos):
-                    self.chosen = index
-                    self.app.play_sound("click")
-                    return True
         return super().handle_event(event)
 
     def start(self, seats, options) -> str | None:
@@ -90,16 +114,9 @@ class KhrysosSetup(SetupScene):
         right = self.RIGHT
         pygame.draw.rect(surface, palette.PANEL, pygame.Rect(right.left + 8, right.top + 8, right.width - 16, 40))
         ui.text(surface, "Map", (right.left + 16, right.top + 14), 20, palette.TEXT_DIM, bold=True)
-        per = COLS * ROWS
-        start = self.page * per
-        self.thumb_rects = []
-        gap_x = (right.width - 32 - COLS * (THUMB[0] + 12)) // max(1, COLS - 1)
-        for k, entry in enumerate(self.maps[start:start + per]):
-            index = start + k
-            col, row = k % COLS, k // COLS
-            x = right.left + 16 + col * (THUMB[0] + 12 + gap_x)
-            y = right.top + 58 + row * (THUMB[1] + 60)
-            box = pygame.Rect(x, y, THUMB[0] + 12, THUMB[1] + 44)
+        for box, index in self.thumb_rects:
+            entry = self.maps[index]
+            x, y = box.topleft
             chosen = index == self.chosen
             pygame.draw.rect(surface, palette.PANEL_LIGHT if chosen else palette.BG_LIGHT, box, border_radius=8)
             pygame.draw.rect(surface, palette.GOLD if chosen else palette.PANEL_EDGE, box, width=3 if chosen else 1,
@@ -108,12 +125,11 @@ class KhrysosSetup(SetupScene):
             label = entry.name if entry.sample else f"{entry.name} (yours)"
             ui.text(surface, ui.fit(label, 15, box.width - 8), (box.centerx, box.bottom - 30), 15,
                     palette.GOLD if chosen else palette.TEXT, bold=chosen, anchor="midtop")
-            self.thumb_rects.append((box, index))
         if self.maps:
             n = self.count
             entry = self.maps[self.chosen]
-            ui.text(surface, f"{entry.name} · {n} players · {4 if n < 4 else 3} hunters dealt to each, "
-                    f"{2 if n == 2 else 1} in play at a time", (right.left + 16, right.bottom - 60), 15, palette.TEXT)
+            ui.text(surface, f"{entry.name} · {Setup(players=n).deal_text()}", (right.left + 16, right.bottom - 60), 15,
+                    palette.TEXT)
         if self.broken:
             ui.text(surface, f"{len(self.broken)} of your maps cannot be played yet: open them in the map builder.",
                     (right.left + 16, right.bottom - 34), 14, palette.TEXT_DIM)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import krosmaster
@@ -66,21 +65,30 @@ class KrosmasterSetup(SetupScene):
         left = self.LEFT
         self.preview_rect = pygame.Rect(left.left + 24, left.top + 210, 8 * PREVIEW_CELL, 10 * PREVIEW_CELL)
         self.board_button = UIButton(pygame.Rect(self.preview_rect.right + 30, self.preview_rect.top + 80, 220, 44),
-                                     "Change board…", self.ui, tool_tip_text="Two sides, each in two orientations")
+                                     "Change board…", self.ui)
         self._lock_advanced()
 
     def _lock_advanced(self) -> None:
-        first = self.values["level"] == "first"
+        """A first game plays without the advanced rules: they are off (and greyed, saying why)."""
+        if self.values["level"] != "first":
+            return
         for widget, option in self.option_widgets.items():
-            if option.key not in ADVANCED:
-                continue
-            if first:
+            if option.key in ADVANCED:
                 self.values[option.key] = option.default
                 if isinstance(option, Toggle):
                     widget.set_text("Off")
-                widget.disable()
-            else:
-                widget.enable()
+
+    def more_hotspots(self) -> None:
+        spots = self.spots
+        tip = "Choose the board: two sides, each in two orientations"
+        spots.add("button:board", None, tip, widget=self.board_button, click=self.choose_board)
+        spots.add("preview:board", self.preview_rect, tip, click=self.choose_board)
+        if self.values["level"] == "first":
+            for widget, option in self.option_widgets.items():
+                if option.key in ADVANCED:
+                    spot = spots.get(f"option:{option.key}")
+                    spots.add(spot.key, None, spot.tip, widget=widget, enabled=False,
+                              reason="Only in an advanced game: set the rules to Advanced first.")
 
     def on_option(self, key: str) -> None:
         if key == "level":
@@ -89,19 +97,10 @@ class KrosmasterSetup(SetupScene):
                     self.values[key] = True
                 self.values["challenges"] = 1
             self._read_names()
-            self._build()
-
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.board_button:
-            self.app.play_sound("click")
-            self.choose_board()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.preview_rect.collidepoint(event.pos):
-            self.choose_board()
-            return True
-        return super().handle_event(event)
+            self.rebuild()
 
     def choose_board(self) -> None:
+        self.app.play_sound("click")
         self._read_names()
         self.app.push(OrientationScene(self.app, self.layout, self.set_layout))
 
@@ -109,7 +108,7 @@ class KrosmasterSetup(SetupScene):
         self.layout = layout
 
     def on_uncover(self) -> None:
-        self._build()
+        self.rebuild()
 
     # -- starting --------------------------------------------------------------------------
     def setup(self, options: dict) -> Setup:

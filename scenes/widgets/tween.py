@@ -132,6 +132,38 @@ class Call(Anim):
             self.fn()
 
 
+class Later(Anim):
+    """An animation built only when its turn comes (`build` returns it, or None for nothing), so it starts
+    from what the animations before it left on screen."""
+
+    def __init__(self, build: Callable[[], Anim | None]):
+        self.build = build
+        self.inner: Anim | None = None
+        self.built = False
+        self.done = False
+
+    def _inner(self) -> Anim | None:
+        if not self.built:
+            self.built = True
+            self.inner = self.build()
+        return self.inner
+
+    def update(self, dt: float) -> float:
+        inner = self._inner()
+        if inner is None:
+            self.done = True
+            return dt
+        dt = inner.update(dt)
+        self.done = inner.done
+        return dt if self.done else 0.0
+
+    def finish(self) -> None:
+        inner = self._inner()
+        if inner is not None:
+            inner.finish()
+        self.done = True
+
+
 class Sequence(Anim):
     def __init__(self, *steps: Anim | None):
         self.steps = deque(s for s in steps if s is not None)
@@ -221,7 +253,8 @@ class EventPlayer:
 
     `handlers` maps an event kind (its class name) to a function returning an `Anim`
     (or None for events with nothing to show). Unknown kinds only reach `on_event`
-    (the game log, typically), which is called as each event's animation starts.
+    (the game log, typically), which is called as each event's animation starts. Each animation
+    is built when its turn comes, from what the animations before it left on screen.
     """
 
     def __init__(self, timeline: Timeline, handlers: dict[str, Callable[[Any], Anim | None]],
@@ -231,14 +264,14 @@ class EventPlayer:
         self.on_event = on_event
 
     def play(self, events: Iterable[Any], then: Callable[[], Any] | None = None) -> None:
+        """Queue each event's log line and animation; an event's animation is built when its turn comes."""
         for event in events:
             steps: list[Anim] = []
             if self.on_event is not None:
                 steps.append(Call(lambda e=event: self.on_event(e)))
             handler = self.handlers.get(type(event).__name__)
-            anim = handler(event) if handler is not None else None
-            if anim is not None:
-                steps.append(anim)
+            if handler is not None:
+                steps.append(Later(lambda h=handler, e=event: h(e)))
             self.timeline.add(Sequence(*steps))
         if then is not None:
             self.timeline.add(Call(then))

@@ -99,3 +99,24 @@ def test_the_table_travels_with_the_save():
 
     again = Match.from_save(parse_save(text), resolve)
     assert again.table == m.table
+
+
+def test_a_game_begun_from_a_given_position_saves_and_resumes_from_it():
+    """Lessons start from a position of their own (issue 21): the save records it, so the game
+    can be continued and replayed like any other."""
+    from dataclasses import replace
+
+    from game import krom
+    from game.core.match import Match
+    from game.core.save import parse_save
+
+    base = krom.new_game(krom.Setup(players=3), 11)
+    start = replace(base, rng=base.rng.scripted([6, 6, 6]))
+    match = Match.from_position(krom, krom.Setup(players=3), start)
+    for _ in range(3):
+        match.play(match.legal_actions()[0])
+    again = Match.from_save(parse_save(match.save().to_text()))
+    assert again.state.to_dict() == match.state.to_dict()
+    assert again.state_after(0).to_dict() == start.to_dict() != krom.new_game(krom.Setup(players=3), 11).to_dict()
+    plain = Match.new(krom, krom.Setup(players=3), 11)
+    assert "start" not in plain.save().to_dict(), "a new game's save stays as it was"

@@ -85,3 +85,16 @@ def test_script_survives_serialization():
     rng = Rng(2).scripted([4, 5])
     again = Rng.from_dict(rng.to_dict())
     assert again.roll(D6) == 4 and again.roll(D6) == 5
+
+
+def test_a_scripted_order_is_the_next_shuffle_then_the_generator_takes_over():
+    from game.core.rng import Rng, ScriptError
+
+    rng = Rng(4).scripted([[2, 0, 1], 5])
+    assert rng.shuffled(["a", "b", "c"]) == ["c", "a", "b"]
+    assert rng.randint(1, 6) == 5
+    assert sorted(rng.shuffled(range(5))) == [0, 1, 2, 3, 4]
+    import pytest
+
+    with pytest.raises(ScriptError):
+        Rng(1).scripted([[0, 0]]).shuffled("ab")

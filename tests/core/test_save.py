@@ -141,3 +141,23 @@ def test_write_creates_missing_directories(tmp_path):
     path = tmp_path / "a" / "b" / "slot.json"
     write_save(path, save)
     assert read_save(path).actions == save.actions
+
+
+def test_a_save_with_a_broken_starting_position_is_refused_with_a_reason():
+    from game import krom
+    from game.core import SaveError
+    from game.core.match import Match
+    from game.core.save import parse_save
+
+    match = Match.from_position(krom, krom.Setup(players=2), krom.new_game(krom.Setup(players=2), 3))
+    data = match.save().to_dict()
+    data["start"] = {"nonsense": True}
+    import json
+
+    import pytest
+
+    with pytest.raises(SaveError, match="cannot be started from its recorded position"):
+        Match.from_save(parse_save(json.dumps(data)))
+    data["start"] = [1, 2]
+    with pytest.raises(SaveError, match="'start' should be an object"):
+        parse_save(json.dumps(data))

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.krosmaster.board import DIST, index
+from scenes import ui
 from scenes.board import GameOverScene
 from scenes.krosmaster.board import KrosmasterBoard
 from scenes.board.furniture import ChoiceOverlay
@@ -139,7 +140,7 @@ def test_a_full_game_from_the_menu_to_the_end_screen_with_clicks_only(fast_app, 
     end = app.stack.top
     assert board.match.over and isinstance(end, GameOverScene)
     outcome = board.match.outcome()
-    assert end.reason == outcome.reason
+    assert end.reason == ui.sentence(outcome.reason), "the end screen gives the rules' reason as a sentence"
     assert any("Glyph cells" in line for line in end.lines)
     click_widget(app, button(end, "Main menu"))
     settle(app, 3)

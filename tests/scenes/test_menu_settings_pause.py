@@ -200,9 +200,30 @@ def test_a_broken_autosave_gives_a_message_not_a_crash(app, toy_entry):
     path.write_text('{"format": "tabletrio-save", "format_version": 1, "game": "toy", "vers')
     app.push(MenuScene(app))
     app.run_frames(2)
+    menu = top(app)
+    # A save already known to be damaged is not offered: Continue is greyed and says why, in the same
+    # words as the card and as the load itself would (issue 23).
+    spot = menu.spots.get("button:continue:toy")
+    assert not button(menu, "Continue").is_enabled and not spot.enabled
+    assert spot.reason.startswith("The save file is truncated") and "new game" in spot.reason
+    assert menu.continues["toy"].error.startswith("The save file is truncated")
+    click_widget(app, button(menu, "Continue"))
+    assert top(app) is menu and menu.spots.refusal.text == spot.reason
+
+
+def test_a_save_the_menu_cannot_tell_is_damaged_still_gets_a_message_on_continue(app, toy_entry):
+    from scenes.saves import autosave_path
+
+    path = autosave_path("toy")
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "tabletrio-save", "format_version": 1, "game": "toy", "version": 1, "setup": {}, '
+                    '"seed": 1, "actions": ["no such move"], "table": {}}')
+    app.push(MenuScene(app))
+    app.run_frames(2)
     click_widget(app, button(top(app), "Continue"))
     dialog = top(app)
-    assert isinstance(dialog, MessageScene) and "truncated" in " ".join(dialog.message_lines)
+    assert isinstance(dialog, MessageScene)
+    assert dialog.message_lines[0][0].isupper(), "messages start with a capital"
     click_widget(app, button(dialog, "OK"))
     assert isinstance(top(app), MenuScene)
 

@@ -276,3 +276,25 @@ def test_a_played_standee_is_drawn_darker_and_a_chosen_die_is_outlined(screen):
     die.highlight = True
     die.draw(screen)
     assert screen.get_at(edge)[:3] != (0, 0, 0)
+
+
+def test_the_event_player_builds_each_animation_when_its_turn_comes():
+    from scenes.widgets.tween import Call, EventPlayer, Timeline, Wait
+
+    seen, where = [], {"x": 0}
+
+    def first(event):
+        return Call(lambda: where.update(x=10))
+
+    def second(event):
+        seen.append(where["x"])  # built only now: it starts from what the first one left
+        return Wait(0.2)
+
+    timeline = Timeline()
+    EventPlayer(timeline, {"int": first, "str": second}).play([1, "two"])
+    assert seen == [], "nothing is built before its turn"
+    timeline.update(0.01)
+    timeline.update(0.01)
+    assert seen == [10]
+    timeline.skip()
+    assert not timeline.busy

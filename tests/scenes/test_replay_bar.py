@@ -1,0 +1,53 @@
+"""The replay bar (issue 23: its buttons overlapped): on every board its buttons stand apart, nothing else
+sits under them, every one says what it does, and Back is one step (issue 19), never a replay from the start."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from game import registry as rules
+from game.core.match import Match
+from game.core.rng import Rng
+from scenes import registry
+from scenes.board.saveload import start_replay
+from tests.scenes.helpers import button, click_widget, elements, settle
+from tests.scenes.kitcheck import check_hotspots
+
+
+def played(game_id: str, n: int = 25) -> Match:
+    module = rules.load(game_id)
+    match = Match.new(module, module.bench_setup(), 3)
+    rng = Rng(5)
+    while not match.over and len(match.actions) < n:
+        match.play(match.random_action(rng))
+    return match
+
+
+@pytest.mark.parametrize("game_id", [g.game_id for g in registry.playable_games()])
+def test_the_replay_bar_stands_clear_and_steps_one_move_back(app, game_id, monkeypatch):
+    match = played(game_id)
+    assert start_replay(app, match)
+    settle(app, 4)
+    board = app.stack.top
+    while board.busy:
+        app.run_frames(5)
+    shown = [e for e in elements(board) if isinstance(e, UIButton) and e.visible]
+    bar = [b for b in shown if b.rect.top < 44]
+    assert len(bar) >= 6
+    for a, b in itertools.combinations(shown, 2):
+        assert not a.rect.colliderect(b.rect), f"{a.text!r} overlaps {b.text!r}"
+    screen = pygame.Rect((0, 0), app.size)
+    assert all(screen.contains(b.rect) for b in bar)
+    check_hotspots(board)
+    click_widget(app, button(board, "Last"))
+    assert len(board.match.actions) == len(match.actions)
+    replays = []
+    monkeypatch.setattr(Match, "play", lambda self, action: replays.append(action))  # Back plays nothing again
+    click_widget(app, button(board, "Back"))
+    assert len(board.match.actions) == len(match.actions) - 1 and replays == []
+    expected = board.rules.view(match.state_after(len(match.actions) - 1), board.viewer)
+    assert board.snap.view.to_dict() == expected.to_dict()
