@@ -146,3 +146,11 @@ class TestShowcase:
         app.run_frames(1)
         assert not board.spots.live
         check_hotspots(board)
+
+
+def test_a_board_may_hang_its_flashed_messages_elsewhere(app):
+    """Kit: `flash_anchor` and `flash_width` place a board's flashed message (by default under the status line)."""
+    board = ShowcaseScene(app)
+    app.push(board)
+    settle(app)
+    assert board.flash_anchor() == (app.size[0] // 2, 52) and board.flash_width() == app.size[0] - 140
