@@ -358,6 +358,12 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
                 text = f"{self.seats[seat].name} ({word}):" + text[len(word) + 1:]
         return text, colour
 
+    def flash_anchor(self) -> tuple[int, int]:
+        return (RIGHT.centerx, self.log_rect.top + 6)  # over the log: the board's top row stays in sight
+
+    def flash_width(self) -> int:
+        return RIGHT.width - 40
+
     def forget(self) -> None:
         self.ability = None
 

@@ -58,7 +58,8 @@ class SidePanels:
         left.blit(ui.table_surface(self.app.size), (0, 0), LEFT)
         top_seat = art.seat_at_top(self.layout)
         y = 0
-        glyphs = krosmaster.glyph_counts(s)
+        shown = list(self.glyph_shown.values())  # the Glyph tiles on screen: a capture counts as it flips
+        glyphs = (shown.count(0), shown.count(1))
         teams = {seat: [self.fighter_info(f) for f in s.fighters if f.owner == seat and not (f.minion and f.cell < 0)]
                  for seat in (0, 1)}
         needed = sum(panels.team_height(sum(1 for f in t if f.minion)) + 10 for t in teams.values())

@@ -335,3 +335,23 @@ def test_a_played_card_shows_its_spent_points(app):
     assert str(board.match.actions[-1]) == "end 0"
     card = board.fighter_info(board.snap.view.fighters[0])
     assert card.status == "Played" and (card.ap, card.mp) == (0, 0)
+
+
+def test_a_flashed_message_leaves_the_board_s_top_row_in_sight(app):
+    """Issue 23 (clipping): the red flash of a refused click covered the board's top row."""
+    from game.krosmaster.testing import build
+    from scenes import palette
+
+    state = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (0, 0)),
+                   ("wa_wabbit", 1, (6, 0))], active=0)
+    board = board_for(app, state)
+    top_row = board.grid.cell_rect((3, 0))
+    before = pygame.Surface.copy(app.screen)
+    board.flash("A long refusal that takes more than one line to say why the click did nothing at all here.")
+    settle(app)
+    assert board.flash_text
+    for x in range(top_row.left, top_row.right, 4):
+        for y in range(top_row.top, top_row.bottom, 4):
+            assert app.screen.get_at((x, y)) == before.get_at((x, y)), "the flash covers the board's top row"
+    log = board.log_rect
+    assert any(tuple(app.screen.get_at((x, log.top + 20)))[:3] == palette.BG_LIGHT for x in range(log.left, log.right))
