@@ -219,12 +219,14 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         elif kind == "select":
             g.set_layer("target", [s.fighters[a.args[0]].xy for a in legal if a.kind == "activate"])
         elif kind == "act":
-            g.set_layer("selected", [s.fighters[s.active].xy])
+            here = s.fighters[s.active].xy
+            t = q["targets"].get(self.ability) if self.ability is not None else None
+            if t is None or here not in t.targetable:  # a self-aimed ability lights the user's cell instead
+                g.set_layer("selected", [here])
             if self.ability is None:
                 g.set_layer("reachable", list(q["reach"]))
                 g.set_layer("danger", {c: None for c in q["danger"]})
             else:
-                t = q["targets"].get(self.ability)
                 if t is not None:  # as in the rulebook's figure: green in range, red behind what blocks the sight
                     g.set_layer("in_range", t.targetable)
                     g.set_layer("range", list(t.invalid))

@@ -318,6 +318,7 @@ def test_a_self_targeted_favor_lights_its_user_s_cell(app):
     click(app, spot(board, "slot:left").rect.center)
     assert board.ability == ("favor", "left")
     assert (3, 8) in board.grid.layer_cells("in_range")
+    assert (3, 8) not in board.grid.layer_cells("selected"), "lit as a target, not outlined over its green"
     cell = spot(board, "cell:3,8")
     assert board.spots.is_enabled(cell)
     click(app, cell.rect.center)
