@@ -144,6 +144,10 @@ class App:
         """The saved-games list over the current scene (with a board: Save, and Load in its place)."""
         self.push(registry.resolve(registry.SAVES)(self, board))
 
+    def open_reference(self, game_id: str, section: str | None = None) -> None:
+        """A game's rules reference over the current scene, at a section id (game.learn.reference(game).ids)."""
+        registry.resolve(registry.REFERENCE)(self, game_id, section)
+
     # -- frames -----------------------------------------------------------------------
     def frame(self, dt: float) -> None:
         """One frame: pending stack changes, events, update, draw."""

@@ -13,6 +13,7 @@ from scenes.overlays import MessageScene, SettingsScene
 from scenes.stack import Scene
 
 VERSION_TEXT = "Tabletop Trio 0.1"
+RULES_W = 92
 
 
 class MenuScene(Scene):
@@ -26,9 +27,11 @@ class MenuScene(Scene):
         for i, entry in enumerate(self.games):
             rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 196, card_w, 390)
             self.cards.append((rect, entry))
-            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60, 46), "New game", self.ui,
+            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60 - RULES_W - 8, 46), "New game", self.ui,
                          object_id="@game_button")
             self.game_buttons[b] = ("new", entry)
+            r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui)
+            self.game_buttons[r] = ("rules", entry)
             if saves.has_autosave(entry.game_id):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, card_w - 60, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
@@ -47,6 +50,10 @@ class MenuScene(Scene):
         for button, (what, entry) in self.game_buttons.items():
             if what == "new":
                 spots.add(f"button:new:{entry.game_id}", None, f"Set up a new game of {entry.title}", widget=button)
+                continue
+            if what == "rules":
+                spots.add(f"button:rules:{entry.game_id}", None,
+                          f"How to play {entry.title}: every rule, searchable, with live diagrams", widget=button)
                 continue
             info = self.continues.get(entry.game_id)
             damaged = info.error if info is not None else None
@@ -83,6 +90,9 @@ class MenuScene(Scene):
         return False
 
     def _start(self, what: str, entry: registry.GameEntry) -> None:
+        if what == "rules":
+            self.app.open_reference(entry.game_id)
+            return
         if what == "new":
             self.app.stack.replace(registry.resolve(entry.new_game)(self.app))
             return

@@ -193,17 +193,19 @@ class PauseScene(Overlay):
     def __init__(self, app, *, note: str = "Your game is saved after every move.", board=None):
         self.board = board  # a board offers Save / Load too
         if board is not None:
-            self.height = 540
+            self.height = 576
         super().__init__(app)
         self.note = note
 
     def on_enter(self) -> None:
         self.saves = None
-        labels = ["Resume", "Save / Load", "Settings", "Main menu", "Quit"] if self.board is not None else \
+        labels = ["Resume", "Rules", "Save / Load", "Settings", "Main menu", "Quit"] if self.board is not None else \
             ["Resume", "Settings", "Main menu", "Quit"]
         buttons = self.button_column(labels, self.box.top + 92)
+        self.rules = None
         if self.board is not None:
-            self.resume, self.saves, self.settings, self.menu, self.quit = buttons
+            self.resume, self.rules, self.saves, self.settings, self.menu, self.quit = buttons
+            self.rules.set_tooltip("How to play this game: every rule, searchable, with live diagrams")
         else:
             self.resume, self.settings, self.menu, self.quit = buttons
 
@@ -216,6 +218,10 @@ class PauseScene(Overlay):
             if event.ui_element is self.settings:
                 self.app.play_sound("click")
                 self.app.push(SettingsScene(self.app))
+                return True
+            if event.ui_element is self.rules and self.rules is not None:
+                self.app.play_sound("click")
+                self.app.open_reference(self.board.rules.GAME_ID)
                 return True
             if event.ui_element is self.saves and self.saves is not None:
                 self.app.play_sound("click")

@@ -25,6 +25,9 @@ SCENES: dict[str, str] = {
     "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
     "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
     "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
+    "krosmaster.reference": "scenes.learn.reference:KrosmasterReference",
+    "krom.reference": "scenes.learn.reference:KromReference",
+    "khrysos.reference": "scenes.learn.reference:KhrysosReference",
 }
 
 
@@ -41,6 +44,7 @@ class GameEntry:
 
 
 SAVES = "scenes.board.saveload:SavesScene"  # the saved-games list (the menu and the pause overlay open it)
+REFERENCE = "scenes.learn.reference:open_reference"  # a game's rules reference (menu, pause overlay, a board's "?")
 
 # Each game's board adds its entry here when it lands.
 GAMES: list[GameEntry] = [

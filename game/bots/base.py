@@ -46,6 +46,11 @@ class GameKit:
       search plans the rest of the current turn only and judges the positions where it ends:
       it never compares a position taken in its own turn with one taken in a rival's, which an
       evaluation without a sense of whose turn is coming cannot weigh fairly.
+    - `scores(state)`: optional, every seat's `score` at once, as `score` computes them (a fast
+      path for the search; a test compares the two);
+    - `stretch(state)`: optional, a key that stays the same while one seat plays on alone (its
+      turn, with nobody else asked anything): two decisions of a Hard bot in the same stretch,
+      the second after the first's action, keep the first's search tree below that action.
     """
 
     rules: Any
@@ -59,6 +64,8 @@ class GameKit:
     prune: Callable[[Any, list[Action]], list[Action]] = lambda state, legal: legal
     playout_depth: int = 20  # steps of quick policy after a new search node, before judging
     turn: Callable[[Any], Any] | None = None  # a key that changes when a new turn begins (the Hard search's horizon)
+    scores: Callable[[Any], list[float]] | None = None  # every seat's score at once (fast path of `score`)
+    stretch: Callable[[Any], Any] | None = None  # a key kept while one seat plays on alone (Hard reuses its tree)
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)
@@ -74,7 +81,10 @@ class GameKit:
                 return [1.0 / n] * n
             share = 1.0 / len(result.winners)
             return [share if i in result.winners else 0.0 for i in range(n)]
-        scores = [self.score(state, i) / self.scale for i in range(n)]
+        fast = self.scores
+        raw = fast(state) if fast is not None else [self.score(state, i) for i in range(n)]
+        scale = self.scale
+        scores = [r / scale for r in raw]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)

@@ -67,6 +67,54 @@ def features(s: State, seat: int) -> dict[str, float]:
     }
 
 
+def scores(s: State) -> list[float]:
+    """Both seats' `KIT.score`, computed together in one pass (the same sums in the same order)."""
+    w = WEIGHTS
+    progress = 1.0 - len(s.pile) / CONTENT.favor_turns
+    glyph_cells = s.board.glyphs
+    active = s.fighters[s.active] if s.active >= 0 else None
+    out = []
+    for seat in (0, 1):
+        left = []
+        minions = 0
+        heroes_on = []
+        foes = []
+        for f in s.fighters:
+            if f.out:
+                continue
+            if f.owner == seat:
+                if f.minion:
+                    minions += 1
+                else:
+                    left.append(CONTENT.character(f.kind).hp - f.injuries)
+                    if f.cell >= 0:
+                        heroes_on.append(f.cell)
+            elif not f.minion and f.cell >= 0:
+                foes.append(f.cell)
+        free_glyphs = [c for c, o in zip(glyph_cells, s.glyphs) if o != seat]
+        approach = 0.0
+        pressure = 0.0
+        for cell in heroes_on:
+            row = DIST[cell]
+            if free_glyphs:
+                approach -= min(row[c] for c in free_glyphs)
+            if foes:
+                pressure -= min(row[o] for o in foes)
+        tempo = 0.0
+        if active is not None and s.to_move == seat and active.owner == seat:
+            tempo = s.ap + 0.3 * s.mp
+        total = 0
+        total += w["weakest"] * (float(min(left)) if left else 0.0)
+        total += w["health"] * float(sum(left))
+        total += w["glyphs"] * (s.glyphs.count(seat) * (0.5 + progress))
+        total += w["minions"] * float(minions)
+        total += w["approach"] * approach
+        total += w["pressure"] * pressure
+        total += w["tempo"] * tempo
+        out.append(total)
+    return out
+
+
 WEIGHTS = {
     "weakest": 1.0,
     "health": 0.4,
@@ -97,4 +145,6 @@ KIT = GameKit(
     policy=rules.playout_choice,
     midway=lambda state: state.phase == "decide",
     playout_depth=0,
+    scores=scores,
+    stretch=lambda state: (state.turn, state.to_move),  # in a turn only its player decides (jokers, tiles too)
 )

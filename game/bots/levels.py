@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any, Callable
 
 from game.bots.base import GameKit
@@ -111,12 +112,19 @@ class NormalBot:
 class HardBot:
     """Information-set Monte Carlo tree search (see game/bots/search.py) within a budget:
     `iterations` (deterministic) and/or `seconds` measured with `clock` (the caller's clock:
-    nothing under game/ reads one itself)."""
+    nothing under game/ reads one itself).
+
+    It stops early once the most visited action is so far ahead that the iterations left could
+    not let another overtake it (with `iterations` alone, the same choice as a search run to the
+    end). When the kit has a `stretch` key, the next decision of the same stretch of play (its
+    own turn, nobody else asked) starts from the subtree below the action it chose."""
 
     name = "hard"
+    CHECK_EVERY = 16  # iterations between two looks at whether one action is out of reach
 
     def __init__(self, kit: GameKit, iterations: int | None = None, seconds: float | None = 0.5,
-                 clock: Callable[[], float] | None = None, depth: int | None = None, explore: float = 0.5):
+                 clock: Callable[[], float] | None = None, depth: int | None = None, explore: float = 0.5,
+                 reuse: bool = True, early_stop: bool = True):
         if clock is None:
             seconds = None
         if iterations is None and seconds is None:
@@ -127,24 +135,67 @@ class HardBot:
         self.clock = clock
         self.depth = depth
         self.explore = explore
+        self.reuse = reuse and kit.stretch is not None
+        self.early_stop = early_stop
         self.last: dict = {}  # the last search: iterations run and whether the clock stopped it
+        self._kept = None  # (seat, stretch key, view as data, root, action chosen): the tree to reuse
+
+    def _kept_root(self, view_state: Any, seat: int, legal: list[Action]):
+        """The subtree below the action chosen last, when this view follows it in the same stretch."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None:
+            return None, None
+        key, data = self.kit.stretch(view_state), view_state.to_dict()
+        k_seat, k_key, k_data, root, action = kept
+        if k_seat != seat or k_key != key or k_data == data:
+            return None, (key, data)
+        child = root.children.get(action)
+        if child is None or not child.expanded:
+            return None, (key, data)
+        # the kept node must stand where this decision does: its children are these options
+        if not all(a in child.children for a in self.kit.prune(view_state, legal)):
+            return None, (key, data)
+        return child, (key, data)
 
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         if len(legal) == 1:
             self.last = {"iterations": 0, "timed_out": False}
             return legal[0], f"{legal[0]}: the only choice."
-        search = Search(self.kit, view_state, seat, rng, explore=self.explore, depth=self.depth)
-        deadline = None if self.seconds is None else self.clock() + self.seconds
+        root, here = self._kept_root(view_state, seat, legal)
+        search = Search(self.kit, view_state, seat, rng, explore=self.explore, depth=self.depth, root=root)
+        clock = self.clock
+        start = None if self.seconds is None else clock()
+        deadline = None if start is None else start + self.seconds
         done = 0
-        timed_out = False
-        while self.iterations is None or done < self.iterations:
-            if deadline is not None and self.clock() >= deadline:
-                timed_out = True
-                break
-            search.iterate()
-            done += 1
-        self.last = {"iterations": done, "timed_out": timed_out}
+        timed_out = early = False
+        check = self.CHECK_EVERY
+        collecting = gc.isenabled()
+        gc.disable()  # the tree holds no cycles: collections would only walk it again and again
+        try:
+            while self.iterations is None or done < self.iterations:
+                if deadline is not None and clock() >= deadline:
+                    timed_out = True
+                    break
+                search.iterate()
+                done += 1
+                if self.early_stop and done % check == 0 and done >= 4 * check:
+                    left = None if self.iterations is None else self.iterations - done
+                    if deadline is not None:
+                        now = clock()
+                        by_clock = (deadline - now) * done / max(now - start, 1e-9)
+                        left = by_clock if left is None else min(left, by_clock)
+                    if left > 0 and search.margin(legal) > left:
+                        early = True
+                        break
+        finally:
+            if collecting:
+                gc.enable()
+        self.last = {"iterations": done, "timed_out": timed_out, "early": early, "reused": root is not None}
         action, chance = search.best(legal)
+        if self.reuse:
+            if here is None:
+                here = (self.kit.stretch(view_state), view_state.to_dict())
+            self._kept = (seat, here[0], here[1], search.root, action)
         state = self.kit.determinize(view_state, seat, rng)
         after, _ = self.kit.rules.apply(state, action)
         return action, self.kit.reason(state, after, seat, action, chance)

@@ -38,7 +38,8 @@ class Node:
 
 
 class Search:
-    def __init__(self, kit: GameKit, view: Any, seat: int, rng: Rng, *, explore: float = 0.5, depth: int | None = None):
+    def __init__(self, kit: GameKit, view: Any, seat: int, rng: Rng, *, explore: float = 0.5, depth: int | None = None,
+                 root: Node | None = None):
         self.kit = kit
         self.rules = kit.rules
         self.view = view
@@ -46,7 +47,7 @@ class Search:
         self.rng = rng
         self.explore = explore
         self.depth = kit.playout_depth if depth is None else depth
-        self.root = Node()
+        self.root = Node() if root is None else root  # a subtree kept from the decision before (HardBot)
 
     def iterate(self) -> None:
         """One descent: sample a state, walk down by UCB1 to a node not yet expanded, judge all
@@ -110,6 +111,20 @@ class Search:
             state, _ = rules.apply(state, a)
             steps += 1
         return kit.values(state)
+
+    def margin(self, legal: list[Action]) -> int:
+        """How many more visits the most visited legal action at the root has than the next one."""
+        children = self.root.children
+        first = second = 0
+        for a in legal:
+            child = children.get(a)
+            if child is not None:
+                v = child.visits
+                if v > first:
+                    first, second = v, first
+                elif v > second:
+                    second = v
+        return first - second
 
     def best(self, legal: list[Action]) -> tuple[Action, float | None]:
         """The most visited legal action at the root, and its average reward."""

@@ -23,6 +23,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS: dict[int, int] = {}  # below(n): the rejection limit of each small n, computed once
 
 
 class ScriptError(AssertionError):
@@ -80,13 +81,20 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), unbiased (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("below(n) needs n >= 1")
-        limit = _MASK + 1 - ((_MASK + 1) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below(n) needs n >= 1")
+            limit = _MASK + 1 - ((_MASK + 1) % n)
+            if n < 1 << 16:
+                _LIMITS[n] = limit
+        while True:  # next64() and _mix() written out: this is the hottest draw of every playout
+            z = self.state = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates), or put it in the next scripted order."""

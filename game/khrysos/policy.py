@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
 from game.khrysos.maps import SAMPLE_MAPS
 from game.khrysos.pending import BOOST_PHASE, steals
-from game.khrysos.rules import apply, legal_actions, new_game
+from game.khrysos.rules import apply, board_memo, legal_actions, new_game
 from game.khrysos.state import ACTIVE, OVER, START, Setup, State
 
 
@@ -22,12 +24,26 @@ def bench_setup() -> Setup:
 
 
 def _nearest_loot(state: State, square: tuple[int, int]) -> int:
+    """Fewest walking steps from `square` to a treasure marker (99: none reachable), kept per board and loot."""
     board = state.board
-    best = 99
-    for z in state.loot:
-        d = board.walk_distances(z).get(square, 99)
-        if d < best:
-            best = d
+    memo = board_memo(board)
+    by_loot = memo.get("nearest loot")
+    if by_loot is None:
+        by_loot = memo["nearest loot"] = {}
+    loot = state.loot
+    known = by_loot.get(loot)
+    if known is None:
+        if len(by_loot) > 256:
+            by_loot.clear()
+        known = by_loot[loot] = {}
+    best = known.get(square)
+    if best is None:
+        best = 99
+        for z in loot:
+            d = board.walk_distances(z).get(square, 99)
+            if d < best:
+                best = d
+        known[square] = best
     return best
 
 
@@ -41,27 +57,44 @@ def _toward_loot(state: State, steps: list[Action], rng: Rng) -> Action | None:
     return choices[rng.below(len(choices))]
 
 
-def _useful(state: State, number: int) -> bool:
-    """Whether action `number` of the active hunter would do something from where it stands."""
+def _useful(state: State, number: int, foes: list[tuple[int, int]]) -> bool:
+    """Whether action `number` of the active hunter would do something from where it stands;
+    `foes` holds (Range distance, treasure) of every rival hunter on the map."""
     me = state.cards[state.turn]
     act = HUNTERS[me.hunter].actions[number - 1]
     upgraded = act.upgrade is not None and me.treasure >= act.upgrade.at
-    dist = state.board.reach_distances(me.at)
-    for step in plan_of(me.hunter, number, upgraded):
-        kind = step.kind
-        if kind in ("move", "trample", "guard") or kind.startswith("boost_"):
-            return True
-        if kind == "heal" and me.endurance < MAX_ENDURANCE:
-            return True
-        if kind in ("hit", "burst"):
-            reach = step.range if kind == "hit" else step.value
-            rich = kind == "hit" and steals(step)
-            if any(
-                c.at is not None and c is not me and c.seat != me.seat and dist.get(c.at, 99) <= reach and (c.treasure or not rich)
-                for c in state.cards
-            ):
+    always, heals, hits = _uses(me.hunter, number, upgraded)
+    if always or (heals and me.endurance < MAX_ENDURANCE):
+        return True
+    for reach, rich in hits:
+        for d, treasure in foes:
+            if d <= reach and (treasure or not rich):
                 return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _uses(hunter: int, number: int, upgraded: bool) -> tuple[bool, bool, tuple[tuple[int, bool], ...]]:
+    """What an action's steps can do: (something always useful: a Move, a Trample, Guard or a Boost;
+    a Heal; the (reach, steals) of each Hit and Burst)."""
+    always = heals = False
+    hits = []
+    for step in plan_of(hunter, number, upgraded):
+        kind = step.kind
+        if kind in ("move", "trample", "guard") or kind.startswith("boost_"):
+            always = True
+        elif kind == "heal":
+            heals = True
+        elif kind in ("hit", "burst"):
+            hits.append((step.range if kind == "hit" else step.value, kind == "hit" and steals(step)))
+    return always, heals, tuple(hits)
+
+
+def _rivals(state: State) -> list[tuple[int, int]]:
+    """(Range distance from the active hunter, treasure) of every rival hunter on the map."""
+    me = state.cards[state.turn]
+    dist = state.board.reach_distances(me.at)
+    return [(dist.get(c.at, 99), c.treasure) for c in state.cards if c.at is not None and c is not me and c.seat != me.seat]
 
 
 def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
@@ -80,7 +113,8 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     r = state.res
     me = state.cards[state.turn]
     if r is None:
-        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0])]
+        foes = _rivals(state)
+        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0], foes)]
         moves = [a for a in actions if a.kind == "move"]
         if acts and (not moves or rng.below(100) < 30):
             return acts[rng.below(len(acts))]

@@ -139,16 +139,46 @@ def _legal(s: State) -> tuple[Action, ...]:
     return ()
 
 
+_BOARD_MEMO: dict = {}  # board -> what is worked out once per board and kept (boards compare by identity)
+
+
+def board_memo(board) -> dict:
+    """A dict kept for `board` while it is in use (at most 64 boards are remembered)."""
+    memo = _BOARD_MEMO.get(board)
+    if memo is None:
+        if len(_BOARD_MEMO) >= 64:
+            _BOARD_MEMO.clear()
+        memo = _BOARD_MEMO[board] = {}
+    return memo
+
+
+def _steps_as(board, kind: str, at, *head) -> tuple[Action, ...]:
+    """`kind *head X Y` for every square one walking step from `at`, in the board's order (kept per board)."""
+    memo = board_memo(board)
+    key = (kind, at, head)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_act(kind, *head, x, y) for x, y in board.steps[at])
+    return got
+
+
 def _free_actions(s: State) -> tuple[Action, ...]:
     c = s.cards[s.turn]
     out = []
     if not c.trap:
-        out.extend(_act("move", x, y) for x, y in s.board.steps[c.at])
+        out += _steps_as(s.board, "move", c.at)
     if not c.stun:
-        used = s.used
-        out.extend(_act("act", n) for n in range(1, min(6, s.energy) + 1) if not used >> n & 1)
+        key = (min(6, s.energy), s.used)
+        acts = _ACTS.get(key)
+        if acts is None:
+            used = s.used
+            acts = _ACTS[key] = tuple(_act("act", n) for n in range(1, key[0] + 1) if not used >> n & 1)
+        out += acts
     out.append(END)
     return tuple(out)
+
+
+_ACTS: dict[tuple[int, int], tuple[Action, ...]] = {}  # (energy up to 6, used bits) -> the "act N" actions open
 
 
 def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
@@ -159,7 +189,7 @@ def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
         out = []
         for i in push_movers(s, r):
             c = s.cards[i]
-            out.extend(_act("shift", c.hunter, x, y) for x, y in s.board.steps[c.at])
+            out += _steps_as(s.board, "shift", c.at, c.hunter)
         return tuple(out) + (DONE,)
     if r.pc == BOOST_PHASE:
         return tuple(_act("boost", sym, amount) for sym, amount in usable_boosts(s, r)) + (DONE,)
@@ -167,7 +197,7 @@ def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
     if step.kind == "hit":
         return tuple(_act("target", s.cards[i].hunter) for i in hit_targets(s, step)) + (DONE,)
     # a Move symbol or a Trample of the acting hunter
-    return tuple(_act("step", x, y) for x, y in s.board.steps[s.cards[s.turn].at]) + (DONE,)
+    return _steps_as(s.board, "step", s.cards[s.turn].at) + (DONE,)
 
 
 def push_movers(s: State, r: Res) -> tuple[int, ...]:
@@ -203,8 +233,12 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
-    if action not in legal:
-        raise IllegalAction(why_illegal(state, action) or "that action is not possible now")
+    for a in legal:  # most callers pass one of the legal actions themselves (they are shared objects)
+        if a is action:
+            break
+    else:
+        if action not in legal:
+            raise IllegalAction(why_illegal(state, action) or "that action is not possible now")
     s = state.copy()
     ev: list = []
     _HANDLERS[action.kind](s, action, ev)

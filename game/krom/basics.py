@@ -158,9 +158,13 @@ def _word(a: Action, choices) -> str | None:
 
 
 def _ints(a: Action, count: int) -> tuple[int, ...] | None:
-    if len(a.args) == count and all(isinstance(x, int) for x in a.args):
-        return a.args
-    return None
+    args = a.args
+    if len(args) != count:
+        return None
+    for x in args:
+        if not isinstance(x, int):
+            return None
+    return args
 
 
 def _no_args(a: Action) -> str | None:

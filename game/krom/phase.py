@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from game.core import D6, Action
+from game.core.actions import interned
 from game.krom.basics import (
     CAVE_ITEMS,
     CAVE_LABELS,
@@ -42,8 +42,8 @@ from game.krom.state import State, Turn
 
 def _cand_climb(s: State, seat: int) -> list[Action]:
     t = s.turn
-    out = [Action("free" if i in t.kept else "keep", (i,)) for i in range(len(t.dice))]
-    return out + [Action("reroll"), Action("stop")]
+    out = [interned("free" if i in t.kept else "keep", i) for i in range(len(t.dice))]
+    return out + [interned("reroll"), interned("stop")]
 
 
 def reroll_cost(state: State) -> int | None:
@@ -83,22 +83,22 @@ def _check_climb(s: State, seat: int, a: Action) -> str | None:
 def _do_climb(s: State, seat: int, a: Action, ev: list) -> None:
     t = s.turn
     if a.kind == "keep":
-        s.turn = replace(t, kept=tuple(sorted(t.kept + (a.args[0],))))
+        s.turn = t.but(kept=tuple(sorted(t.kept + (a.args[0],))))
     elif a.kind == "free":
-        s.turn = replace(t, kept=tuple(i for i in t.kept if i != a.args[0]))
+        s.turn = t.but(kept=tuple(i for i in t.kept if i != a.args[0]))
     elif a.kind == "reroll":
         _pay(s, seat, "krom", RULES.reroll_costs[t.rerolls], ev)
-        s.turn = replace(t, dice=_roll_mountain(s, seat, t.dice, t.kept, ev), rerolls=t.rerolls + 1)
+        s.turn = t.but(dice=_roll_mountain(s, seat, t.dice, t.kept, ev), rerolls=t.rerolls + 1)
     else:
         combo = mountain_combination(t.dice)
         ev.append(MountainScored(seat, t.dice, combo))
         options = RULES.mountain_rewards.get(combo, ())
         if len(options) > 1:
-            s.turn = replace(t, climb="reward")
+            s.turn = t.but(climb="reward")
             return
         if options:
             _gain_bundle(s, seat, options[0], ev)
-        s.turn = replace(t, climb="done")
+        s.turn = t.but(climb="done")
 
 
 def _roll_mountain(s: State, seat: int, dice: tuple[int, ...], kept: tuple[int, ...], ev: list) -> tuple[int, ...]:
@@ -114,7 +114,7 @@ def reward_options(state: State) -> list[tuple[str, tuple]]:
 
 
 def _cand_reward(s: State, seat: int) -> list[Action]:
-    return [Action("reward", (label,)) for label, _ in reward_options(s)]
+    return [interned("reward", label) for label, _ in reward_options(s)]
 
 
 def _check_reward(s: State, seat: int, a: Action) -> str | None:
@@ -127,7 +127,7 @@ def _check_reward(s: State, seat: int, a: Action) -> str | None:
 def _do_reward(s: State, seat: int, a: Action, ev: list) -> None:
     bundle = dict(reward_options(s))[a.args[0]]
     _gain_bundle(s, seat, bundle, ev)
-    s.turn = replace(s.turn, climb="done")
+    s.turn = s.turn.but(climb="done")
 
 
 # -- the Action phase's own actions ----------------------------------------------------------------
@@ -273,21 +273,21 @@ MAIN_CHECKS = {
 }
 
 
+_MAIN_BY_PLACE = {
+    CAVE: (interned("rest"), *(interned("buy", i) for i in CAVE_ITEMS)),
+    FOREST: (interned("shuffle"), interned("pick")),
+    SAVANNA: tuple(interned("hunt", slot, extra) for slot in range(SLOTS) for extra in range(len(RULES.extra_dice_costs))),
+}
+_CLIMB_START = (interned("climb"),)
+_REALIZE = tuple(interned("realize", slot) for slot in range(SLOTS))
+_END = interned("end")
+
+
 def _cand_main(s: State, seat: int) -> list[Action]:
-    t = s.turn
-    out: list[Action] = []
-    if t.place == CAVE:
-        out.append(Action("rest"))
-        out.extend(Action("buy", (i,)) for i in CAVE_ITEMS)
-    elif t.place == FOREST:
-        out += [Action("shuffle"), Action("pick")]
-    elif t.place == SAVANNA:
-        out.extend(Action("hunt", (slot, extra)) for slot in range(SLOTS) for extra in range(len(RULES.extra_dice_costs)))
-    else:
-        out.append(Action("climb"))
-    out.extend(Action("realize", (slot,)) for slot in range(SLOTS))
-    out.extend(Action("play", (c,)) for c in s.players[seat].hand)
-    out.append(Action("end"))
+    out = list(_MAIN_BY_PLACE.get(s.turn.place, _CLIMB_START))
+    out += _REALIZE
+    out += [interned("play", c) for c in s.players[seat].hand]
+    out.append(_END)
     return out
 
 
@@ -309,7 +309,7 @@ def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
         ev.append(Rested(seat))
         _gain(s, seat, "krom", RULES.rest_krom, ev)
         _gain(s, seat, "hp", RULES.rest_hp, ev)
-        s.turn = replace(t, cave="rest")
+        s.turn = t.but(cave="rest")
     elif kind == "buy":
         item = a.args[0]
         price = cave_price(item)
@@ -317,19 +317,19 @@ def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
         s.supply["krom"] += price
         ev.append(Bought(seat, item, price))
         _gain(s, seat, item, RULES.hp_per_purchase if item == "hp" else 1, ev)
-        s.turn = replace(t, cave="services")
+        s.turn = t.but(cave="services")
     elif kind == "shuffle":
         s.picking_deck = tuple(s.rng.shuffled(s.picking_deck + s.picking_discard))
         s.picking_discard = ()
         ev.append(DeckShuffled("picking"))
-        s.turn = replace(t, shuffled=True)
+        s.turn = t.but(shuffled=True)
     elif kind == "pick":
         _pick(s, seat, t, ev)
     elif kind == "hunt":
         _hunt(s, seat, t, a.args[0], a.args[1], ev)
     elif kind == "climb":
         dice = _roll_mountain(s, seat, (0,) * RULES.mountain_dice, (), ev)
-        s.turn = replace(t, climb="rolling", dice=dice, kept=(), rerolls=0)
+        s.turn = t.but(climb="rolling", dice=dice, kept=(), rerolls=0)
     elif kind == "realize":
         _realize(s, seat, a.args[0], ev)
     else:  # play
@@ -344,7 +344,7 @@ def _pick(s: State, seat: int, t: Turn, ev: list) -> None:
     ev.append(PickingDrawn(seat, card, cost))
     _gain_bundle(s, seat, PICKING[card].reward, ev)
     s.picking_discard = s.picking_discard + (card,)
-    s.turn = replace(t, picks=t.picks + 1)
+    s.turn = t.but(picks=t.picks + 1)
 
 
 def _hunt(s: State, seat: int, t: Turn, slot: int, extra: int, ev: list) -> None:
@@ -358,7 +358,7 @@ def _hunt(s: State, seat: int, t: Turn, slot: int, extra: int, ev: list) -> None
     total = sum(faces)
     caught = total >= card.value
     ev.append(Hunted(seat, slot, card_id, total, caught))
-    s.turn = replace(t, hunted=True)
+    s.turn = t.but(hunted=True)
     if not caught:
         return
     _gain_bundle(s, seat, card.reward, ev)

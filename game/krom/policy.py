@@ -35,7 +35,11 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     """
     kinds: dict[str, list[Action]] = {}
     for a in actions:
-        kinds.setdefault(a.kind, []).append(a)
+        bucket = kinds.get(a.kind)
+        if bucket is None:
+            kinds[a.kind] = [a]
+        else:
+            bucket.append(a)
 
     def pick(options: list[Action]) -> Action:
         return options[rng.below(len(options))]

@@ -308,7 +308,14 @@ DECISIONS: dict[str, tuple[Callable[[State, int], list[Action]], Check, Handler]
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Every action the seat to move may take now."""
+    """Every action the seat to move may take now (a fresh list; worked out once per state)."""
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _legal(state)
+    return list(legal)
+
+
+def _legal(state: State) -> list[Action]:
     d = stage(state)
     if d == "over":
         return []
@@ -349,9 +356,16 @@ def _malformed(action) -> str | None:
 
 def apply(state: State, action: Action) -> tuple[State, list]:
     """Play `action` for the seat to move: (new state, events). Raises IllegalAction, leaving `state` untouched."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _legal(state)
+    for a in legal:  # most callers pass one of the legal actions themselves (they are shared objects)
+        if a is action:
+            break
+    else:
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
     s = state.clone()
     ev: list = []
     DECISIONS[stage(state)][2](s, state.to_move, action, ev)

@@ -29,7 +29,7 @@ Places are numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain. In a `view`, hidden
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from game.core.decision import HIDDEN
 from game.core.errors import SetupError
@@ -116,7 +116,10 @@ class Player:
     stunned: bool = False
 
     def copy(self) -> "Player":
-        return Player(self.character, self.place, self.hp, self.krom, self.wood, self.stone, self.bone, self.hand, self.evolutions, self.stunned)
+        q = object.__new__(Player)  # the fields set one by one: cheaper than the generated __init__
+        q.character, q.place, q.hp, q.krom, q.wood = self.character, self.place, self.hp, self.krom, self.wood
+        q.stone, q.bone, q.hand, q.evolutions, q.stunned = self.stone, self.bone, self.hand, self.evolutions, self.stunned
+        return q
 
     def to_dict(self) -> dict:
         return {
@@ -184,6 +187,16 @@ class Turn:
     kept: tuple[int, ...] = ()  # indices of the dice kept out of the next reroll, sorted
     rerolls: int = 0
 
+    def but(self, **changes) -> "Turn":
+        """This turn with some fields changed (what dataclasses.replace gives, without its cost)."""
+        unknown = changes.keys() - _TURN_FIELDS
+        if unknown:
+            raise TypeError(f"Turn has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Turn)
+        for name in _TURN_FIELDS_ORDERED:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
     def to_dict(self) -> dict:
         return {
             "seat": self.seat,
@@ -203,6 +216,10 @@ class Turn:
         return cls(
             d["seat"], d["place"], d["cave"], d["picks"], d["shuffled"], d["hunted"], d["climb"], tuple(d["dice"]), tuple(d["kept"]), d["rerolls"]
         )
+
+
+_TURN_FIELDS_ORDERED = tuple(f.name for f in fields(Turn))
+_TURN_FIELDS = frozenset(_TURN_FIELDS_ORDERED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +290,8 @@ class State:
     play: Play | None
     winner: int | None
     rng: Rng
+    # the legal actions once asked (rules.legal_actions); never part of the position, never copied
+    _legal: list | None = field(default=None, compare=False, repr=False)
 
     @property
     def num_players(self) -> int:
@@ -280,35 +299,20 @@ class State:
 
     def clone(self) -> "State":
         """A copy that can be changed without touching this one (players and supply copied, the rest immutable)."""
-        return State(
-            self.setup,
-            self.round,
-            self.phase,
-            self.to_move,
-            tuple(p.copy() for p in self.players),
-            dict(self.supply),
-            self.bonus_deck,
-            self.bonus_discard,
-            self.picking_deck,
-            self.picking_discard,
-            self.hunting_deck,
-            self.hunting_discard,
-            self.hunting_row,
-            self.evolution_deck,
-            self.evolution_row,
-            self.dino_hp,
-            self.dino_place,
-            self.trophy,
-            self.picks,
-            self.place,
-            self.order,
-            self.steals,
-            self.combat,
-            self.turn,
-            self.play,
-            self.winner,
-            self.rng.copy(),
-        )
+        s = object.__new__(State)  # every field set directly: cheaper than the generated __init__
+        s.setup, s.round, s.phase, s.to_move = self.setup, self.round, self.phase, self.to_move
+        s.players = tuple([p.copy() for p in self.players])
+        s.supply = dict(self.supply)
+        s.bonus_deck, s.bonus_discard = self.bonus_deck, self.bonus_discard
+        s.picking_deck, s.picking_discard = self.picking_deck, self.picking_discard
+        s.hunting_deck, s.hunting_discard, s.hunting_row = self.hunting_deck, self.hunting_discard, self.hunting_row
+        s.evolution_deck, s.evolution_row = self.evolution_deck, self.evolution_row
+        s.dino_hp, s.dino_place, s.trophy, s.picks = self.dino_hp, self.dino_place, self.trophy, self.picks
+        s.place, s.order, s.steals = self.place, self.order, self.steals
+        s.combat, s.turn, s.play, s.winner = self.combat, self.turn, self.play, self.winner
+        s.rng = self.rng.copy()
+        s._legal = None
+        return s
 
     def to_dict(self) -> dict:
         return {

@@ -74,7 +74,7 @@ def ring(centre: int, low: int, high: int) -> tuple[int, ...]:
     return cells
 
 
-_SIGHT: dict[int, tuple[int, tuple[int, ...]]] = {}
+_SIGHT: list[list | None] = [None] * CELLS  # per cell a, per cell b: (crossed, pinches), built on first use
 
 
 def sight(a: int, b: int) -> tuple[int, tuple[int, ...]]:
@@ -83,21 +83,25 @@ def sight(a: int, b: int) -> tuple[int, tuple[int, ...]]:
     Built from `game.core.grid.sight_line`, so `clear_sight` applies exactly the core's
     corner rule (tests compare the two on random blockers).
     """
-    key = a * CELLS + b
-    got = _SIGHT.get(key)
+    row = _SIGHT[a]
+    if row is None:
+        row = _SIGHT[a] = [None] * CELLS
+    got = row[b]
     if got is None:
         crossed, pinches = sight_line(XY[a], XY[b])
         mask = 0
         for c in crossed:
             mask |= BIT[index(*c)]
         pins = tuple(BIT[index(*p)] | BIT[index(*q)] for p, q in pinches)
-        got = _SIGHT[key] = (mask, pins)
+        got = row[b] = (mask, pins)
     return got
 
 
 def clear_sight(a: int, b: int, blocking: int) -> bool:
     """True when no blocking cell (a bitmask) stands between the centres of a and b."""
-    crossed, pinches = sight(a, b)
+    row = _SIGHT[a]
+    got = row[b] if row is not None else None
+    crossed, pinches = got or sight(a, b)
     if crossed & blocking:
         return False
     for pin in pinches:

@@ -43,27 +43,50 @@ def power_of(f: Fighter, kind: str):
     return CONTENT.character(f.kind).power(kind)
 
 
+_RANGE_POWER = {c.id: c.power("range") for c in list(CONTENT.krosmasters.values()) + list(CONTENT.minions.values())}
+
+
 def ability_range(s: State, f: Fighter, ab: Ability) -> tuple[int, int]:
     """The range of `ab` for fighter `f` now, with range bonuses (Krosmaster spells reaching 2+ only)."""
     low, high = ab.low, ab.high
     if ab.source == "spell" and not f.minion and high >= 2:
-        high += passive(s, f.owner, "spell_range")
-        p = power_of(f, "range")
-        if p is not None and glyph_count(s, f.owner) >= p.glyphs:
+        if s.challenges:
+            high += passive(s, f.owner, "spell_range")
+        p = _RANGE_POWER[f.kind]
+        if p is not None and s.glyphs.count(f.owner) >= p.glyphs:
             high += p.amount
     return low, high
 
 
+def geometry(s: State) -> tuple[int, int, tuple[int, ...]]:
+    """`(blockers, occupied, fighter cells)` of the position, computed once per state (apply resets it
+    whenever a fighter, a tree or a Fog tile changes cells): the bitmask of the cells that block line
+    of sight (trees, fighters and Fog), the bitmask of the cells a fighter stands on, and those cells
+    in row-major order. The grid always matches the fighters' cells."""
+    g = s._geo
+    if g is None:
+        occ = 0
+        for f in s.fighters:
+            if f.cell >= 0:
+                occ |= BIT[f.cell]
+        block = TREE_MASK[s.setup.layout] | occ
+        terrain = s.terrain
+        if "fog" in terrain:
+            for i, t in enumerate(terrain):
+                if t == "fog":
+                    block |= BIT[i]
+        g = s._geo = (block, occ, tuple(sorted(f.cell for f in s.fighters if f.cell >= 0)))
+    return g
+
+
 def blockers(s: State) -> int:
     """Bitmask of the cells that block line of sight: trees, fighters and Fog."""
-    b = s._block
-    if b is None:
-        b = TREE_MASK[s.setup.layout]
-        for i, fid in enumerate(s.grid):
-            if fid >= 0 or s.terrain[i] == "fog":
-                b |= BIT[i]
-        s._block = b
-    return b
+    return (s._geo or geometry(s))[0]
+
+
+def occupied(s: State) -> int:
+    """Bitmask of the cells a fighter stands on."""
+    return (s._geo or geometry(s))[1]
 
 
 def is_free(s: State, cell: int) -> bool:
@@ -134,20 +157,101 @@ def kind_problem(s: State, f: Fighter, ab: Ability, cell: int) -> str | None:
     return None
 
 
-def targets(s: State, f: Fighter, ab: Ability) -> list[int]:
-    """Every cell `f` may aim `ab` at now (ignoring AP and availability)."""
+_AIMED_AT_FIGHTERS = ("fighter", "enemy", "ally_krosmaster")
+# Per cell: the bitmask of the other cells on its row or column (where a straight-line ability may aim).
+ALIGNED: tuple[int, ...] = tuple(
+    sum(BIT[c] for c in range(CELLS) if c != a and direction(a, c) is not None) for a in range(CELLS)
+)
+
+
+def _open_cells() -> dict[str, tuple[int, ...]]:
+    from game.krosmaster.board import BOARDS
+
+    return {k: tuple(c for c in range(CELLS) if not OBSTACLE_MASK[k] & BIT[c]) for k in BOARDS}
+
+
+_OPEN = _open_cells()  # per layout: the cells without a tree or a bush (an empty-cell target may be one)
+
+
+def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = None) -> list[int]:
+    """Every cell `f` may aim `ab` at now (ignoring AP and availability), in row-major order.
+
+    Exactly the cells among the candidates (the fighters in range, the ring of range or the
+    whole board) for which `target_problem` finds nothing, with the same checks done on
+    bitmasks first and line of sight last (tests compare the two on random positions).
+    `seen`, when given, keeps the line-of-sight answers from `f`'s cell in this state between
+    calls for several abilities.
+    """
     here = f.cell
-    if ab.target == "self":
+    t = ab.target
+    if t == "self":
         return [here]
-    if ab.target in ("fighter", "enemy", "ally_krosmaster"):
+    anywhere = ab.anywhere
+    aligned = ALIGNED[here] if ab.line and not anywhere else -1
+    sight = ab.sight
+    geo = s._geo or geometry(s)
+    block = geo[0]
+    out = []
+    if t in _AIMED_AT_FIGHTERS:
         low, high = ability_range(s, f, ab)
-        cands = sorted(o.cell for o in s.fighters if o.cell >= 0 and low <= DIST[here][o.cell] <= high)
-    elif ab.anywhere:
-        cands = range(CELLS)
+        row = DIST[here]
+        grid = s.grid
+        fighters = s.fighters
+        owner = f.owner
+        memo = [last for spell, last in f.memo if spell == ab.id] if ab.new_target else ()
+        for c in geo[2]:
+            if not low <= row[c] <= high or not aligned & BIT[c]:
+                continue
+            if sight:
+                ok = seen.get(c) if seen is not None else None
+                if ok is None:
+                    ok = clear_sight(here, c, block)
+                    if seen is not None:
+                        seen[c] = ok
+                if not ok:
+                    continue
+            who = grid[c]
+            other = fighters[who]
+            if t == "enemy":
+                if other.owner == owner:
+                    continue
+            elif t == "ally_krosmaster" and (other.owner != owner or other.minion):
+                continue
+            if who in memo:
+                continue
+            out.append(c)
+        return out
+    if anywhere:
+        cands = _OPEN[s.setup.layout]
     else:
         low, high = ability_range(s, f, ab)
         cands = ring(here, low, high)
-    return [c for c in cands if target_problem(s, f, ab, c) is None]
+    closed = geo[1] | OBSTACLE_MASK[s.setup.layout]
+    if t == "terrain":
+        terrain = s.terrain
+        glyph_at = s.board.glyph_index
+    for c in cands:
+        bit = BIT[c]
+        if closed & bit or not aligned & bit:
+            continue
+        if t == "terrain" and (terrain[c] or c in glyph_at):
+            continue
+        if sight:
+            ok = seen.get(c) if seen is not None else None
+            if ok is None:
+                ok = clear_sight(here, c, block)
+                if seen is not None:
+                    seen[c] = ok
+            if not ok:
+                continue
+        out.append(c)
+    if out:
+        for e in ab.effects:
+            if e.kind == "summon":
+                if summon_problem(s, f.owner, e.minion, e.limit) is not None:
+                    return []
+                break
+    return out
 
 
 def availability_problem(s: State, f: Fighter, ab: Ability, slot: str = "") -> str | None:

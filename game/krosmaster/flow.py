@@ -46,6 +46,7 @@ def _place(s: State, args: tuple, ev: list) -> None:
     f = s.edit(fid)
     f.cell = cell
     s.grid[cell] = fid
+    s._geo = None
     ev.append(E.Placed(fid, (x, y)))
     seat = s.to_move
     if any(o.owner == seat and o.cell < 0 for o in s.fighters):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core import COMBAT_DIE
 from game.krosmaster import events as E
-from game.krosmaster.board import DIST, XY, clear_sight, direction, index, step
+from game.krosmaster.board import BIT, DIST, XY, clear_sight, direction, index, step
 from game.krosmaster.checks import (
     ABILITIES, BONUSES, FACES, SPELLS, blockers, dodge_dice, favor_in, glyph_count, is_free, passive, power_of,
 )
@@ -59,7 +59,7 @@ def _arrive(s: State, fid: int, cell: int, ev: list) -> bool:
     t = s.terrain[cell]
     if t == "fog":
         s.terrain[cell] = ""
-        s._block = None
+        s._geo = None
         ev.append(E.TerrainRemoved("fog", XY[cell], "entered"))
     elif t == "fire" and not passive(s, f.owner, "fireproof"):
         _injure(s, fid, CONTENT.terrain["fire"].injuries, "fire", ev)
@@ -97,7 +97,10 @@ def _put(s: State, fid: int, to: int, cause: str, ev: list) -> Fighter:
     s.grid[frm] = -1
     s.grid[to] = fid
     f.cell = to
-    s._block = None
+    g = s._geo
+    if g is not None:  # the fighter's old cell was free of trees and Fog; its new one is now blocked
+        keep = ~BIT[frm]
+        s._geo = ((g[0] & keep) | BIT[to], (g[1] & keep) | BIT[to], tuple(sorted(to if c == frm else c for c in g[2])))
     ev.append(E.Moved(fid, (XY[frm], XY[to]), cause))
     return f
 
@@ -147,7 +150,7 @@ def _injure(s: State, fid: int, amount: int, source: str, ev: list) -> None:
         if f.minion:
             s.grid[f.cell] = -1
             f.cell = -1
-            s._block = None
+            s._geo = None
 
 
 def _mark(s: State, fid: int, stat: str, amount: int, ev: list) -> None:
@@ -267,7 +270,7 @@ def _summon(s: State, seat: int, minion: str, cell: int, ev: list) -> None:
     s.fighters.append(Fighter(fid, minion, seat, cell))
     s._owned.add(fid)
     s.grid[cell] = fid
-    s._block = None
+    s._geo = None
     ev.append(E.Summoned(fid, minion, seat, XY[cell]))
     _arrive(s, fid, cell, ev)
 
@@ -278,7 +281,7 @@ def _place_terrain(s: State, fid: int, kind: str, cell: int, ev: list) -> None:
         s.phase = "decide"
         return
     s.terrain[cell] = kind
-    s._block = None
+    s._geo = None
     ev.append(E.TerrainPlaced(kind, XY[cell]))
     _after_action(s, ev)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from game.core import HIDDEN, Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned
 from game.krosmaster import flow, resolution
-from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, XY, index
-from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, targets
+from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
+from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, occupied, targets
 from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
@@ -63,10 +63,41 @@ _HANDLERS = {**flow.HANDLERS, **resolution.HANDLERS}
 
 def legal_actions(state: State) -> list[Action]:
     """Every action the seat to move may take now (empty once the game is over)."""
-    if state._legal is None:
-        state._legal = _legal(state)
-        state._legal_set = frozenset(state._legal)
-    return list(state._legal)
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _legal(state)
+    return list(legal)
+
+
+def _legal_set(state: State) -> frozenset:
+    legal = state._legal_set
+    if legal is None:
+        if state._legal is None:
+            state._legal = _legal(state)
+        legal = state._legal_set = frozenset(state._legal)
+    return legal
+
+
+def _is_legal(state: State, action) -> bool:
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _legal(state)
+    for a in legal:  # the legal actions are shared (interned) objects: most callers pass one of them
+        if a is action:
+            return True
+    return well_formed(action) and action in _legal_set(state)
+
+
+_CELL_ACTIONS: dict[tuple, tuple[Action, ...]] = {}
+
+
+def _cell_actions(kind: str, *head: int | str) -> tuple[Action, ...]:
+    """The actions `kind *head X Y` for every cell, by cell index (built once, shared)."""
+    key = (kind, *head)
+    row = _CELL_ACTIONS.get(key)
+    if row is None:
+        row = _CELL_ACTIONS[key] = tuple(action(kind, *head, *XY[c]) for c in range(CELLS))
+    return row
 
 
 def _legal(s: State) -> list[Action]:
@@ -77,8 +108,8 @@ def _legal(s: State) -> list[Action]:
         seat = s.to_move
         mine = [f for f in s.fighters if f.owner == seat and not f.out and not f.played and f.cell >= 0]
         krosmasters = [f for f in mine if not f.minion]
-        out = [action("activate", f.id) for f in (krosmasters or mine)]
-        out.append(action("pass"))
+        out = [_ACTIVATE[f.id] if f.id < len(_ACTIVATE) else action("activate", f.id) for f in (krosmasters or mine)]
+        out.append(_PASS)
         return out
     if phase == "decide":
         p = s.pending
@@ -88,7 +119,7 @@ def _legal(s: State) -> list[Action]:
             return [action("reroll"), action("keep")]
         return [action("remove", *XY[c]) for c, t in enumerate(s.terrain) if t == p.terrain]
     if phase == "reveal":
-        return [action("slot", "left"), action("slot", "right")]
+        return list(_SLOTS)
     if phase == "place":
         seat = s.to_move
         free = [c for c in s.board.starts[seat] if s.grid[c] < 0]
@@ -103,31 +134,49 @@ def _fighter_actions(s: State) -> list[Action]:
     f = s.fighters[fid]
     out = []
     if s.mp > 0:
-        layout_obstacles = OBSTACLE_MASK[s.setup.layout]
+        closed = occupied(s) | OBSTACLE_MASK[s.setup.layout]
+        moves = _cell_actions("move", fid)
         for c in NEIGHBOURS[f.cell]:
-            if s.grid[c] < 0 and not layout_obstacles & BIT[c]:
-                out.append(action("move", fid, *XY[c]))
-    character = CONTENT.character(f.kind)
+            if not closed & BIT[c]:
+                out.append(moves[c])
+    seen: dict[int, bool] = {}  # line of sight from the fighter's cell, shared by its abilities
     if s.ap > 0:
-        for ab in character.spells:
+        for ab, row in _spell_rows(fid, f.kind):
             if availability_problem(s, f, ab) is None:
-                for c in targets(s, f, ab):
-                    out.append(action("cast", fid, ab.id, *XY[c]))
+                out += [row[c] for c in targets(s, f, ab, seen)]
     if not f.minion:
         for slot in SLOTS:
             fav = favor_in(s, slot)
             if fav:
                 ab = CONTENT.favors[fav].ability
                 if availability_problem(s, f, ab, slot) is None:
-                    for c in targets(s, f, ab):
-                        out.append(action("favor", fid, slot, *XY[c]))
+                    row = _cell_actions("favor", fid, slot)
+                    out += [row[c] for c in targets(s, f, ab, seen)]
         if s.ap > 0 and s.challenges:
             for b in active_bonuses(s):
                 if availability_problem(s, f, b.ability) is None:
-                    for c in targets(s, f, b.ability):
-                        out.append(action("challenge", fid, b.id, *XY[c]))
-    out.append(action("end", fid))
+                    row = _cell_actions("challenge", fid, b.id)
+                    out += [row[c] for c in targets(s, f, b.ability, seen)]
+    out.append(_END[fid] if fid < len(_END) else action("end", fid))
     return out
+
+
+_END = tuple(action("end", fid) for fid in range(32))
+_ACTIVATE = tuple(action("activate", fid) for fid in range(32))
+_PASS = action("pass")
+_SLOTS = (action("slot", "left"), action("slot", "right"))
+
+
+_SPELL_ROWS: dict[tuple[int, str], tuple] = {}
+
+
+def _spell_rows(fid: int, kind: str) -> tuple:
+    """`(spell, cast actions by cell)` for each spell of a fighter of `kind` with id `fid`."""
+    key = (fid, kind)
+    rows = _SPELL_ROWS.get(key)
+    if rows is None:
+        rows = _SPELL_ROWS[key] = tuple((ab, _cell_actions("cast", fid, ab.id)) for ab in CONTENT.character(kind).spells)
+    return rows
 
 
 def why_illegal(state: State, action: Action) -> str | None:
@@ -140,9 +189,7 @@ def why_illegal(state: State, action: Action) -> str | None:
         return f"that is not an action (got {type(action).__name__})"
     if not well_formed(action):
         return "an action is a word followed by numbers and words, like 'move 0 3 4'"
-    if state._legal_set is None:
-        legal_actions(state)
-    if action in state._legal_set:
+    if action in _legal_set(state):
         return None
     return refusal(state, action)
 
@@ -150,9 +197,7 @@ def why_illegal(state: State, action: Action) -> str | None:
 def apply(state: State, action: Action) -> tuple[State, list]:
     """The state after `action` and the events it caused; IllegalAction (state unchanged, the
     reason from `why_illegal`) if it is not legal now."""
-    if state._legal_set is None:
-        legal_actions(state)
-    if not (well_formed(action) and action in state._legal_set):
+    if not _is_legal(state, action):
         raise IllegalAction(why_illegal(state, action))
     s = state.copy()
     ev: list = []
@@ -252,10 +297,19 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     """
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
+    grid, fighters = state.grid, state.fighters
     for a in actions:
-        if a.kind == "cast" and _holds(state, a.args[2], a.args[3]) == seat:
-            continue
-        buckets.setdefault(a.kind, []).append(a)
+        kind = a.kind
+        if kind == "cast":
+            args = a.args
+            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
+            if fid >= 0 and fighters[fid].owner == seat:
+                continue
+        bucket = buckets.get(kind)
+        if bucket is None:
+            buckets[kind] = [a]
+        else:
+            bucket.append(a)
     if not buckets:
         return actions[rng.below(len(actions))]
     kinds = list(buckets)
@@ -267,12 +321,6 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
             break
     choice = buckets[k]
     return choice[rng.below(len(choice))]
-
-
-def _holds(s: State, x: int, y: int) -> int:
-    """The owner of the fighter on (x, y), or -1."""
-    fid = s.grid[index(x, y)]
-    return s.fighters[fid].owner if fid >= 0 else -1
 
 
 def demo_state(seed: int = 1) -> State:

@@ -203,7 +203,7 @@ class State:
     __slots__ = (
         "setup", "rng", "phase", "to_move", "first", "turn", "dofus", "pool", "picks", "pile", "left", "right",
         "revealed", "used_slots", "challenges", "fighters", "grid", "terrain", "glyphs", "active", "ap", "mp",
-        "used", "pending", "result", "_legal", "_legal_set", "_block", "_owned",
+        "used", "pending", "result", "_legal", "_legal_set", "_geo", "_owned",
     )
 
     def __init__(self, setup: Setup, rng: Rng):
@@ -234,7 +234,7 @@ class State:
         self.result: Outcome | None = None
         self._legal = None
         self._legal_set = None
-        self._block = None
+        self._geo = None  # checks.geometry: line-of-sight blockers, occupied cells
         self._owned = None
 
     @property
@@ -250,7 +250,8 @@ class State:
         s.challenges, s.fighters, s.grid = self.challenges, list(self.fighters), list(self.grid)
         s.terrain, s.glyphs, s.active, s.ap, s.mp = list(self.terrain), list(self.glyphs), self.active, self.ap, self.mp
         s.used, s.pending, s.result = self.used, self.pending, self.result
-        s._legal = s._legal_set = s._block = None
+        s._legal = s._legal_set = None
+        s._geo = self._geo  # an immutable tuple: apply resets or updates it whenever it changes
         s._owned = set()
         return s
 

@@ -59,3 +59,20 @@ class KitControls:
                       "What the Hard computer player would do from your seat (it is shown, never played for you)",
                       enabled=not thinking, reason="The computer is thinking about your move." if thinking else None,
                       click=self.suggest, widget=self.suggest_button, label="Thinking…" if thinking else "Suggest")
+        if self.rules_button is not None:
+            section = self.reference_section()
+            spots.add("button:rules", None, "The rules of this game, open where they explain what is on the board now",
+                      click=lambda: self.app.open_reference(self.rules.GAME_ID, section), widget=self.rules_button,
+                      always=True)
+
+    @property
+    def has_reference(self) -> bool:
+        """Whether this game has a rules reference (game.learn) for the `?` button."""
+        from game import learn
+
+        return self.rules.GAME_ID in learn.GAMES
+
+    def reference_section(self) -> str | None:
+        """The reference section that fits what is on screen: the board's `REFERENCE_SECTIONS` by decision kind."""
+        sections = getattr(self, "REFERENCE_SECTIONS", {})
+        return sections.get(self.snap.kind) if self.snap is not None else None

@@ -89,7 +89,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         # A lesson's coach (scenes.learn): `refusal(board, actions)` vetoes what the lesson does not ask for,
         # `settled(board)` follows each settle, `draw(surface)` points at hotspots above the board.
         self.coach: Any = None
-        self.undo_button = self.redo_button = self.suggest_button = None
+        self.undo_button = self.redo_button = self.suggest_button = self.rules_button = None
 
     # -- the stack -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -121,6 +121,9 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self.suggest_button = UIButton(pygame.Rect(right - 8 - 110, 5, 110, STATUS_HEIGHT - 10), "Suggest", self.ui)
         if self.replay is not None:
             self.replay.build(self.ui)
+        elif self.has_reference:
+            right = min([self.app.size[0], *(r.left for r in self.bar_rects() if r.top < STATUS_HEIGHT)])
+            self.rules_button = UIButton(pygame.Rect(right - 8 - 44, 5, 44, STATUS_HEIGHT - 10), "?", self.ui)
         self.rebuild_log()
         self.build()
         self.settle()
@@ -473,6 +476,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None and self.replay is None else []
         if self.suggest_button is not None:
             rects.append(self.suggest_button.rect)
+        if self.rules_button is not None:
+            rects.append(self.rules_button.rect)
         if self.replay is not None:
             rects += self.replay.rects
         return rects

@@ -193,7 +193,7 @@ def test_hard_stops_on_its_clock_and_says_so():
     assert 0 < bot.last["iterations"] <= 8 * 6
     fixed = make_bot("hard", "krosmaster", iterations=5)
     fixed.choose(rules.view(state, state.to_move), state.to_move, legal, Rng(1))
-    assert fixed.last == {"iterations": 5, "timed_out": False}
+    assert fixed.last["iterations"] == 5 and fixed.last["timed_out"] is False
 
 
 def test_a_reason_names_the_action_and_what_it_gains():
@@ -243,3 +243,72 @@ def test_khrysos_hard_plans_the_rest_of_its_turn_only():
         keys = _expanded_turns(search, state, khrysos.turn)
         assert len(keys) > 3
         assert any(k != khrysos.turn(state) for k in keys) is beyond
+
+
+def _positions(game_id, count, seed=3):
+    """Positions with a choice, from a game of Normal bots (every few decisions)."""
+    rules = registry.load(game_id)
+    bot = make_bot("normal", game_id, **FAST["normal"])
+    state = rules.new_game(_setup(rules, 3 if game_id != "krosmaster" else 2), seed)
+    rng = Rng(seed)
+    out = []
+    while state.to_move is not None and len(out) < count:
+        if len(rules.legal_actions(state)) > 1:
+            out.append(state)
+        action, _ = play_turn(bot, rules, state, rng)
+        state, _ = rules.apply(state, action)
+    return rules, out[::3]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_kits_fast_scores_are_its_scores(game_id):
+    game_kit = kit(game_id)
+    if game_kit.scores is None:
+        pytest.skip("this game's kit has no fast path")
+    rules, states = _positions(game_id, 120)
+    for s in states:
+        assert game_kit.scores(s) == [game_kit.score(s, i) for i in range(s.num_players)]
+
+
+def test_hard_stops_early_only_when_no_other_action_can_catch_up():
+    """With an iteration budget, stopping once the leader is out of reach picks what the full search picks."""
+    rules, states = _positions("krosmaster", 60)
+    stopped = 0
+    for n, s in enumerate(states[:12]):
+        view, legal = rules.view(s, s.to_move), rules.legal_actions(s)
+        quick = make_bot("hard", "krosmaster", iterations=400, reuse=False)
+        full = make_bot("hard", "krosmaster", iterations=400, reuse=False, early_stop=False)
+        a, _ = quick.choose(view, s.to_move, legal, Rng(n))
+        b, _ = full.choose(view, s.to_move, legal, Rng(n))
+        assert a == b
+        assert full.last["iterations"] == 400
+        stopped += quick.last["early"]
+        assert quick.last["early"] == (quick.last["iterations"] < 400)
+    assert stopped > 0
+
+
+def test_hard_keeps_its_tree_within_its_turn_only():
+    """The next decision of the same turn starts from the subtree below the action chosen; a new
+    turn, another seat or the same position asked again (other hidden cards) starts afresh."""
+    rules = registry.load("krosmaster")
+    bot = make_bot("hard", "krosmaster", iterations=60)
+    rng = Rng(4)
+    state = rules.new_game(rules.Setup(), 4)
+    seen = []  # (turn, seat, reused)
+    while state.to_move is not None and state.turn < 5:
+        legal = rules.legal_actions(state)
+        seat = state.to_move
+        action, _ = bot.choose(rules.view(state, seat), seat, legal, rng)
+        if len(legal) > 1:
+            seen.append((state.turn, seat, bot.last["reused"]))
+        state, _ = rules.apply(state, action)
+    assert any(r for _, _, r in seen)
+    for (t0, s0, _), (t1, s1, r1) in zip(seen, seen[1:]):
+        if (t0, s0) != (t1, s1):
+            assert not r1, "a tree kept across turns"
+    # the same view asked twice is not a position after the first answer
+    s = next(st for st in _positions("krosmaster", 30)[1] if st.phase == "act")
+    view, legal = rules.view(s, s.to_move), rules.legal_actions(s)
+    bot.choose(view, s.to_move, legal, Rng(1))
+    bot.choose(view, s.to_move, legal, Rng(1))
+    assert not bot.last["reused"]

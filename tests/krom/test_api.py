@@ -322,3 +322,16 @@ class TestSeam:
         assert krom.reveals(s, Action("pick"), after, events)
         after, events = apply(s, Action("end"))
         assert not krom.reveals(s, Action("end"), after, events)
+
+
+def test_clone_copies_every_field_and_shares_no_mutable_part():
+    """State.clone sets each field itself (no generated __init__): a field added later must be copied too."""
+    import dataclasses
+
+    s = new_game(krom.random_setup(Rng(3)), 3)
+    c = s.clone()
+    for f in dataclasses.fields(State):
+        assert hasattr(c, f.name), f.name
+    assert c == s and c.to_dict() == s.to_dict()
+    assert c.players is not s.players and all(a is not b for a, b in zip(c.players, s.players))
+    assert c.supply is not s.supply and c.rng is not s.rng

@@ -154,3 +154,21 @@ def test_a_board_may_hang_its_flashed_messages_elsewhere(app):
     app.push(board)
     settle(app)
     assert board.flash_anchor() == (app.size[0] // 2, 52) and board.flash_width() == app.size[0] - 140
+
+
+def test_every_board_has_a_rules_button_that_opens_the_reference_at_what_is_on_screen(app):
+    from game.core.match import Match
+    from game import krom
+    from scenes.board import Seat
+    from scenes.krom.board import KromBoard
+    from scenes.learn.reference import ReferenceScene
+
+    match = Match.new(krom, krom.Setup(players=2), 4)
+    board = KromBoard(app, match, [Seat("Ann", (200, 0, 0)), Seat("Bo", (0, 0, 200), bot="easy")])
+    app.push(board)
+    settle(app, 4)
+    spot = board.spots.get("button:rules")
+    assert spot is not None and spot.widget.visible and spot.widget.text == "?"
+    click(app, spot.rect.center)
+    settle(app, 3)
+    assert isinstance(app.stack.top, ReferenceScene)
