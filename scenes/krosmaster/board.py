@@ -30,6 +30,10 @@ BOARD_AREA = pygame.Rect(404, 70, 488, 610)  # 61-pixel cells, with room on the 
 class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
     """Two players at one computer; no secrets in this game (`decision().private` is never set), so no hand-offs."""
 
+    # The rules reference's section for each decision (the kit's ? button opens it there).
+    REFERENCE_SECTIONS = {"draft": "krosmasters", "place": "setup", "slot": "favors", "select": "turn", "act": "spells",
+                          "face": "dice_sides", "reroll": "combat_roll", "remove": "terrain", "over": "end"}
+
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app, match, seats)
         top = RIGHT.top + 228 + favors.CHALLENGE_H * match.setup.challenges
