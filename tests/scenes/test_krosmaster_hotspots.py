@@ -19,7 +19,8 @@ from tests.scenes.helpers import click, pixel, settle
 from tests.scenes.kitcheck import check_hotspots
 
 KEY_SHAPES = ("cell:", "fighter:", "spell:", "power:", "slot:", "card:pile", "card:revealed", "card:draft:", "dofus",
-              "challenge:", "bonus:", "button:end", "button:undo", "button:redo", "button:suggest")
+              "challenge:", "bonus:", "button:end", "button:undo", "button:redo", "button:suggest",
+              "button:rules")
 
 
 @pytest.fixture
