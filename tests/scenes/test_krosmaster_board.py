@@ -356,3 +356,51 @@ def test_a_flashed_message_leaves_the_board_s_top_row_in_sight(app):
             assert app.screen.get_at((x, y)) == before.get_at((x, y)), "the flash covers the board's top row"
     log = board.log_rect
     assert any(tuple(app.screen.get_at((x, log.top + 20)))[:3] == palette.BG_LIGHT for x in range(log.left, log.right))
+
+
+def _slot_decision_with_stacks():
+    """A first game played at random up to a slot choice with two Favors or more in each slot."""
+    from game import krosmaster
+    from game.core.match import Match
+    from game.core.rng import Rng
+
+    for seed in range(60):
+        match = Match.new(krosmaster, krosmaster.Setup(), seed)
+        rng = Rng(seed)
+        while not match.over:
+            seen = match.view(None)
+            if match.decision().kind == "slot" and len(seen.left) >= 2 and len(seen.right) >= 2:
+                return match
+            match.play(krosmaster.playout_choice(seen, krosmaster.legal_actions(seen), rng))
+    raise AssertionError("no slot choice with two stacked Favors on each side in 60 games")
+
+
+def test_the_favor_strip_s_labels_do_not_run_into_each_other(app, monkeypatch):
+    """Issue 23: 'Revealed: choose a slot' ran into 'Left slot (2 cards)' / 'Right slot (2 cards)'."""
+    from scenes.krosmaster import favors
+    from scenes.krosmaster.sides import RIGHT
+
+    board = KrosmasterBoard(app, _slot_decision_with_stacks())
+    board.autosave = False
+    app.push(board)
+    settle(app)
+    drawn = []
+    real = ui.text
+
+    def recording(surface, value, pos, *args, **kwargs):
+        rect = real(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(favors.ui, "text", recording)
+    board.render_panels()
+    labels = [(v, r) for v, r in drawn if v.startswith(("Left slot", "Right slot", "Revealed", "choose a slot"))]
+    assert sum("cards)" in v for v, _ in labels) == 2, labels  # both slots name their stacks
+    assert {v.split(" (")[0] for v, _ in labels} >= {"Left slot", "Right slot", "Revealed:", "choose a slot"}, labels
+    caption = [r for v, r in labels if v in ("Revealed:", "choose a slot")]  # the pile's caption, two lines
+    labels = [(v, r) for v, r in labels if v not in ("Revealed:", "choose a slot")] + [
+        ("Revealed: choose a slot", caption[0].union(caption[1]))]
+    for i, (a, ra) in enumerate(labels):
+        assert 0 <= ra.left and ra.right <= RIGHT.width, f"{a!r} leaves the column: {ra}"
+        for b, rb in labels[i + 1:]:
+            assert not ra.colliderect(rb), f"{a!r} runs into {b!r}"
