@@ -404,3 +404,24 @@ def test_the_favor_strip_s_labels_do_not_run_into_each_other(app, monkeypatch):
         assert 0 <= ra.left and ra.right <= RIGHT.width, f"{a!r} leaves the column: {ra}"
         for b, rb in labels[i + 1:]:
             assert not ra.colliderect(rb), f"{a!r} runs into {b!r}"
+
+
+def test_a_spell_s_caption_stays_over_the_board_when_its_caster_is_in_column_a(make_app):
+    """Issue 23 (clipping): a spell's name, popped over a caster on the board's left edge, ran over the left
+    column of fighter cards."""
+    from game.krosmaster.testing import build
+    from scenes import assets
+    from scenes.settings import Settings
+
+    app = make_app(settings=Settings(animation_speed="normal"), persist_settings=False)
+    state = build([("felix_dicebag", 0, (0, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (0, 6)),
+                   ("wa_wabbit", 1, (6, 0))], active=0)
+    board = board_for(app, state)
+    click(app, spot(board, "spell:0:catroulette").rect.center)
+    click(app, spot(board, "cell:0,6").rect.center)
+    app.run_frames(3)
+    captions = [f for f in board.floaters.items if f.text == "Catroulette"]
+    assert captions, "casting pops the spell's name over the caster"
+    width = assets.font(captions[0].size, True).size("Catroulette")[0]
+    left = captions[0].pos[0] - width // 2
+    assert left >= board.grid.rect.left, f"the caption starts at x={left}, left of the board ({board.grid.rect.left})"
