@@ -425,3 +425,19 @@ def test_a_spell_s_caption_stays_over_the_board_when_its_caster_is_in_column_a(m
     width = assets.font(captions[0].size, True).size("Catroulette")[0]
     left = captions[0].pos[0] - width // 2
     assert left >= board.grid.rect.left, f"the caption starts at x={left}, left of the board ({board.grid.rect.left})"
+
+
+def test_the_left_slot_s_highlight_is_drawn_whole(app):
+    """Issue 23 (clipping): the lit edge round the left Favor slot was cut at the column's edge."""
+    from scenes import palette
+    from scenes.krosmaster.sides import RIGHT
+
+    board = KrosmasterBoard(app, _slot_decision_with_stacks())
+    board.autosave = False
+    app.push(board)
+    settle(app)
+    slot = spot(board, "slot:left").rect
+    edge = slot.inflate(6, 6)
+    assert edge.left >= RIGHT.left, f"the highlight starts at x={edge.left}, outside the column ({RIGHT.left})"
+    lit = [tuple(app.screen.get_at((x, slot.centery)))[:3] for x in range(edge.left, edge.left + 3)]
+    assert tuple(palette.LEGAL)[:3] in lit, f"no lit edge left of the slot: {lit}"
