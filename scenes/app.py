@@ -148,6 +148,10 @@ class App:
         """A game's rules reference over the current scene, at a section id (game.learn.reference(game).ids)."""
         registry.resolve(registry.REFERENCE)(self, game_id, section)
 
+    def open_lessons(self, game_id: str) -> None:
+        """A game's lesson list over the current scene (scenes.learn.lessonlist)."""
+        registry.resolve(registry.LESSONS)(self, game_id)
+
     # -- frames -----------------------------------------------------------------------
     def frame(self, dt: float) -> None:
         """One frame: pending stack changes, events, update, draw."""

@@ -1,4 +1,4 @@
-"""The main menu: one entry per playable game (new game, continue), settings and quit."""
+"""The main menu: one entry per playable game (new game, continue, learn, rules), settings and quit."""
 
 from __future__ import annotations
 
@@ -27,13 +27,17 @@ class MenuScene(Scene):
         for i, entry in enumerate(self.games):
             rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 196, card_w, 390)
             self.cards.append((rect, entry))
-            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, card_w - 60 - RULES_W - 8, 46), "New game", self.ui,
+            # Two columns: New game over Continue, and Rules over Learn.
+            wide = card_w - 60 - RULES_W - 8
+            b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, wide, 46), "New game", self.ui,
                          object_id="@game_button")
             self.game_buttons[b] = ("new", entry)
             r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui)
             self.game_buttons[r] = ("rules", entry)
+            learn = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 56, RULES_W, 42), "Learn", self.ui)
+            self.game_buttons[learn] = ("learn", entry)
             if saves.has_autosave(entry.game_id):
-                c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, card_w - 60, 42), "Continue", self.ui)
+                c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, wide, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
         self.continues = {entry.game_id: saves.autosave_info(entry.game_id) for entry in self.games}
         self.saves_button, self.settings_button, self.credits_button, self.quit_button = (
@@ -54,6 +58,11 @@ class MenuScene(Scene):
             if what == "rules":
                 spots.add(f"button:rules:{entry.game_id}", None,
                           f"How to play {entry.title}: every rule, searchable, with live diagrams", widget=button)
+                continue
+            if what == "learn":
+                spots.add(f"button:learn:{entry.game_id}", None,
+                          f"Learn {entry.title} by playing: short lessons on the real board, one rule at a time",
+                          widget=button)
                 continue
             info = self.continues.get(entry.game_id)
             damaged = info.error if info is not None else None
@@ -92,6 +101,9 @@ class MenuScene(Scene):
     def _start(self, what: str, entry: registry.GameEntry) -> None:
         if what == "rules":
             self.app.open_reference(entry.game_id)
+            return
+        if what == "learn":
+            self.app.open_lessons(entry.game_id)
             return
         if what == "new":
             self.app.stack.replace(registry.resolve(entry.new_game)(self.app))

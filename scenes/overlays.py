@@ -202,10 +202,18 @@ class PauseScene(Overlay):
         labels = ["Resume", "Rules", "Save / Load", "Settings", "Main menu", "Quit"] if self.board is not None else \
             ["Resume", "Settings", "Main menu", "Quit"]
         buttons = self.button_column(labels, self.box.top + 92)
-        self.rules = None
+        self.rules = self.learn = None
         if self.board is not None:
             self.resume, self.rules, self.saves, self.settings, self.menu, self.quit = buttons
+            # Rules and Learn share a row: half the column each.
+            r = pygame.Rect(self.rules.rect)
+            self.rules.kill()
+            half = (r.width - 10) // 2
+            self.rules = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Rules", self.ui, object_id="@menu_button")
+            self.learn = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Learn", self.ui,
+                                  object_id="@menu_button")
             self.rules.set_tooltip("How to play this game: every rule, searchable, with live diagrams")
+            self.learn.set_tooltip("Lessons on the real board, one rule at a time (this game stays saved)")
         else:
             self.resume, self.settings, self.menu, self.quit = buttons
 
@@ -222,6 +230,10 @@ class PauseScene(Overlay):
             if event.ui_element is self.rules and self.rules is not None:
                 self.app.play_sound("click")
                 self.app.open_reference(self.board.rules.GAME_ID)
+                return True
+            if event.ui_element is self.learn and self.learn is not None:
+                self.app.play_sound("click")
+                self.app.open_lessons(self.board.rules.GAME_ID)
                 return True
             if event.ui_element is self.saves and self.saves is not None:
                 self.app.play_sound("click")

@@ -45,6 +45,7 @@ class GameEntry:
 
 SAVES = "scenes.board.saveload:SavesScene"  # the saved-games list (the menu and the pause overlay open it)
 REFERENCE = "scenes.learn.reference:open_reference"  # a game's rules reference (menu, pause overlay, a board's "?")
+LESSONS = "scenes.learn.lessonlist:open_lessons"  # a game's lesson list (the menu's Learn, the pause overlay)
 
 # Each game's board adds its entry here when it lands.
 GAMES: list[GameEntry] = [

@@ -29,8 +29,8 @@ class ShowcaseScene(BoardScene):
     log_rect = pygame.Rect(964, 100, 286, 580)
     autosave = False
 
-    def __init__(self, app, seed: int = 0):
-        super().__init__(app, Match.new(demo, demo.Setup(), seed), [Seat("The table", palette.GOLD)])
+    def __init__(self, app, seed: int = 0, match: Match | None = None):
+        super().__init__(app, match or Match.new(demo, demo.Setup(), seed), [Seat("The table", palette.GOLD)])
 
     @classmethod
     def for_automation(cls, app, seed: int) -> "ShowcaseScene":
@@ -66,7 +66,8 @@ class ShowcaseScene(BoardScene):
         for i, (key, label) in enumerate([("roll", "Roll dice"), ("attack", "Attack"), ("handoff", "Hand-off"),
                                           ("pause", "Pause")]):
             self.buttons[key] = UIButton(pygame.Rect(40 + (i % 2) * 200, 476 + (i // 2) * 62, 190, 50), label, self.ui)
-        self.perform(demo.roll(self.snap.legal))
+        if self.coach is None:  # a lesson rolls when it says so
+            self.perform(demo.roll(self.snap.legal))
 
     def query_rules(self, snap):
         return demo.reachable(snap.view)
@@ -203,3 +204,8 @@ class ShowcaseScene(BoardScene):
             m.draw(surface)
         for i, card in enumerate(self.cards):
             card.draw(surface, (470 + i * 164, 462), 0.85, lifted=i == self.hover_card)
+
+
+def lesson_board(app, match: Match) -> ShowcaseScene:
+    """The showcase table playing a lesson's position (the lesson engine's own tests use it)."""
+    return ShowcaseScene(app, match=match)

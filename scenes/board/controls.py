@@ -11,6 +11,10 @@ class KitControls:
     def why_no_undo(self) -> str | None:
         if self.replay is not None:
             return "This is a replay."
+        if self.coach is not None:
+            reason = self.coach.why_no_undo(self)
+            if reason:
+                return reason
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human:
             return "The computer is playing."

@@ -154,6 +154,12 @@ class ChoiceOverlay(Overlay):
         if self.board.snap.number != self.number or self.board.snap.over:
             self.close()
 
+    def draw_above(self, surface) -> None:
+        # A lesson points at the option it asks for (`choice:N`) above the buttons, under the tips.
+        if self.board.coach is not None and self.app.stack.top is self:
+            self.board.coach.draw(surface, self)
+        super().draw_above(surface)
+
     def draw(self, surface) -> None:
         super().draw(surface)
         for i, line in enumerate(self.prompt_lines):

@@ -87,7 +87,10 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
         # A lesson's coach (scenes.learn): `refusal(board, actions)` vetoes what the lesson does not ask for,
-        # `settled(board)` follows each settle, `draw(surface)` points at hotspots above the board.
+        # `settled(board)` follows each settle, `draw(surface)` points at hotspots above the board,
+        # `hotspots(board)` adds its own and greys what the lesson does not ask for (after the board's),
+        # `vetoed(board, reason)` hears of a vetoed gesture, `why_no_undo(board)` keeps a lesson going forward;
+        # while a coach is on, the game's end shows on the lesson's panel, not on the end screen.
         self.coach: Any = None
         self.undo_button = self.redo_button = self.suggest_button = self.rules_button = None
 
@@ -219,6 +222,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             reason = self.coach.refusal(self, [action, *more])
             if reason:
                 self.flash(reason)
+                self.coach.vetoed(self, reason)
                 return False
         try:
             events = self.match.play(action)
@@ -244,7 +248,11 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         return False
 
     def refusal(self, action) -> str | None:
-        """Why the rules would refuse this action now (None when it is legal for the screen's player)."""
+        """Why the rules (or a lesson's coach) would refuse this action now (None when it is legal for the screen's player)."""
+        if self.coach is not None:
+            vetoed = self.coach.refusal(self, [action])
+            if vetoed:
+                return vetoed
         if action in self.snap.legal:
             return None
         if not self.snap.mine:
@@ -303,7 +311,10 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
                     return
         self._snapshot()
         if self.replay is None and self.match.over:
-            self._game_over()
+            if self.coach is not None:
+                self.coach.settled(self)  # a lesson ends on its own panel, not on the end screen
+            else:
+                self._game_over()
             return
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human and self.replay is None:
@@ -327,6 +338,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         spots.clear()
         self._kit_hotspots()
         self.hotspots()
+        if self.coach is not None:
+            self.coach.hotspots(self)
         spots.live = not self.locked
         spots.lock_reason = self.lock_reason()
         spots.rehover()

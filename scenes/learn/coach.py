@@ -1,0 +1,454 @@
+"""The coach: a lesson run on a real board, through the board kit's hooks.
+
+It sits in `board.coach` and does five things, nothing else:
+
+- `hotspots(board)`: after the board has filled its hotspots, every clickable one the step does
+  not ask for is greyed with the step's one-line reason (the kit then refuses its click with that
+  reason and changes nothing); the one to click now gets a gold ring; the lesson's own panel and
+  buttons (Next, Leave, and at the end Play on, Next lesson, All lessons) are added last.
+- `refusal(board, actions)`: vetoes any action of the human seat the step does not ask for
+  (the rules still judge the rest: the lesson plays through the normal `Match.play`).
+- `settled(board)`: after every settle, counts the human's moves and moves on to the next step
+  once the step's moves are played and the computers' scripted moves are done.
+- `draw(surface, scene)`: the panel, the ring on what to click (a board hotspot, or a `choice:N`
+  of the board's choice overlay) and the outlines of what to look at.
+- computer seats play the step's scripted moves (`LessonBot`), then the lesson's default kinds,
+  then their real level.
+
+The steps, texts and moves come from the lesson file (`scenes.learn.loader`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+from pygame_gui.elements import UIButton, UIImage
+
+from game.core.actions import Action
+from scenes import palette, ui
+from scenes.learn import marked
+from scenes.learn.loader import ALWAYS_ALLOWED, PLACES, Lesson, Step
+
+PANEL_W = 372
+LAYER = 20  # the panel and its buttons sit above every widget of the board
+TEXT_SIZE = 16
+LINE = 22
+PAD = 14
+BUTTON_H = 38
+MARGIN = 8
+OWN = "lesson:"
+LABELS = {"play_on": "Play on", "next_lesson": "Next lesson", "list": "Lessons", "leave": "Leave", "next": "Next"}
+NO_UNDO = "A lesson goes forward only: leave it and start it again to try another way."
+
+
+def _glossary(game_id: str):
+    try:
+        from game import learn
+
+        return learn.glossary(game_id)
+    except (LookupError, ValueError):
+        return None
+
+
+class LessonBot:
+    """A computer seat in a lesson: the step's scripted moves first, then the default kinds, then its real level."""
+
+    def __init__(self, coach: "Coach", fallback: Any):
+        self.coach = coach
+        self.fallback = fallback
+
+    def choose(self, view, seat: int, legal, rng):
+        action = self.coach.computer_move(list(legal))
+        if action is not None:
+            return action, "The lesson's move."
+        return self.fallback.choose(view, seat, legal, rng)
+
+
+class Coach:
+    """A lesson attached to a board (see the module docstring)."""
+
+    def __init__(self, lesson: Lesson, *, number: int = 1, of: int = 1, on_leave: Callable[[], None] | None = None,
+                 on_next: Callable[[], None] | None = None, on_list: Callable[[], None] | None = None,
+                 on_done: Callable[[], str | None] | None = None, on_play_on: Callable[[Any], None] | None = None):
+        self.lesson = lesson
+        self.number, self.of = number, of
+        self.on_leave, self.on_next, self.on_list = on_leave, on_next, on_list
+        self.on_done, self.on_play_on = on_done, on_play_on
+        self.index = 0  # the step shown
+        self.pointer = 0  # which of the step's `point` keys is the one to click now
+        self.queue: list[Action] = list(lesson.steps[0].computer)
+        self.mine: list[Action] = []  # the human's moves in this step
+        self.seen = 0  # actions of the match already counted
+        self.decider: int | None = None  # who decided at the last settle (so who played what followed)
+        self.finished = False
+        self.said: str | None = None  # the last refusal, repeated in the panel until the next accepted click
+        self.save_problem: str | None = None
+        self.glossary = _glossary(lesson.game)
+        self.buttons: dict[str, UIButton] = {}
+        self.panel = pygame.Rect(0, 0, PANEL_W, 100)
+        self._panel_img: pygame.Surface | None = None
+        self.panel_widget: UIImage | None = None
+        self._panel_key: tuple | None = None
+        self._terms: list[marked.Marked] = []
+        self._installed = False
+        self.board: Any = None
+
+    # -- where the lesson is ---------------------------------------------------------------------
+    @property
+    def step(self) -> Step | None:
+        return None if self.finished else self.lesson.steps[self.index]
+
+    def target(self) -> str | None:
+        """The hotspot key to click now (None on narration, at the end, or past the step's last click)."""
+        step = self.step
+        if step is None or step.narration:
+            return None
+        return step.point[min(self.pointer, len(step.point) - 1)]
+
+    def keys_now(self) -> list[str]:
+        """Every hotspot key the lesson shows the player now (the ring's and the outlines')."""
+        step = self.step
+        if step is None:
+            return []
+        return [self.target()] if not step.narration else list(step.look)
+
+    # -- the kit's hooks -------------------------------------------------------------------------
+    def why_no_undo(self, board) -> str | None:
+        return NO_UNDO
+
+    def refusal(self, board, actions) -> str | None:
+        """Why the lesson vetoes this gesture of the human seat now (None: the rules may judge it)."""
+        snap = board.snap
+        seat = snap.seat
+        if seat is None or not board.seats[seat].human:
+            return None  # the computers play the lesson's script
+        if actions and all(a.kind in self.lesson.auto for a in actions):
+            return None  # the board plays these for the player on its own
+        step = self.step
+        if step is None:
+            return "The lesson is over: play on from here, or pick another lesson."
+        if step.narration:
+            return step.asks_for()
+        if step.do:
+            expected = step.do[len(self.mine):]
+            if len(actions) <= len(expected) and tuple(actions) == tuple(expected[:len(actions)]):
+                return None
+            return step.asks_for()
+        return None if all(a.kind in step.kinds for a in actions) else step.asks_for()
+
+    def vetoed(self, board, reason: str) -> None:
+        """A gesture was vetoed: start the step's clicks again from the first."""
+        self.say(reason)
+        self.pointer = 0
+        board.refresh_hotspots()
+
+    def say(self, text: str) -> None:
+        """Repeat a refusal in the panel (until the next accepted click or step)."""
+        self.said = text
+
+    def settled(self, board) -> None:
+        self.board = board
+        if not self._installed:
+            self._install(board)
+        self._count(board)
+        snap = board.snap
+        step = self.step
+        if step is None or step.narration:
+            return
+        done = (len(self.mine) >= len(step.do)) if step.do else bool(self.mine)
+        if done and not self.queue and (snap.mine or snap.over):
+            self.advance(board)
+
+    def _install(self, board) -> None:
+        self._installed = True
+        for seat, bot in list(board.bots.items()):
+            board.bots[seat] = LessonBot(self, bot)
+        if board._thinking is not None:  # the board's first settle set a computer thinking before the coach was in
+            board._thinking = None
+            board.bot_move()
+
+    def _count(self, board) -> None:
+        actions = board.match.actions
+        new = actions[self.seen:]
+        self.seen = len(actions)
+        who = self.decider
+        if who is not None and who < len(board.seats) and board.seats[who].human:
+            self.mine += [a for a in new if a.kind not in self.lesson.auto]
+        self.decider = board.snap.seat
+
+    def computer_move(self, legal: list) -> Action | None:
+        """The next scripted computer move if it is legal now, else one of the default kinds, else None."""
+        if self.queue and self.queue[0] in legal:
+            return self.queue.pop(0)
+        return next((a for a in legal if a.kind in self.lesson.computer_default), None)
+
+    def advance(self, board) -> None:
+        """On to the next step (or the end of the lesson)."""
+        if self.finished:
+            return
+        self.index += 1
+        self.pointer = 0
+        self.mine = []
+        self.said = None
+        self._panel_key = None
+        if self.index >= len(self.lesson.steps):
+            self.index = len(self.lesson.steps) - 1
+            self.finished = True
+            self.queue = []
+            if self.on_done is not None:
+                self.save_problem = self.on_done()
+        else:
+            self.queue = list(self.lesson.steps[self.index].computer)
+        board.refresh_hotspots()
+
+    def next_clicked(self) -> None:
+        board = self.board
+        if board is None or self.step is None or not self.step.narration:
+            return
+        board.app.play_sound("click")
+        self.advance(board)
+
+    # -- hotspots --------------------------------------------------------------------------------
+    def hotspots(self, board) -> None:
+        self.board = board
+        spots = board.spots
+        step = self.step
+        target = self.target()
+        reason = step.asks_for() if step is not None else "The lesson is over: play on from here, or pick another lesson."
+        for spot in list(spots):
+            if spot.key.startswith(OWN) or spot.key.startswith(ALWAYS_ALLOWED):
+                continue
+            if spot.key == target and spot.enabled:
+                spot.click = self._advancing(spot.click)
+                continue
+            if spot.enabled and (spot.click is not None or spot.right_click is not None or spot.widget is not None):
+                spot.enabled, spot.reason = False, reason
+        self._layout(board)
+        self._own_hotspots(board)
+
+    def _advancing(self, click):
+        def go() -> None:
+            step = self.step
+            if step is not None and self.pointer < len(step.point) - 1:
+                self.pointer += 1
+            self.said = None
+            if click is not None:
+                click()
+        return go
+
+    def _own_hotspots(self, board) -> None:
+        spots = board.spots
+        spots.add(f"{OWN}panel", self.panel, [f"Lesson {self.number} of {self.of}: {self.lesson.title}",
+                                              self.lesson.teaches], click=lambda: None, always=True)
+        marked.add_term_spots(spots, self._terms, prefix=f"{OWN}term")
+        for spot in list(spots):
+            if spot.key.startswith(f"{OWN}term"):
+                spot.always = True
+        for key, (label, tip, click, enabled, reason, always) in self._button_specs(board).items():
+            spots.add(f"{OWN}{key}", None, tip, click=click, widget=self._button(board, key, label), enabled=enabled,
+                      reason=reason, always=always)
+
+    def _button_specs(self, board) -> dict:
+        specs: dict[str, tuple] = {}
+        if self.finished:
+            over = board.snap.over
+            if self.lesson.playable and not over and self.on_play_on is not None:
+                specs["play_on"] = (LABELS["play_on"], "Go on with this game as a normal game (saved like any), without the lesson",
+                                    lambda: self.on_play_on(board), True, None, True)
+            if self.on_next is not None:
+                specs["next_lesson"] = (LABELS["next_lesson"], "Start the next lesson", self.on_next, True, None, True)
+            specs["list"] = (LABELS["list"], "Back to the list of lessons", self.on_list or self.on_leave, True, None, True)
+            return specs
+        specs["leave"] = (LABELS["leave"], "Leave the lesson (nothing is saved; it can be taken again from the list)",
+                          self.on_leave, True, None, True)
+        step = self.step
+        if step.narration:
+            wait = self._waiting(board)
+            specs["next"] = (LABELS["next"], "On to the next step of the lesson", self.next_clicked, wait is None, wait, False)
+        return specs
+
+    def _waiting(self, board) -> str | None:
+        """Why Next cannot be clicked yet (the computers are still playing their scripted moves)."""
+        snap = board.snap
+        if self.queue or (snap.seat is not None and not board.seats[snap.seat].human and not snap.over):
+            return "Wait for the computer players' moves."
+        return None
+
+    def _button(self, board, key: str, label: str) -> UIButton:
+        rect = self._button_rects().get(key, pygame.Rect(0, 0, 10, 10))
+        button = self.buttons.get(key)
+        if button is None or not button.alive():
+            button = self.buttons[key] = UIButton(rect, label, board.ui, starting_height=LAYER + 1,
+                                                  object_id="@game_button" if key in ("next", "play_on", "next_lesson")
+                                                  else None)
+        elif pygame.Rect(button.rect) != rect:
+            button.set_relative_position(rect.topleft)
+            button.set_dimensions(rect.size)
+        return button
+
+    def _button_rects(self) -> dict[str, pygame.Rect]:
+        p = self.panel
+        y = p.bottom - PAD - BUTTON_H
+        if self.finished:
+            # Each button as wide as its label needs, the room left shared out.
+            keys = [k for k in ("play_on", "next_lesson", "list") if k in self._specs_keys]
+            needs = [ui.render(LABELS[k], 20, palette.TEXT, True).get_width() + 20 for k in keys]
+            spare = max(0, p.width - 2 * PAD - 8 * (len(keys) - 1) - sum(needs)) // max(1, len(keys))
+            rects, x = {}, p.left + PAD
+            for k, need in zip(keys, needs):
+                rects[k] = pygame.Rect(x, y, need + spare, BUTTON_H)
+                x += need + spare + 8
+            return rects
+        return {"leave": pygame.Rect(p.left + PAD, y, 100, BUTTON_H),
+                "next": pygame.Rect(p.right - PAD - 130, y, 130, BUTTON_H)}
+
+    def remove(self) -> None:
+        """The lesson is over on this board: its widgets go (the board then plays as a normal game)."""
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons.clear()
+        if self.panel_widget is not None:
+            self.panel_widget.kill()
+            self.panel_widget = None
+
+    # -- the panel -------------------------------------------------------------------------------
+    def _lines(self) -> tuple[str, str, str]:
+        step = self.step
+        if self.finished:
+            head = "Lesson complete"
+            body = self.lesson.done
+            if self.save_problem:
+                body += " " + self.save_problem
+        else:
+            head = f"Step {self.index + 1} of {len(self.lesson.steps)}"
+            body = step.say
+        return head, body, self.said or ""
+
+    def _layout(self, board) -> None:
+        """Size the panel for its text and put it where it hides nothing the lesson shows."""
+        head, body, said = self._lines()
+        specs = self._button_specs(board)
+        self._specs_keys = list(specs)
+        key = (head, body, said, tuple(self._specs_keys), self.pointer, self.index)
+        width = PANEL_W - 2 * PAD
+        layout = marked.layout_marked(body, self.glossary, TEXT_SIZE, width)
+        said_lines = ui.wrap(said, 15, width) if said else []
+        height = PAD + 20 + 26 + LINE * len(layout) + 18 * len(said_lines) + 12 + BUTTON_H + PAD
+        self.panel = self._place(board, pygame.Rect(0, 0, PANEL_W, height))
+        if key != self._panel_key or self._panel_img is None or self._panel_img.get_size() != self.panel.size:
+            self._panel_key = key
+            self._render(head, body, said_lines)
+            self._show_panel(board)
+        elif pygame.Rect(self.panel_widget.rect) != self.panel:
+            self._show_panel(board)
+
+    def _show_panel(self, board) -> None:
+        """The panel is a pygame-gui image on a high layer, so its buttons (one layer up) draw above it."""
+        widget = self.panel_widget
+        if widget is None or not widget.alive():
+            self.panel_widget = UIImage(self.panel, self._panel_img, board.ui, starting_height=LAYER)
+            return
+        widget.set_relative_position(self.panel.topleft)
+        widget.set_dimensions(self.panel.size)
+        widget.set_image(self._panel_img)
+
+    def _avoid(self, board) -> list[pygame.Rect]:
+        rects = []
+        step = self.step
+        keys = list(step.point) + list(step.look) if step is not None else []
+        for k in keys:
+            spot = board.spots.get(k)
+            if spot is not None:
+                rects.append(spot.rect.inflate(24, 24))
+        return rects
+
+    def _place(self, board, box: pygame.Rect) -> pygame.Rect:
+        w, h = board.app.size
+        step = self.step
+        log = pygame.Rect(board.log_rect)
+        spots_at = {
+            "log": pygame.Rect(min(max(MARGIN, log.right - box.width), w - box.width - MARGIN),
+                               min(log.bottom, h - MARGIN) - box.height, box.width, box.height),
+            "bottom-right": pygame.Rect(w - box.width - MARGIN, h - box.height - MARGIN, box.width, box.height),
+            "bottom-left": pygame.Rect(MARGIN, h - box.height - MARGIN, box.width, box.height),
+            "top-right": pygame.Rect(w - box.width - MARGIN, 52, box.width, box.height),
+            "top-left": pygame.Rect(MARGIN, 52, box.width, box.height),
+            "middle-right": pygame.Rect(w - box.width - MARGIN, (h - box.height) // 2, box.width, box.height),
+            "middle-left": pygame.Rect(MARGIN, (h - box.height) // 2, box.width, box.height),
+        }
+        avoid = self._avoid(board) + [pygame.Rect(r) for r in board.bar_rects()]
+        wanted = step.panel if step is not None else None
+        if wanted in spots_at:
+            return spots_at[wanted]
+        # Else the place that hides nothing the lesson shows and the least of what the board offers.
+        others = [s.rect for s in board.spots if not s.key.startswith(OWN)
+                  and s.rect.width * s.rect.height < w * h // 6]
+        best, best_cost = spots_at[PLACES[0]], None
+        for i, name in enumerate(PLACES):
+            rect = spots_at[name]
+            rect.top = max(rect.top, 50)
+            if any(rect.colliderect(a) for a in avoid):
+                continue
+            cost = sum(rect.clip(o).width * rect.clip(o).height for o in others) + i
+            if best_cost is None or cost < best_cost:
+                best, best_cost = rect, cost
+        return best
+
+    def _render(self, head: str, body: str, said_lines: list[str]) -> None:
+        img = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+        ui.panel(img, img.get_rect(), colour=palette.BG_LIGHT, edge=palette.GOLD, radius=12, shadow=0)
+        ui.text(img, f"Lesson {self.number} of {self.of} · {head}", (PAD, PAD - 2), 13, palette.TEXT_DIM)
+        ui.text(img, ui.fit(self.lesson.title, 19, PANEL_W - 2 * PAD, bold=True), (PAD, PAD + 16), 19, palette.GOLD,
+                bold=True)
+        top = PAD + 46
+        used, hits = marked.draw_marked_paragraph(img, body, (PAD, top), PANEL_W - 2 * PAD, self.glossary, TEXT_SIZE,
+                                                  line_height=LINE)
+        for i, line in enumerate(said_lines):
+            ui.text(img, line, (PAD, top + used + 4 + 18 * i), 15, (255, 170, 160))
+        self._panel_img = img
+        self._terms = [marked.Marked(m.rect.move(self.panel.topleft), m.term) for m in hits]
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, scene: Any = None) -> None:
+        board = self.board
+        if board is None:
+            return
+        on = scene if scene is not None else board
+        if board.busy or (board.locked and not board.snap.over and scene is None):
+            return
+        step = self.step
+        if step is None:
+            return
+        if step.narration:
+            button = self.buttons.get("next")
+            if scene is None and button is not None and button.visible and button.is_enabled:
+                ring(surface, pygame.Rect(button.rect), arrow=False)
+            for key in step.look:
+                spot = on.spots.get(key)
+                if spot is not None:
+                    pygame.draw.rect(surface, palette.GOLD, spot.rect.inflate(8, 8), width=2, border_radius=8)
+            return
+        key = self.target()
+        spot = on.spots.get(key) if key else None
+        if spot is not None and on.spots.is_enabled(spot) and (spot.widget is None or spot.widget.visible):
+            ring(surface, spot.rect)
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True) -> None:
+    """The pointer: a gold ring around `rect` and an arrow pointing at it from above (below near the top)."""
+    box = pygame.Rect(rect).inflate(10, 10)
+    pygame.draw.rect(surface, palette.SHADOW, box.inflate(6, 6), width=3, border_radius=10)
+    pygame.draw.rect(surface, palette.GOLD, box, width=4, border_radius=9)
+    pygame.draw.rect(surface, palette.WHITE, box.inflate(-6, -6), width=1, border_radius=7)
+    if not arrow:
+        return
+    x = box.centerx
+    if box.top > 90:
+        tip, base = box.top - 4, box.top - 30
+    else:
+        tip, base = box.bottom + 4, box.bottom + 30
+    points = [(x, tip), (x - 13, base), (x - 5, base), (x - 5, base - (8 if base < tip else -8)),
+              (x + 5, base - (8 if base < tip else -8)), (x + 5, base), (x + 13, base)]
+    pygame.draw.polygon(surface, palette.GOLD, points)
+    pygame.draw.polygon(surface, palette.SHADOW, points, width=2)

@@ -1,0 +1,112 @@
+"""Running a lesson: its board with a coach on it, and the ways out (leave, next lesson, play on as a normal game).
+
+    start_lesson(app, "krosmaster", "01_walk")   # the lesson's board replaces everything on the stack
+
+The lesson's game is a real `Match` begun from the lesson's position (`Match.from_position`), played
+on the game's own board; a lesson is never autosaved, so a game in progress stays where it was.
+At the end the lesson is ticked (`scenes.learn.ticks`); where it ends on a real position, **Play on**
+takes the coach away and the game goes on as any other, autosaved after every move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.errors import ContentError
+from game.core.match import Match
+from scenes import palette, registry, saves
+from scenes.learn import loader, ticks
+from scenes.learn.coach import Coach, LessonBot
+
+# Boards of games that are not on the menu (the showcase table's lessons test the engine).
+BOARDS = {"demo": "scenes.showcase:lesson_board"}
+
+
+def board_factory(game_id: str):
+    """(app, match) -> the game's board scene, as the menu's Continue builds it."""
+    if game_id in BOARDS:
+        return registry.resolve(BOARDS[game_id])
+    entry = next((g for g in registry.GAMES if g.game_id == game_id), None)
+    if entry is None:
+        raise LookupError(f"no board for {game_id!r}")
+    return registry.resolve(entry.resume)
+
+
+def game_title(game_id: str) -> str:
+    entry = next((g for g in registry.GAMES if g.game_id == game_id), None)
+    return entry.title if entry is not None else "the showcase table"
+
+
+def _message(app, title: str, text: str) -> None:
+    from scenes.overlays import MessageScene
+
+    app.push(MessageScene(app, title, text))
+
+
+def build_lesson_board(app, game_id: str, lesson_id: str):
+    """The board of a lesson with its coach on (not pushed); LessonError / LookupError when it cannot be built."""
+    lesson = loader.lesson(game_id, lesson_id)
+    rules, setup, state = lesson.start()
+    match = Match.from_position(rules, setup, state, seed=lesson.seed)
+    match.table["seats"] = [seat.table() for seat in lesson.seats]
+    board = board_factory(game_id)(app, match)
+    board.autosave = False
+    ids = [e.id for e in loader.catalogue(game_id) if e.lesson is not None]
+    following = loader.next_lesson(game_id, lesson_id)
+    board.coach = Coach(
+        lesson, number=ids.index(lesson_id) + 1, of=len(ids),
+        on_leave=lambda: leave(app, game_id),
+        on_list=lambda: leave(app, game_id),
+        on_next=(lambda: start_lesson(app, game_id, following)) if following else None,
+        on_done=lambda: ticks.mark_done(game_id, lesson_id),
+        on_play_on=lambda b: play_on(app, b),
+    )
+    return board
+
+
+def start_lesson(app, game_id: str, lesson_id: str) -> Any:
+    """Put the lesson's board on the stack (everything else goes); a lesson that cannot start says why."""
+    try:
+        board = build_lesson_board(app, game_id, lesson_id)
+    except (ContentError, LookupError, ValueError) as e:
+        _message(app, "This lesson cannot start", str(e))
+        return None
+    app.stack.reset(board)
+    return board
+
+
+def leave(app, game_id: str) -> None:
+    """Back to the menu, with the game's lesson list open."""
+    app.home()
+    app.open_lessons(game_id)
+
+
+def play_on(app, board) -> None:
+    """The lesson's game goes on as a normal game; a game in progress of the same kind is replaced (asked first)."""
+    game_id = board.rules.GAME_ID
+    info = saves.autosave_info(game_id) if board.rules.GAME_ID in {g.game_id for g in registry.GAMES} else None
+    if info is not None and info.error is None:
+        from scenes.overlays import MessageScene
+
+        app.push(MessageScene(app, "Play on from here?",
+                              f"This game will take the place of your {game_title(game_id)} game in progress "
+                              f"({info.players}, {info.progress}).",
+                              [("Play on", lambda: detach(board)), ("Cancel", None)]))
+        return
+    detach(board)
+
+
+def detach(board) -> None:
+    """Take the coach off the board: the computers play at their own level again, the game is autosaved."""
+    coach = board.coach
+    if coach is None:
+        return
+    board.coach = None
+    for seat, bot in list(board.bots.items()):
+        if isinstance(bot, LessonBot):
+            board.bots[seat] = bot.fallback
+    coach.remove()
+    board.autosave = board.rules.GAME_ID in {g.game_id for g in registry.GAMES}
+    board.write_autosave()
+    board.log.add("The lesson is over: this game goes on as a normal game, saved after every move.", palette.GOLD)
+    board.refresh_hotspots()

@@ -1,0 +1,176 @@
+"""Lessons (issue 21): every lesson of every game taken to its end with synthesized clicks through the real
+scene stack; each step's hotspot there and enabled when asked for; wrong clicks refused with a reason,
+changing nothing; ticks remembered; leaving and playing on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scenes.learn import loader, ticks
+from tests.scenes import lessonwalk
+from tests.scenes.helpers import button, click, click_widget
+
+GAMES = ("demo", "krosmaster", "krom", "khrysos")
+ALL = [(g, e.id) for g in GAMES for e in loader.catalogue(g)]
+
+
+def _menu(app):
+    from scenes import registry
+
+    app.stack.push(registry.make_scene("menu", app))
+    app.run_frames(2)
+
+
+@pytest.mark.parametrize("game,lesson_id", ALL, ids=[f"{g}/{i}" for g, i in ALL])
+def test_every_lesson_file_loads_and_plays_through_the_rules(game, lesson_id):
+    entry = next(e for e in loader.catalogue(game) if e.id == lesson_id)
+    assert entry.error is None, entry.error
+    assert entry.lesson.checked_to >= 1
+
+
+@pytest.mark.parametrize("game,lesson_id", ALL, ids=[f"{g}/{i}" for g, i in ALL])
+def test_every_lesson_walks_to_its_end_with_clicks(app, game, lesson_id):
+    _menu(app)
+    clicked = lessonwalk.walk(app, game, lesson_id)
+    board = lessonwalk.board_of(app)
+    lesson = board.coach.lesson
+    assert board.coach.finished and clicked
+    assert ticks.load().has(game, lesson_id)
+    if lesson.playable and not board.snap.over:
+        assert not list(board.match.state.rng.script), "the lesson's scripted dice are not all used"
+
+
+@pytest.mark.parametrize("game,lesson_id", ALL, ids=[f"{g}/{i}" for g, i in ALL])
+def test_each_step_points_at_an_enabled_hotspot_and_wrong_clicks_are_refused(app, game, lesson_id):
+    _menu(app)
+    lessonwalk.walk(app, game, lesson_id, wrong=True)
+
+
+def test_a_refused_gesture_leaves_the_game_unchanged_and_says_why(app):
+    """A gesture that reaches the board's act() (not only a greyed hotspot) is vetoed by the coach."""
+    from game import demo
+
+    _menu(app)
+    lessonwalk.walk  # (the module is used below)
+    from scenes.learn.runner import start_lesson
+
+    start_lesson(app, "demo", "01_table")
+    app.run_frames(3)
+    board = lessonwalk.board_of(app)
+    before = board.match.state.to_dict()
+    assert not board.perform(demo.walk(board.snap.view, board.snap.legal, (1, 3)))  # step 1 is narration
+    assert board.match.state.to_dict() == before and not board.match.actions
+    assert board.flash_text == "Read the lesson's note, then click Next."
+    assert board.coach.said == board.flash_text
+
+
+# -- leave, play on, ticks --------------------------------------------------------------------------------
+
+
+def test_the_menu_cards_have_a_learn_button_that_opens_the_lesson_list(app):
+    from scenes.learn.lessonlist import LessonsScene
+
+    _menu(app)
+    menu = app.stack.top
+    for entry in menu.games:
+        spot = menu.spots.get(f"button:learn:{entry.game_id}")
+        assert spot is not None and spot.widget.visible and "lessons" in spot.tip_lines()[0]
+    click_widget(app, menu.spots.get("button:learn:krosmaster").widget)
+    assert isinstance(app.stack.top, LessonsScene) and app.stack.top.game_id == "krosmaster"
+    click_widget(app, button(app.stack.top, "Close"))
+    assert app.stack.top is menu
+
+
+def test_leaving_a_lesson_goes_back_to_the_list_and_keeps_the_game_in_progress(app, dirs):
+    from scenes import saves
+    from scenes.learn.lessonlist import LessonsScene
+    from scenes.learn.runner import start_lesson
+
+    _, data = dirs
+    autosave = data / "autosave" / "demo.json"
+    autosave.parent.mkdir(parents=True)
+    autosave.write_text("a game in progress")
+    _menu(app)
+    start_lesson(app, "demo", "01_table")
+    app.run_frames(3)
+    board = lessonwalk.board_of(app)
+    lessonwalk.wait_ready(app, board)
+    click(app, board.spots.get("lesson:next").widget.rect.center)
+    lessonwalk.wait_ready(app, board)
+    click(app, lessonwalk.pixel_of(board, "cell:3,3"))  # one move into the lesson
+    lessonwalk.wait_ready(app, board)
+    assert board.match.actions
+    click(app, board.spots.get("lesson:leave").widget.rect.center)
+    assert isinstance(app.stack.top, LessonsScene)
+    assert lessonwalk.board_of(app) is None
+    assert autosave.read_text() == "a game in progress"  # a lesson is never autosaved
+    assert not ticks.load().has("demo", "01_table")
+    assert saves.has_autosave("demo")
+
+
+def test_ticks_are_remembered_and_shown_in_the_list(app):
+    from scenes.learn.lessonlist import LessonsScene
+
+    _menu(app)
+    lessonwalk.walk(app, "demo", "01_table")
+    assert ticks.path().is_file()
+    assert json.loads(ticks.path().read_text())["done"] == {"demo": ["01_table"]}
+    app.open_lessons("demo")
+    app.run_frames(3)
+    scene = app.stack.top
+    assert isinstance(scene, LessonsScene)
+    assert scene.ticks.has("demo", "01_table") and not scene.ticks.has("demo", "02_two_clicks")
+    assert button(scene, "Again") and button(scene, "Start")
+    assert "Completed." in scene.spots.get("lesson:row:01_table").tip_lines()
+
+
+def test_a_damaged_ticks_file_is_kept_aside_and_starts_afresh(dirs):
+    _, data = dirs
+    data.mkdir(parents=True)
+    ticks.path().write_text("{not json")
+    got = ticks.load()
+    assert got.done == {} and "damaged" in got.problem
+    assert (data / "lessons.json.broken").read_text() == "{not json"
+    assert ticks.mark_done("krom", "01_round") is None
+    assert ticks.load().has("krom", "01_round") and ticks.load().problem is None
+
+
+def test_a_full_disk_only_says_the_tick_was_not_saved(dirs, monkeypatch):
+    def full(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ticks, "atomic_write_text", full)
+    assert "could not be saved" in ticks.mark_done("demo", "01_table")
+
+
+def test_the_next_lesson_button_starts_the_next_lesson(app):
+    _menu(app)
+    lessonwalk.walk(app, "demo", "01_table")
+    board = lessonwalk.board_of(app)
+    click(app, board.spots.get("lesson:next_lesson").widget.rect.center)
+    app.run_frames(3)
+    nxt = lessonwalk.board_of(app)
+    assert nxt is not board and nxt.coach.lesson.id == "02_two_clicks"
+
+
+def test_the_pause_overlay_offers_the_lessons(app):
+    import pygame
+
+    from game import krosmaster
+    from game.core.match import Match
+    from scenes.krosmaster.board import KrosmasterBoard
+    from scenes.learn.lessonlist import LessonsScene
+    from scenes.overlays import PauseScene
+    from tests.scenes.helpers import press_key
+
+    app.stack.push(KrosmasterBoard(app, Match.new(krosmaster, krosmaster.Setup(), 3)))
+    app.run_frames(5)
+    press_key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    click_widget(app, button(pause, "Learn"))
+    assert isinstance(app.stack.top, LessonsScene) and app.stack.top.game_id == "krosmaster"
+    click_widget(app, button(app.stack.top, "Close"))
+    assert app.stack.top is pause
