@@ -87,7 +87,8 @@ def draw_chip(surface: pygame.Surface, rect: pygame.Rect, chip: Chip, small: boo
                     12, text, bold=True, anchor="center")
         return
     ui.text(surface, name, (rect.centerx, rect.top + 2), size, text, bold=True, anchor="midtop")
-    ui.text(surface, chip.line, (rect.centerx, rect.bottom - 2), 11, text, anchor="midbottom")
+    line, size = shrink(chip.line, 11, rect.width - 6, smallest=9, bold=False)  # "RA 2-4 · 1 dmg · 1/turn"
+    ui.text(surface, line, (rect.centerx, rect.bottom - 2), size, text, anchor="midbottom")
 
 
 def injury_row(surface: pygame.Surface, pos: tuple[int, int], injuries: int, hp: int, size: int = 16) -> int:

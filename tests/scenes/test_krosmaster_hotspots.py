@@ -187,3 +187,40 @@ def test_every_spell_name_fits_its_chip_without_an_ellipsis(app):
         for sp in m.spells:
             name, _ = panels.shrink(sp.name, 12, 70 - 6, smallest=9)  # a Minion's token chip
             assert name == sp.name, sp.name
+
+
+def test_every_spell_chip_s_words_stay_inside_the_chip(app, monkeypatch):
+    """Issue 23 (spilled text): 'RA 2-4 · 1 dmg · 1/turn' ran over Crippling Arrow's chip edges. Each Krosmaster's
+    and Minion's card is drawn as the column draws it; every word drawn on a chip lies inside it, uncut."""
+    import pygame
+
+    from game.krosmaster import CONTENT
+    from scenes import ui
+    from scenes.krosmaster import panels, tips
+    from scenes.krosmaster.sides import LEFT
+
+    drawn = []
+    real = ui.text
+
+    def recording(surface, value, pos, *args, **kwargs):
+        rect = real(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(panels.ui, "text", recording)
+    surface = pygame.Surface(LEFT.size)
+    for c in [*CONTENT.krosmasters.values(), *CONTENT.minions.values()]:
+        chips = [panels.Chip(sp.id, sp.name, tips.spell_line(sp), [sp.name], None) for sp in c.spells]
+        info = panels.FighterInfo(0, c.name, 0, c.minion, c.hp, 0, c.ap, c.ap, c.mp, c.mp, 0, 0, "Ready", False,
+                                  chips, [(p.name, p.text) for p in c.powers], c.element, c.id)
+        width = (LEFT.width - 6) // 2 if c.minion else LEFT.width
+        spots: list = []
+        drawn.clear()
+        panels.draw_fighter(surface, pygame.Rect(0, 0, width, panels.MINION_H if c.minion else panels.CARD_H), info,
+                            spots)
+        for spot in (s for s in spots if s.key.startswith("spell:")):
+            inside = [(v, r) for v, r in drawn if spot.rect.collidepoint(r.center)]
+            assert inside, f"{c.name}: nothing drawn on the chip {spot.key}"
+            for value, rect in inside:
+                assert not value.endswith("…"), f"{c.name}: {value!r} is cut on its chip"
+                assert spot.rect.contains(rect), f"{c.name}: {value!r} {rect} spills out of its chip {spot.rect}"
