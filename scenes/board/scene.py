@@ -60,6 +60,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
     undo_rect: pygame.Rect | None = None  # where the Undo and Redo buttons sit (two halves); None: keys only
     autosave = True
     bot_delay = 0.8  # seconds a bot seems to think, at animation speed 1
+    log_after_animation = False  # True: an event's log line comes once its animation has played (results follow the dice)
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app)
@@ -111,7 +112,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             "KnockedOut": self._anim_ko,
         }
         handlers.update(self.event_handlers())
-        self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
+        self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event, after=self.log_after_animation)
         self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
         if self.undo_rect is not None and self.replay is None:  # a replay takes nothing back
             r = pygame.Rect(self.undo_rect)
