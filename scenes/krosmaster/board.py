@@ -23,12 +23,15 @@ from scenes.krosmaster.anims import KrosmasterAnimations, make_standee
 from scenes.krosmaster.cells import CellTips
 from scenes.krosmaster.sides import LEFT, RIGHT, SidePanels
 from scenes.krosmaster.panels import Spot
+from scenes.widgets.tween import Call, Sequence
 
 BOARD_AREA = pygame.Rect(404, 70, 488, 610)  # 61-pixel cells, with room on the edges for the squares' names
 
 
 class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
     """Two players at one computer; no secrets in this game (`decision().private` is never set), so no hand-offs."""
+
+    log_after_animation = True  # a roll's result reaches the log when the die stops (issue 23)
 
     # The rules reference's section for each decision (the kit's ? button opens it there).
     REFERENCE_SECTIONS = {"draft": "krosmasters", "place": "setup", "slot": "favors", "select": "turn", "act": "spells",
@@ -102,8 +105,10 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         self.backdrop, self.backdrop_rect = draw.field_backdrop(self.app.size, self.grid, self.layout)
         if not self.match.actions:
             self.welcome()
-            if self.snap.view.phase == "place":
-                self.timeline.add(self.toss_anim(self.snap.view.first))
+            if self.snap.view.phase == "place":  # the toss's result is told once the tile has landed
+                first = self.snap.view.first
+                self.timeline.add(Sequence(self.toss_anim(first), Call(lambda: self.log.add(
+                    f"The Glyph toss: {self.seats[first].name} plays first.", self.seats[first].colour))))
 
     def welcome(self) -> None:
         self.log.add("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
@@ -114,7 +119,6 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
             for seat in (0, 1):
                 names = " and ".join(CONTENT.krosmasters[k].name for k in s.picks[seat])
                 self.log.add(f"{self.seats[seat].name} gets {names}.", self.seats[seat].colour)
-            self.log.add(f"The Glyph toss: {self.seats[s.first].name} plays first.", self.seats[s.first].colour)
 
     # -- the snapshot --------------------------------------------------------------------
     def query_rules(self, snap) -> dict:

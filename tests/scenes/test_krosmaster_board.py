@@ -441,3 +441,46 @@ def test_the_left_slot_s_highlight_is_drawn_whole(app):
     assert edge.left >= RIGHT.left, f"the highlight starts at x={edge.left}, outside the column ({RIGHT.left})"
     lit = [tuple(app.screen.get_at((x, slot.centery)))[:3] for x in range(edge.left, edge.left + 3)]
     assert tuple(palette.LEGAL)[:3] in lit, f"no lit edge left of the slot: {lit}"
+
+
+def played_out(app, board, limit=900):
+    """Run frames until the board's animations have played (at the settings' speed)."""
+    for _ in range(limit):
+        if not board.busy:
+            return
+        app.run_frames(1)
+    raise AssertionError("the animations never end")
+
+
+def test_the_glyph_toss_and_a_combat_roll_are_told_once_their_animation_has_shown_them(make_app):
+    """Issue 23 (results before their animation): the log said who plays first while the Glyph tile still spun,
+    and a roll's face while the die still tumbled."""
+    from game import krosmaster
+    from game.core.match import Match
+    from game.krosmaster.testing import build
+    from scenes.settings import Settings
+
+    app = make_app(settings=Settings(animation_speed="normal"), persist_settings=False)
+    board = KrosmasterBoard(app, Match.new(krosmaster, krosmaster.Setup(), 3))
+    board.autosave = False
+    app.push(board)
+    app.run_frames(5)
+    assert board.toss is not None, "the Glyph toss is spinning"
+    assert not any("plays first" in line for line in board.log.lines)
+    played_out(app, board)
+    assert any("plays first" in line for line in board.log.lines), board.log.lines
+    app.stack.pop()
+
+    state = build([("felix_dicebag", 0, (5, 8)), ("golda_purse", 1, (5, 6)), ("arrowna", 1, (6, 8))], active=0)
+    board = board_for(app, state)
+    before = len(board.log.lines)
+    click(app, spot(board, "spell:0:catroulette").rect.center)
+    click(app, spot(board, "cell:5,6").rect.center)
+    for _ in range(200):
+        app.run_frames(1)
+        if board.dice and any(d.rolling for d in board.dice):
+            break
+    assert board.dice and any(d.rolling for d in board.dice), "the combat die tumbles"
+    assert not any("rolls" in line for line in board.log.lines[before:]), board.log.lines[before:]
+    played_out(app, board)
+    assert any("rolls" in line for line in board.log.lines[before:]), board.log.lines[before:]
