@@ -156,8 +156,13 @@ def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, r
              edge=palette.SELECT if info.active else colour, width=3 if info.active else 2, radius=9, shadow=3)
     portrait(surface, (rect.left + 19, rect.top + 15), 12, info.kind, colour)
     chip_rect = pygame.Rect(rect.right - 76, rect.top + 5, 70, 22)
-    name, size = shrink(info.name, 13, chip_rect.left - rect.left - 40)
-    ui.text(surface, name, (rect.left + 36, rect.top + 15), size, palette.TEXT, bold=True, anchor="midleft")
+    room = chip_rect.left - rect.left - 40
+    name, size = shrink(info.name, 13, room, smallest=11)
+    lines = [name] if name == info.name else ui.wrap(info.name, 11, room, bold=True)[:2]  # a second line first
+    for i, line in enumerate(lines):
+        shown, size = (line, size) if len(lines) == 1 else shrink(line, 11, room, smallest=9)
+        ui.text(surface, shown, (rect.left + 36, rect.top + 15 + (12 * i - 6) * (len(lines) - 1)), size, palette.TEXT,
+                bold=True, anchor="midleft")
     regions.append(Spot(f"fighter:{info.fid}", rect.copy(), info.tip))
     for chip in info.chips[:1]:
         draw_chip(surface, chip_rect, chip, small=True)

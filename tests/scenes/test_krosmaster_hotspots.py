@@ -224,3 +224,38 @@ def test_every_spell_chip_s_words_stay_inside_the_chip(app, monkeypatch):
             for value, rect in inside:
                 assert not value.endswith("…"), f"{c.name}: {value!r} is cut on its chip"
                 assert spot.rect.contains(rect), f"{c.name}: {value!r} {rect} spills out of its chip {spot.rect}"
+
+
+def test_a_minion_s_name_takes_a_second_line_before_an_ellipsis(app, monkeypatch):
+    """Issue 23 (cut text): a Minion's token card showed 'Black Tiwa…' where two lines fit."""
+    import pygame
+
+    from game.krosmaster import CONTENT
+    from scenes import ui
+    from scenes.krosmaster import panels, tips
+    from scenes.krosmaster.sides import LEFT
+
+    drawn = []
+    real = ui.text
+
+    def recording(surface, value, pos, *args, **kwargs):
+        rect = real(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(panels.ui, "text", recording)
+    surface = pygame.Surface(LEFT.size)
+    card = pygame.Rect(0, 0, (LEFT.width - panels.GAP) // 2, panels.MINION_H)  # panels.draw_team's Minion width
+    for m in CONTENT.minions.values():
+        chips = [panels.Chip(sp.id, sp.name, tips.spell_line(sp), [sp.name], None) for sp in m.spells]
+        info = panels.FighterInfo(0, m.name, 0, True, m.hp, 0, m.ap, m.ap, m.mp, m.mp, 0, 0, "Ready", False, chips,
+                                  [], m.element, m.id)
+        spots: list = []
+        drawn.clear()
+        panels.draw_fighter(surface, card, info, spots)
+        chip = next(s.rect for s in spots if s.key.startswith("spell:"))
+        words = [(v, r) for v, r in drawn if not chip.collidepoint(r.center)]
+        assert "".join(v for v, _ in words).replace(" ", "").find(m.name.replace(" ", "")) >= 0, (m.name, words)
+        for value, rect in words:
+            assert not value.endswith("…"), f"{m.name} is cut: {value!r}"
+            assert card.contains(rect) and not rect.colliderect(chip), f"{value!r} {rect} leaves its place"
