@@ -14,7 +14,7 @@ from scenes.krosmaster import art, panels, tips
 from scenes.krosmaster.panels import Spot
 
 FAVOR_W, FAVOR_H = 108, 132
-CHALLENGE_H = 54
+CHALLENGE_H = 62  # a challenge's title and its three bonus chips (a long bonus name takes two lines)
 TOP = 22  # the cards' top, under the column's title
 
 
@@ -143,21 +143,26 @@ def draw_challenge(surf: pygame.Surface, rect: pygame.Rect, ch_id: str, info: Si
     spots = [Spot(f"challenge:{ch_id}", title.move(offset).inflate(4, 4), tips.challenge_tip(ch_id))]
     w = (rect.width - 16 - 8) // 3
     for i, b in enumerate(ch.bonuses):
-        r = pygame.Rect(rect.left + 8 + i * (w + 4), rect.top + 22, w, 26)
+        r = pygame.Rect(rect.left + 8 + i * (w + 4), rect.top + 22, w, rect.height - 26)
         reason = info.bonus_reasons.get(b.id)
         lit = [b.id in info.unlocked[0], b.id in info.unlocked[1]]
         pygame.draw.rect(surf, (40, 60, 110) if i < 2 else (120, 40, 50), r, border_radius=6)
         for seat in (0, 1):
             if lit[seat]:
-                band = pygame.Rect(r.left + 3 + seat * (r.width // 2 - 3), r.bottom - 6, r.width // 2 - 3, 4)
+                band = pygame.Rect(r.left + 3 + seat * (r.width // 2 - 3), r.bottom - 5, r.width // 2 - 3, 3)
                 pygame.draw.rect(surf, art.SIDE_COLOURS[seat], band, border_radius=2)
         chosen = info.armed == ("bonus", b.id)
         edge = palette.SELECT if chosen else palette.LEGAL if reason is None else palette.PANEL_EDGE
         pygame.draw.rect(surf, edge, r, width=2, border_radius=6)
         label = f"{b.glyphs}x {b.name}"
-        shown, size = panels.shrink(label, 11, r.width - 6, smallest=9)
-        ui.text(surf, shown, (r.centerx, r.top + 3), size, palette.TEXT if any(lit) else palette.TEXT_DIM, bold=True,
-                anchor="midtop")
+        colour = palette.TEXT if any(lit) else palette.TEXT_DIM
+        shown, size = panels.shrink(label, 11, r.width - 6, smallest=10)
+        lines = [shown] if shown == label else ui.wrap(label, 10, r.width - 6, bold=True)[:2]  # a second line first
+        step = 12  # two lines at 10 points, centred above the holders' bands
+        for k, line in enumerate(lines):
+            ui.text(surf, line if len(lines) == 1 else ui.fit(line, 10, r.width - 6, bold=True),
+                    (r.centerx, r.top + (r.height - 5) // 2 + (k * 2 - 1) * step // 2 * (len(lines) - 1)),
+                    size if len(lines) == 1 else 10, colour, bold=True, anchor="center")
         holders = " and ".join(info.names[k] for k in (0, 1) if lit[k]) or "nobody yet"
         tip = tips.bonus_tip(b.id, holders)
         if reason is None:

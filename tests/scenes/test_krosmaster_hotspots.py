@@ -259,3 +259,37 @@ def test_a_minion_s_name_takes_a_second_line_before_an_ellipsis(app, monkeypatch
         for value, rect in words:
             assert not value.endswith("…"), f"{m.name} is cut: {value!r}"
             assert card.contains(rect) and not rect.colliderect(chip), f"{value!r} {rect} leaves its place"
+
+
+def test_a_challenge_bonus_name_takes_a_second_line_before_an_ellipsis(app, monkeypatch):
+    """Issue 23 (cut text): 'Call of the Ar…' on a Divine Challenge's bonus chip, where two lines fit."""
+    import types
+
+    import pygame
+
+    from game.krosmaster import CONTENT
+    from scenes import ui
+    from scenes.krosmaster import favors
+    from scenes.krosmaster.sides import RIGHT
+
+    drawn = []
+    real = ui.text
+
+    def recording(surface, value, pos, *args, **kwargs):
+        rect = real(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(favors.ui, "text", recording)
+    surface = pygame.Surface((RIGHT.width, favors.CHALLENGE_H))
+    info = types.SimpleNamespace(bonus_reasons={}, unlocked=(set(), set()), armed=None, names=("Ann", "Bob"))
+    for ch in CONTENT.challenges.values():
+        drawn.clear()
+        spots = favors.draw_challenge(surface, pygame.Rect(0, 0, RIGHT.width, favors.CHALLENGE_H - 4), ch.id, info,
+                                      (0, 0))
+        for b in ch.bonuses:
+            chip = next(s.rect for s in spots if s.key == f"bonus:{b.id}")
+            words = [(v, r) for v, r in drawn if chip.collidepoint(r.center)]
+            assert " ".join(v for v, _ in words) == f"{b.glyphs}x {b.name}", (b.name, words)
+            for value, rect in words:
+                assert not value.endswith("…") and chip.contains(rect), (b.name, value, rect, chip)
