@@ -23,6 +23,7 @@ from scenes.krosmaster.anims import KrosmasterAnimations, make_standee
 from scenes.krosmaster.cells import CellTips
 from scenes.krosmaster.sides import LEFT, RIGHT, SidePanels
 from scenes.krosmaster.panels import Spot
+from scenes.learn import marked
 from scenes.widgets.tween import Call, Sequence
 
 BOARD_AREA = pygame.Rect(404, 70, 488, 610)  # 61-pixel cells, with room on the edges for the squares' names
@@ -49,6 +50,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         self.autoplay: Rng | None = None
         self.toss: dict | None = None
         self.panel_spots: list[Spot] = []
+        self.term_marks: list = []  # glossary words drawn in the columns (scenes.learn.marked.Marked)
         self.hovered_key: str | None = None
         self.dice: list = []
         self.dofus_spots: dict[int, tuple[int, int]] = {}
@@ -257,6 +259,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
             click = self.panel_click(spot.key)
             spots.add(spot.key, spot.rect, spot.tip, enabled=spot.reason is None, reason=spot.reason, click=click,
                       right_click=self.disarm)
+        for i, m in enumerate(self.term_marks):  # a game word in a label: its glossary entry, whoever's turn it is
+            spots.add(f"term:{m.term.id}:{i}", m.rect, marked.term_tip(m.term), always=True)
         if snap.kind == "draft" and self.replay is None:
             for rect, k in draw.draft_cards(self.grid.rect, snap.view.pool):
                 g = krosmaster.pick(snap.view, snap.legal, k)
@@ -420,7 +424,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         if self.toss is not None:
             self.draw_toss(surface)
         spot = self.spots.hovered
-        if spot is not None and not self.busy and not spot.key.startswith(("cell:", "button:")):
+        if spot is not None and not self.busy and not spot.key.startswith(("cell:", "button:", "term:")):
             colour = palette.HOVER if self.spots.is_enabled(spot) else palette.TEXT_DIM
             pygame.draw.rect(surface, colour, spot.rect.inflate(4, 4), width=2, border_radius=8)
 

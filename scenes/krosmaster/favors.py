@@ -12,6 +12,7 @@ from game.krosmaster import CONTENT
 from scenes import assets, palette, ui
 from scenes.krosmaster import art, panels, tips
 from scenes.krosmaster.panels import Spot
+from scenes.learn import marked
 
 FAVOR_W, FAVOR_H = 108, 132
 CHALLENGE_H = 62  # a challenge's title and its three bonus chips (a long bonus name takes two lines)
@@ -42,12 +43,18 @@ def slot_rects() -> dict[str, pygame.Rect]:
             "right": pygame.Rect(0, TOP, FAVOR_W, FAVOR_H)}
 
 
-def draw_side(surf: pygame.Surface, info: SideInfo, offset) -> list[Spot]:
-    """The whole column onto `surf` (its top-left on screen at `offset`); returns its spots in screen pixels."""
+def draw_side(surf: pygame.Surface, info: SideInfo, offset, terms: list | None = None) -> list[Spot]:
+    """The whole column onto `surf` (its top-left on screen at `offset`); returns its spots in screen pixels.
+    The game's words in its labels are marked (glossary) and added to `terms`, in screen pixels too."""
     s = info.view
     width = surf.get_width()
     spots: list[Spot] = []
-    ui.text(surf, "Krosmic Favors", (4, 0), 16, palette.TEXT_DIM, bold=True)
+    hits: list = []
+
+    def label(text, pos, size, colour, anchor="topleft", bold=True):
+        hits.extend(marked.draw_marked_line(surf, text, pos, art.glossary(), size, colour, bold=bold, anchor=anchor))
+
+    label("Krosmic Favors", (4, 0), 16, palette.TEXT_DIM)
     xs = {"left": 6, "pile": (width - FAVOR_W) // 2, "right": width - FAVOR_W - 6}
     for slot in ("left", "right"):
         rect = pygame.Rect(xs[slot], TOP, FAVOR_W, FAVOR_H)
@@ -59,8 +66,8 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset) -> list[Spot]:
             pygame.draw.rect(surf, palette.BG_LIGHT, rect, border_radius=10)
             pygame.draw.rect(surf, palette.PANEL_EDGE, rect, width=2, border_radius=10)
             ui.text(surf, "empty", rect.center, 14, palette.TEXT_DIM, anchor="center")
-        label = f"{slot.title()} slot" + (f" ({tips.plural(stack, 'card', 'cards')})" if stack > 1 else "")
-        ui.text(surf, label, (rect.centerx, rect.bottom + 4), 13, palette.TEXT_DIM, anchor="midtop")
+        label(f"{slot.title()} slot" + (f" ({tips.plural(stack, 'card', 'cards')})" if stack > 1 else ""),
+              (rect.centerx, rect.bottom + 4), 13, palette.TEXT_DIM, "midtop", bold=False)
         key = f"slot:{slot}"
         if info.slot_phase:
             revealed = CONTENT.favors[s.revealed].name
@@ -91,13 +98,11 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset) -> list[Spot]:
             surf.blit(assets.image("cards/back_krosmaster", pile.size), pile)
         else:
             pygame.draw.rect(surf, palette.BG_LIGHT, pile, border_radius=10)
-        ui.text(surf, f"Pile: {len(s.pile)}", (pile.centerx, pile.bottom + 4), 13, palette.TEXT, bold=True,
-                anchor="midtop")
+        label(f"Pile: {len(s.pile)}", (pile.centerx, pile.bottom + 4), 13, palette.TEXT, "midtop")
         spots.append(Spot("card:pile", pile.move(offset), tips.pile_tip(len(s.pile))))
     y = TOP + FAVOR_H + 40
     # The rules' progress, or only the new turn's number while its banner shows (the view is a step behind).
-    ui.text(surf, krosmaster.progress(s) if info.turn == s.turn else f"Turn {info.turn}", (4, y), 16, palette.TEXT,
-            bold=True)
+    label(krosmaster.progress(s) if info.turn == s.turn else f"Turn {info.turn}", (4, y), 16, palette.TEXT)
     if info.to_move is not None:
         ui.text(surf, f"to play: {info.names[info.to_move]}", (130, y + 1), 15, info.seat_colours[info.to_move], bold=True)
     holder = info.dofus
@@ -110,6 +115,8 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset) -> list[Spot]:
     for ch in s.challenges:
         spots.extend(draw_challenge(surf, pygame.Rect(0, y, width, CHALLENGE_H - 4), ch, info, offset))
         y += CHALLENGE_H
+    if terms is not None:
+        terms.extend(marked.Marked(m.rect.move(offset), m.term) for m in hits)
     return spots
 
 

@@ -13,7 +13,8 @@ import pygame
 
 from game.krosmaster import CONTENT
 from scenes import assets, palette, ui
-from scenes.krosmaster.art import SIDE_COLOURS
+from scenes.krosmaster.art import SIDE_COLOURS, glossary
+from scenes.learn import marked
 
 CARD_H = 112
 COMPACT_H = 94  # without the powers line (they stay in the card's tooltip), when the column runs out of room
@@ -240,11 +241,15 @@ def team_height(minions: int, compact: bool = False) -> int:
 
 
 def draw_team(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str, fighters: list[FighterInfo],
-              extra: str, regions: list[Spot], compact: bool = False) -> None:
+              extra: str, regions: list[Spot], compact: bool = False, terms: list | None = None) -> None:
+    """A team's line ("Pink  2 Glyphs · holds the Dofus", its game words marked into `terms`) and its cards."""
     colour = SIDE_COLOURS[seat]
     pygame.draw.circle(surface, colour, (rect.left + 9, rect.top + 10), 7)
     r = ui.text(surface, title, (rect.left + 22, rect.top + 10), 17, palette.TEXT, bold=True, shadow=True, anchor="midleft")
-    ui.text(surface, extra, (r.right + 12, rect.top + 10), 14, palette.TEXT_DIM, anchor="midleft")
+    hits = marked.draw_marked_line(surface, extra, (r.right + 12, rect.top + 10), glossary(), 14, palette.TEXT_DIM,
+                                   anchor="midleft")
+    if terms is not None:
+        terms.extend(hits)
     y = rect.top + 24
     krosmasters = [f for f in fighters if not f.minion]
     minions = [f for f in fighters if f.minion]

@@ -10,6 +10,7 @@ from game.krosmaster import CONTENT
 from scenes import assets, ui
 from scenes.krosmaster import art, favors, panels, tips
 from scenes.krosmaster.panels import Chip, FighterInfo, Spot
+from scenes.learn import marked
 
 LEFT = pygame.Rect(8, 52, 372, 662)
 RIGHT = pygame.Rect(914, 52, 358, 662)
@@ -54,6 +55,7 @@ class SidePanels:
     def render_panels(self) -> None:
         s = self.snap.view
         spots: list[Spot] = []
+        terms: list = []  # the game's words marked in the columns' labels (glossary)
         left = self.left_surface
         left.blit(ui.table_surface(self.app.size), (0, 0), LEFT)
         top_seat = art.seat_at_top(self.layout)
@@ -70,20 +72,22 @@ class SidePanels:
                                                                      else "")
             rect = pygame.Rect(0, y, LEFT.width, panels.team_height(sum(1 for f in fighters if f.minion), compact))
             if fighters:
-                panels.draw_team(left, rect, seat, self.seats[seat].name, fighters, extra, spots, compact)
+                panels.draw_team(left, rect, seat, self.seats[seat].name, fighters, extra, spots, compact, terms)
             else:
                 picks = ", ".join(CONTENT.krosmasters[k].name for k in s.picks[seat]) or "no Krosmaster yet"
-                panels.draw_team(left, rect, seat, self.seats[seat].name, [], f"picked: {picks}", spots)
+                panels.draw_team(left, rect, seat, self.seats[seat].name, [], f"picked: {picks}", spots, terms=terms)
             self.dofus_spots[seat] = (LEFT.left + LEFT.width - 15, LEFT.top + y + 11)
             if self.dofus_shown == seat:
                 left.blit(assets.image("markers/dofus", (22, 22)), (LEFT.width - 26, y))
             y = rect.bottom + 10
         for spot in spots:
             spot.rect.move_ip(LEFT.topleft)
+        terms = [marked.Marked(m.rect.move(LEFT.topleft), m.term) for m in terms]
         self.right_surface.blit(ui.table_surface(self.app.size), (0, 0), pygame.Rect(RIGHT.topleft,
                                                                                      self.right_surface.get_size()))
-        spots += favors.draw_side(self.right_surface, self.side_info(), RIGHT.topleft)
+        spots += favors.draw_side(self.right_surface, self.side_info(), RIGHT.topleft, terms)
         self.panel_spots = spots
+        self.term_marks = terms
         self.panels_live = self.looks_live
 
     def side_info(self) -> favors.SideInfo:

@@ -20,7 +20,7 @@ from tests.scenes.kitcheck import check_hotspots
 
 KEY_SHAPES = ("cell:", "fighter:", "spell:", "power:", "slot:", "card:pile", "card:revealed", "card:draft:", "dofus",
               "challenge:", "bonus:", "button:end", "button:undo", "button:redo", "button:suggest",
-              "button:rules")
+              "button:rules", "term:")
 
 
 @pytest.fixture
@@ -293,3 +293,25 @@ def test_a_challenge_bonus_name_takes_a_second_line_before_an_ellipsis(app, monk
             assert " ".join(v for v, _ in words) == f"{b.glyphs}x {b.name}", (b.name, words)
             for value, rect in words:
                 assert not value.endswith("…") and chip.contains(rect), (b.name, value, rect, chip)
+
+
+def test_game_words_in_the_columns_are_marked_and_hovering_one_reads_its_glossary_entry(app):
+    """The labels the board draws mark the glossary's words (dotted); a hover explains the word, also while the
+    other player's turn plays (it is only information)."""
+    from game import learn
+    from scenes.krosmaster.sides import LEFT, RIGHT
+
+    board = ready(app)
+    terms = [s for s in board.spots if s.key.startswith("term:")]
+    ids = {s.key.split(":")[1] for s in terms}
+    assert {"glyph", "favor", "turn"} <= ids, ids
+    assert any(LEFT.contains(s.rect) for s in terms) and any(RIGHT.contains(s.rect) for s in terms)
+    glyph = next(s for s in terms if s.key.startswith("term:glyph:"))
+    move(app, glyph.rect.center)
+    assert board.spots.hovered is not None and board.spots.hovered.key == glyph.key
+    text = " ".join(board.spots.tip_of(board.spots.hovered))
+    assert text.lower().startswith("glyph") and learn.glossary("krosmaster").term("glyph").text in text, text
+    assert glyph.always and board.spots.is_enabled(glyph)
+    dots = [pixel(app, (x, y)) for x in range(glyph.rect.left, glyph.rect.right)
+            for y in range(glyph.rect.top, glyph.rect.bottom)]
+    assert palette.GOLD in dots, "the word is marked (dotted in gold)"
