@@ -22,7 +22,7 @@ def _thresholds() -> str:
     return ", ".join(n[:-1]) + " and " + n[-1] if len(n) > 1 else "".join(n)
 
 
-ADVANCED = ("superior_favors", "die_jokers", "tackle", "special_terrain", "challenges")
+ADVANCED = ("superior_favors", "die_jokers", "tackle", "challenges")
 PREVIEW_CELL = 20
 
 
@@ -34,10 +34,9 @@ class KrosmasterSetup(SetupScene):
         Choice("choose_krosmasters", "Krosmasters", [(False, "Two each at random"), (True, "Chosen in turn")], False),
         Toggle("superior_favors", "Superior Krosmic Favors", False,
                f"Shuffle the {sum(f.superior for f in CONTENT.favors.values())} Superior Favors in; the pile still "
-               f"deals {CONTENT.favor_turns}."),
+               f"deals {CONTENT.favor_turns} (Fog Bank brings the Fog tiles)."),
         Toggle("die_jokers", "Dice Sides (turn jokers)", False, "A rolled joker is turned to the face you choose."),
         Toggle("tackle", "Tackle zones, dodge rolls", False, "Leaving an enemy Krosmaster's side takes a dodge roll."),
-        Toggle("special_terrain", "Fog tiles", False, "Adds the Fog tiles (Fire and Ice are always in play)."),
         Choice("challenges", "Divine Challenges", [(n, str(n)) for n in range(4)], 0,
                help=f"Cards whose powers unlock with {_thresholds()} Glyph cells."),
     ]
@@ -93,7 +92,7 @@ class KrosmasterSetup(SetupScene):
     def on_option(self, key: str) -> None:
         if key == "level":
             if self.values["level"] == "advanced":
-                for key in ("die_jokers", "tackle", "superior_favors", "special_terrain"):
+                for key in ("die_jokers", "tackle", "superior_favors"):
                     self.values[key] = True
                 self.values["challenges"] = 1
             self._read_names()
