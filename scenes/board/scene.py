@@ -480,8 +480,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         return status.status_right(self)
 
     def flash_anchor(self) -> tuple[int, int]:
-        """Where a flashed message's box hangs from (its mid-top): under the status line by default; a board
-        moves it off what its player must see (Krosmaster: over the log, not the board's top row)."""
+        """Where a flashed message hangs from (mid-top); a board may move it off what its player must see."""
         return (self.app.size[0] // 2, STATUS_HEIGHT + 8)
 
     def flash_width(self) -> int:

@@ -392,7 +392,15 @@ def test_the_favor_strip_s_labels_do_not_run_into_each_other(app, monkeypatch):
         drawn.append((value, rect))
         return rect
 
+    marked_line = favors.marked.draw_marked_line
+
+    def recording_marked(surface, value, pos, glossary, size=16, colour=None, *, bold=False, anchor="topleft", **kw):
+        hits = marked_line(surface, value, pos, glossary, size, colour, bold=bold, anchor=anchor, **kw)
+        drawn.append((value, ui.render(value, size, (0, 0, 0), bold).get_rect(**{anchor: pos})))
+        return hits
+
     monkeypatch.setattr(favors.ui, "text", recording)
+    monkeypatch.setattr(favors.marked, "draw_marked_line", recording_marked)
     board.render_panels()
     labels = [(v, r) for v, r in drawn if v.startswith(("Left slot", "Right slot", "Revealed", "choose a slot"))]
     assert sum("cards)" in v for v, _ in labels) == 2, labels  # both slots name their stacks
