@@ -418,13 +418,6 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self.flash_left -= dt
             if self.flash_left <= 0:
                 self.flash_text = None
-        live = not self.locked
-        if live != self.spots.live:
-            self.spots.live = live
-            self.spots.lock_reason = self.lock_reason()
-        grid = getattr(self, "grid", None)
-        if grid is not None:
-            grid.live = live
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
@@ -434,6 +427,15 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self._collect_bot_move()
         if self._suggesting is not None and self._suggesting.done:
             self._collect_suggestion()
+        # Last, once this frame's moves have started: whether the board is held, and why (the reason changes
+        # while it stays held: an animation, then a computer's thinking).
+        live = not self.locked
+        if live != self.spots.live or not live:
+            self.spots.live = live
+            self.spots.lock_reason = self.lock_reason()
+        grid = getattr(self, "grid", None)
+        if grid is not None:
+            grid.live = live
 
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:
