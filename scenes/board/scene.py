@@ -481,14 +481,6 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         """The x where the status line's text must stop: left of any kit button in the bar."""
         return status.status_right(self)
 
-    def flash_anchor(self) -> tuple[int, int]:
-        """Where a flashed message hangs from (mid-top); a board may move it off what its player must see."""
-        return (self.app.size[0] // 2, STATUS_HEIGHT + 8)
-
-    def flash_width(self) -> int:
-        """How wide a flashed message's lines may run."""
-        return self.app.size[0] - 140
-
     def bar_rects(self) -> list[pygame.Rect]:
         rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None and self.replay is None else []
         if self.suggest_button is not None:
