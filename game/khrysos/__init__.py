@@ -3,7 +3,13 @@
 The rule-module API (see ../shared/DESIGN.md): GAME_ID, TITLE, VERSION, Setup, State,
 new_game, legal_actions, apply, outcome, view, check_invariants, random_setup,
 bench_setup, playout_choice, demo_state, describe, and the seam: decision, action_text (kinds listed
-in `game.khrysos.pending`), why_illegal, redact, reveals. Action text forms are listed in
+in `game.khrysos.pending`), why_illegal, redact, reveals. `words` names squares as the board's
+edges show them, counted from the map's top-left corner (`square_name(board_or_state, cell)`
+"C7", `column_name`, `row_name`, `columns`, `rows` for the edge labels, `place_name` for
+"Treasure Zone 5 (C7)"). Every text function takes `names` (seat index -> the name the table
+gave; None keeps "Player N"): describe(event, state, names), action_text(state, action, names),
+decision(state, names), progress(state, names), outcome(state, names),
+why_illegal(state, action, names). Action text forms are listed in
 `game.khrysos.rules`; query helpers for the board scene are in `game.khrysos.queries` (the board's
 gestures: `go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`, `end_turn`, `roll`,
 `withdraw`, `spend_guard`, `spend_boost`, `play_hunter`; what it shows beside them: `board_squares`,
@@ -55,6 +61,7 @@ from game.khrysos.queries import (
     use_action,
     withdraw,
 )
+from game.khrysos.words import column_name, columns, place_name, row_name, rows, square_name
 from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
 from game.khrysos.state import VERSION, Setup, State
 
@@ -76,6 +83,8 @@ __all__ = [
     "Choice",
     "choices",
     "column_labels",
+    "column_name",
+    "columns",
     "decision",
     "demo_state",
     "describe",
@@ -96,6 +105,7 @@ __all__ = [
     "not_now",
     "outcome",
     "pending",
+    "place_name",
     "place_on",
     "play_hunter",
     "player_text",
@@ -106,12 +116,15 @@ __all__ = [
     "reveals",
     "roll",
     "row_labels",
+    "row_name",
+    "rows",
     "score_text",
     "Setup",
     "spend_boost",
     "spend_guard",
     "square_about",
     "square_label",
+    "square_name",
     "square_text",
     "SquareInfo",
     "State",

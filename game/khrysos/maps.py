@@ -22,6 +22,7 @@ from typing import Any
 
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
+from game.core.grammar import counted, listing, square_label
 from game.core.grid import EIGHT_WAY
 from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
@@ -113,9 +114,14 @@ class PlacedTile:
     y: int
     rotation: int = 0
 
-    def label(self, number: int) -> str:
-        """How messages name this entry: 'tile 3 (zone2 at 1,0)' (entries count from 1)."""
-        return f"tile {number} ({self.tile} at {self.x},{self.y})"
+    def label(self, number: int, corner: Cell = (0, 0)) -> str:
+        """How messages name this entry: 'tile 3 (Treasure Zone 2 at D1)', by the tile's name and its
+        top-left square as the board's edges name it, counted from `corner`, the map's top-left
+        square (entries count from 1)."""
+        tile = TILES.get(self.tile)
+        name = tile.name if tile is not None else self.tile
+        x, y = TILE_SIZE * self.x - corner[0], TILE_SIZE * self.y - corner[1]
+        return f"tile {number} ({name} at {square_label(x, y)})" if x >= 0 and y >= 0 else f"tile {number} ({name})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +281,13 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
     """
     problems: list[str] = []
     placed = [pt for _, pt in numbered]
-    labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
+    labels = _labels(numbered)
     if len(placed) < MIN_TILES:
-        problems.append(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}")
+        problems.append(f"the map has {counted(len(placed), 'tile')}; a map needs at least {MIN_TILES}")
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
     for number in ZONE_NUMBERS:
         if number not in present:
-            problems.append(f"Treasure Zone {number} is missing (a map needs the zone tiles zone1 to zone6)")
+            problems.append(f"Treasure Zone {number} is missing (a map needs the six Treasure Zone tiles)")
     at: dict[Cell, int] = {}
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
@@ -294,7 +300,7 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
         if len(groups) > 1:
             main = groups[0]
             for group in groups[1:]:
-                names = ", ".join(labels[i] for i in group)
+                names = listing(labels[i] for i in group)
                 problems.append(
                     f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
                 )
@@ -314,7 +320,13 @@ def map_warnings(data: Any) -> list[str]:
             data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         numbered = _read_map(data)[1]
     placed = [pt for _, pt in numbered]
-    return _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})
+    return _cut_floor(placed, _labels(numbered))
+
+
+def _labels(numbered: list[tuple[int, PlacedTile]]) -> dict[int, str]:
+    """How messages name each entry (see `PlacedTile.label`), squares counted from the map's corner."""
+    corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0), TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
+    return {i: pt.label(number, corner) for i, (number, pt) in enumerate(numbered)}
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
@@ -339,20 +351,52 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
-    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+def _cut_squares(placed: list[PlacedTile]) -> tuple[Board, Cell, list[Cell]]:
+    """(the board, its first square, the squares no hunter could walk to from it)."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
     start = floor[0]
     reached = board.walk_distances(start)
-    cut = [c for c in floor if c not in reached]
+    return board, start, [c for c in floor if c not in reached]
+
+
+def problem_places(spec: MapSpec) -> tuple[set[Cell], set[Cell]]:
+    """Where a map's problems and warnings lie, for an editor to mark them: (the tile positions of
+    the entries a problem blames: both tiles of an overlap, the tiles cut off from the first one,
+    the tile where a floor cut apart by solid lines begins; the squares no hunter can walk to)."""
+    placed = [pt for pt in spec.tiles if pt.tile in TILES and pt.rotation in ROTATIONS]
+    tiles: set[Cell] = set()
+    at: dict[Cell, int] = {}
+    for i, pt in enumerate(placed):
+        key = (pt.x, pt.y)
+        if key in at:
+            tiles.add(key)
+        else:
+            at[key] = i
+    if at:
+        for group in _tile_groups(at)[1:]:
+            tiles.update((placed[i].x, placed[i].y) for i in group)
+    squares: set[Cell] = set()
+    if not validate_map(spec):
+        board, _, cut = _cut_squares(placed)
+        if cut:
+            first = placed[board.tile_of[cut[0]]]
+            tiles.add((first.x, first.y))
+            squares.update(cut)
+    return tiles, squares
+
+
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
+    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+    board, start, cut = _cut_squares(placed)
     if not cut:
         return []
     first = cut[0]
+    x0, y0 = min(c[0] for c in board.floor), min(c[1] for c in board.floor)
     return [
-        f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
-        f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
-        f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
+        f"solid lines cut the floor apart: {counted(len(cut), 'square')}, "
+        f"starting with {square_label(first[0] - x0, first[1] - y0)} of {labels[board.tile_of[first]]}, "
+        f"cannot be walked to from {square_label(start[0] - x0, start[1] - y0)} of {labels[board.tile_of[start]]}"
     ]
 
 
@@ -465,9 +509,9 @@ class Board:
         if a == b:
             return "that is the square the hunter already stands on"
         if max(abs(d[0]), abs(d[1])) != 1:
-            return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
+            return "that square is not next to the hunter's: move one square at a time"
         if b not in self.floor:
-            return f"square {b[0]},{b[1]} is not on the map"
+            return "that square is not on the map"
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])

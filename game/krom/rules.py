@@ -25,17 +25,17 @@ Bonus card id (game.krom.content.BONUS); SEAT is a seat number.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng
 from game.core.decision import Decision
 from game.core.errors import SetupError
+from game.core.grammar import listing, sentence
 from game.krom.basics import (
     CAVE_ITEMS,
     HP_MAX,
     SLOTS,
     STEALABLE,
-    _name,
     mountain_combination,
     place_name,
     points,
@@ -97,6 +97,7 @@ from game.krom.phase import (
     reward_options,
 )
 from game.krom.state import Player, Setup, State
+from game.krom.words import action_text, amount_words, bundle_text, end_reason, player_name
 
 __all__ = [
     "CAVE_ITEMS",
@@ -203,8 +204,8 @@ def stage(state: State) -> str:
     return "main"
 
 
-def decision(state: State) -> Decision:
-    """Who decides what now, in a sentence naming them by their character.
+def decision(state: State, names: Sequence[str] | None = None) -> Decision:
+    """Who decides what now, in a sentence naming them by the table's `names` (else by their Krom).
 
     Kinds (the `stage`): "move" (a secret destination pick: private), "combat" (play a
     combat card or pass: private, the hand is shown), "counter" (counter the card just
@@ -215,49 +216,51 @@ def decision(state: State) -> Decision:
     """
     kind = stage(state)
     if kind == "over":
-        result = outcome(state)
-        return Decision("over", None, (result.reason + ".") if result else "The game is over.", False)
+        result = outcome(state, names)
+        if result is None:
+            return Decision("over", None, "The game is over.", False)
+        return Decision("over", None, f"Game over, {player_name(state, result.winners[0], names)} wins. {result.reason}", False)
     seat = state.to_move
-    prompt, private = _PROMPTS[kind](state, seat)
-    return Decision(kind, seat, f"{_name(state, seat)}: {prompt}", private)
+    prompt, private = _PROMPTS[kind](state, seat, names)
+    return Decision(kind, seat, f"{player_name(state, seat, names)}: {prompt}", private)
 
 
-def _prompt_move(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_move(s: State, seat: int, names) -> tuple[str, bool]:
     return f"choose your destination in secret (you must leave the {place_name(s.players[seat].place)})", True
 
 
-def _prompt_combat(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_combat(s: State, seat: int, names) -> tuple[str, bool]:
     return f"play a combat card or pass (your score is {s.combat.score_of(seat)})", True
 
 
-def _prompt_counter(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_counter(s: State, seat: int, names) -> tuple[str, bool]:
     play = s.play
     who, card = play.counters[-1] if play.counters else (play.seat, play.card)
-    return f"{_name(s, who)} plays {BONUS[card].name}: counter it with a counter card, or pass", True
+    return f"{player_name(s, who, names)} plays {BONUS[card].name}: counter it with a counter card, or pass", True
 
 
-def _prompt_target(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_target(s: State, seat: int, names) -> tuple[str, bool]:
     return f"choose the player {BONUS[s.play.card].name} targets, or cancel", True
 
 
-def _prompt_choice(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_choice(s: State, seat: int, names) -> tuple[str, bool]:
     return f"choose the resource {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel", True
 
 
-def _prompt_steal(s: State, seat: int) -> tuple[str, bool]:
-    victim = _name(s, s.steals[0][1])
+def _prompt_steal(s: State, seat: int, names) -> tuple[str, bool]:
+    victim = player_name(s, s.steals[0][1], names)
     return f"you stunned {victim}: steal one Wood, Stone or Bone, half their Krom or a random Bonus card, or take nothing", False
 
 
-def _prompt_climb(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_climb(s: State, seat: int, names) -> tuple[str, bool]:
     cost = reroll_cost(s)
     if cost is None:
         return "no reroll left: stop to take your Mountain reward", False
-    return f"keep the dice you like and reroll the others for {cost} Krom, or stop and take your reward", False
+    return f"keep the dice you like and reroll the others for {amount_words('krom', cost)}, or stop and take your reward", False
 
 
-def _prompt_reward(s: State, seat: int) -> tuple[str, bool]:
-    labels = " or ".join(f"{label.capitalize()}" for label, _ in reward_options(s))
+def _prompt_reward(s: State, seat: int, names) -> tuple[str, bool]:
+    labels = listing([bundle_text(bundle) for _, bundle in reward_options(s)], "or")
     return f"choose your Mountain reward: {labels}", False
 
 
@@ -269,7 +272,7 @@ _PLACE_ACTIONS = {
 }
 
 
-def _prompt_main(s: State, seat: int) -> tuple[str, bool]:
+def _prompt_main(s: State, seat: int, names) -> tuple[str, bool]:
     place = s.turn.place
     return f"your Action phase in the {place_name(place)}: {_PLACE_ACTIONS[place]}, realize an Evolution, play a Bonus card or end", True
 
@@ -287,10 +290,11 @@ _PROMPTS = {
 }
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
+    """Who won and why (None while the game goes on); the reason names the winner by the table's `names`."""
     if state.winner is None:
         return None
-    return Outcome((state.winner,), f"{_name(state, state.winner)} reached {points(state, state.winner)} Evolution points first")
+    return Outcome((state.winner,), end_reason(state, state.winner, points(state, state.winner), names))
 
 
 
@@ -324,20 +328,23 @@ def _legal(state: State) -> list[Action]:
     return [a for a in candidates(state, seat) if check(state, seat, a) is None]
 
 
-def why_illegal(state: State, action: Action) -> str | None:
-    """The reason `action` is refused now, or None when it is legal; never raises, whatever `action` is."""
+def why_illegal(state: State, action: Action, names: Sequence[str] | None = None) -> str | None:
+    """The reason `action` is refused now, as a sentence, or None when it is legal; never raises,
+    whatever `action` is. A refusal never names another player by name (a target's button is
+    that player: "They are not in the Cave with you"), so `names` changes nothing; it is taken
+    like every text function of the game."""
     malformed = _malformed(action)
     if malformed is not None:
-        return malformed
+        return sentence(malformed)
     d = stage(state)
     if d == "over":
-        return "the game is over"
+        return "The game is over."
     candidates, check, _ = DECISIONS[d]
     seat = state.to_move
     reason = check(state, seat, action)
     if reason is None and action not in candidates(state, seat):
-        reason = f"'{action}' is not possible now"
-    return reason
+        reason = f"{action_text(state, action, names)} is not possible now"
+    return None if reason is None else sentence(reason)
 
 
 def _malformed(action) -> str | None:
@@ -382,6 +389,7 @@ def reveals(before: State, action: Action, after: State, events: list) -> bool:
 _REVEALING = (BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)
 
 
-def progress(state: State) -> str:
-    """How far the game is, in a few words (saves and the menu's Continue list it)."""
+def progress(state: State, names: Sequence[str] | None = None) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it); it names no
+    player, so `names` changes nothing."""
     return "Game over" if state.phase == "over" else f"Round {state.round}"

@@ -3,8 +3,15 @@
 See `rules` for the actions' text forms, `events` for what `apply` returns, `seam` for `decision`,
 `redact` and `reveals` (and `rules.why_illegal`), `queries`
 for overlays (reachable cells, spell targets), the board's gestures (`walk`, `aim`, `arm`, `place`,
-`play_fighter`, `end`, `pick`, `put_favor`, `remove_tile`, `options`) and previews (`walk_preview`, `aim_preview`), `testing` for building positions, and
-RULES_NOTES.md for every decision where the rulebook is silent.
+`play_fighter`, `end`, `pick`, `put_favor`, `remove_tile`, `options`) and previews (`walk_preview`,
+`aim_preview`), `words` for how texts name squares ("C7": `square_name`, `column_name`, `row_name`,
+the labels on the board's edges), players and fighters, and `action_text`; `testing` for building
+positions, and RULES_NOTES.md for every decision where the rulebook is silent.
+
+Every text function takes `names` (seat index -> the name the table gave; None keeps the
+colours): `describe(event, state, names)`, `action_text(state, action, names)`,
+`decision(state, names)`, `progress(state, names)`, `outcome(state, names)`,
+`why_illegal(state, action, names)`.
 """
 
 from game.krosmaster.board import BOARDS, HEIGHT, LAYOUTS, WIDTH
@@ -55,7 +62,8 @@ from game.krosmaster.queries import (
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
-from game.krosmaster.seam import action_text, decision, progress, redact, reveals
+from game.krosmaster.seam import decision, progress, redact, reveals
+from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, square_name
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -100,6 +108,11 @@ __all__ = [
     "challenge_thresholds",
     "use_cost",
     "action_text",
+    "column_name",
+    "fighter_name",
+    "player_name",
+    "row_name",
+    "square_name",
     "BOARDS",
     "HEIGHT",
     "WIDTH",

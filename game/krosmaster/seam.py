@@ -21,30 +21,31 @@ pick, die and Favor is shown to the whole table, so no hand-off screen is ever n
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from game.core import Decision, Event
+from game.core.grammar import counted, listing, possessive
 from game.krosmaster import events as E
-from game.krosmaster.board import XY
 from game.krosmaster.checks import dodge_dice
 from game.krosmaster.content import CONTENT
-from game.krosmaster.events import COLOUR, face_words
 from game.krosmaster.flow import DRAFT_ORDER, TEAM_SIZE
+from game.krosmaster.rules import outcome
 from game.krosmaster.state import State
+from game.krosmaster.words import action_text, face_words, item_name, options_text, player_name, square_name, terrain_name  # noqa: F401 -- action_text re-exported
 
 
-def decision(state: State) -> Decision:
-    """The decision pending in `state`: its kind (see the module docstring), seat and a prompt naming the player."""
+def decision(state: State, names: Sequence[str] | None = None) -> Decision:
+    """The decision pending in `state`: its kind (see the module docstring), seat and a prompt naming
+    the player (by the table's `names`, or by colour)."""
     seat = state.to_move
     if seat is None or state.phase == "over":
-        result = state.result
-        if result is None or not result.winners:
-            who = "no winner"
-        else:
-            who = f"{COLOUR[result.winners[0]]} wins"
-        reason = f": {result.reason}" if result is not None and result.reason else ""
-        return Decision("over", None, f"Game over, {who}{reason}.")
-    colour = COLOUR[seat]
+        result = outcome(state, names)
+        if result is None:
+            return Decision("over", None, "The game is over.")
+        who = "no winner" if not result.winners else f"{player_name(result.winners[0], names)} wins"
+        return Decision("over", None, f"Game over, {who}. {result.reason}")
     kind, prompt = _PROMPTS[state.phase](state, seat)
-    return Decision(kind, seat, f"{colour}: {prompt}", False)
+    return Decision(kind, seat, f"{player_name(seat, names)}: {prompt}", False)
 
 
 def _draft(s: State, seat: int) -> tuple[str, str]:
@@ -56,12 +57,11 @@ def _draft(s: State, seat: int) -> tuple[str, str]:
 
 def _place(s: State, seat: int) -> tuple[str, str]:
     names = [_fighter(f) for f in s.fighters if f.owner == seat and f.cell < 0]
-    return "place", f"place {' or '.join(names)} on a free starting cell of your side"
+    return "place", f"place {listing(names, 'or')} on a free starting cell of your side"
 
 
 def _slot(s: State, seat: int) -> tuple[str, str]:
-    name = CONTENT.favors[s.revealed].name if s.revealed in CONTENT.favors else s.revealed
-    return "slot", f"put the revealed Krosmic Favor {name} in the left or right slot"
+    return "slot", f"put the revealed Krosmic Favor {item_name('favor', s.revealed)} in the left or right slot"
 
 
 def _select(s: State, seat: int) -> tuple[str, str]:
@@ -75,7 +75,7 @@ def _act(s: State, seat: int) -> tuple[str, str]:
     prompt = f"play {_fighter(f)} ({s.ap} AP, {s.mp} MP left), then end its activation"
     dice = dodge_dice(s, f)
     if dice:  # a step or a Favor that moves it (RULES_NOTES.md 33)
-        prompt += f"; leaving its cell takes a dodge roll of {dice} {'die' if dice == 1 else 'dice'}"
+        prompt += f"; leaving its cell takes a dodge roll of {counted(dice, 'die')}"
     return "act", prompt
 
 
@@ -83,14 +83,12 @@ def _decide(s: State, seat: int) -> tuple[str, str]:
     p = s.pending
     if p.kind == "face":
         name = _fighter(s.fighters[p.user])
-        options = [face_words((o,)) for o in p.options]
-        choice = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else options[0]
-        return "face", f"turn the {face_words((p.face,))} {name} rolled into {choice}"
+        return "face", f"turn the {face_words((p.face,))} {name} rolled into {options_text(p.options)}"
     if p.kind == "reroll":
         name = _fighter(s.fighters[p.user])
-        return "reroll", f"roll {name}'s combat die again (Spin Again) or keep the {face_words((p.face,))}"
-    tile = CONTENT.terrain[p.terrain].name
-    return "remove", f"choose which {tile} tile to remove to make room for the new one at {XY[p.cell]}"
+        return "reroll", f"roll {possessive(name)} combat die again (Spin Again) or keep the {face_words((p.face,))}"
+    tile = terrain_name(p.terrain)
+    return "remove", f"choose which {tile} tile to remove to make room for the new one on {square_name(p.cell)}"
 
 
 _PROMPTS = {"draft": _draft, "place": _place, "reveal": _slot, "select": _select, "act": _act, "decide": _decide}
@@ -116,53 +114,9 @@ def reveals(before: State, action, after: State, events: list) -> bool:
     return any(isinstance(e, E.FavorRevealed) for e in events)
 
 
-def progress(state: State) -> str:
-    """How far the game is, in a few words (saves and the menu's Continue list it)."""
+def progress(state: State, names: Sequence[str] | None = None) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it); it names no
+    player, so `names` changes nothing (it is taken like every text function of the game)."""
     if state.turn <= 0:
         return "Setting up"
     return f"Turn {state.turn} of {state.turn + len(state.pile)}"
-
-
-def action_text(state: State, action) -> str:
-    """An action in a player's words ("Golda Purse casts Kama Toss at (3, 4)"), for suggestions and tips."""
-    args = action.args
-
-    def who(i) -> str:
-        return _fighter(state.fighters[i]) if isinstance(i, int) and 0 <= i < len(state.fighters) else "a fighter"
-
-    def at(x, y) -> str:
-        return f"({x}, {y})"
-
-    kind = action.kind
-    try:
-        if kind == "pick":
-            return f"draft {CONTENT.character(args[0]).name}"
-        if kind == "place":
-            return f"place {who(args[0])} at {at(args[1], args[2])}"
-        if kind == "slot":
-            return f"put the revealed Favor in the {args[0]} slot"
-        if kind == "activate":
-            return f"play {who(args[0])}"
-        if kind == "pass":
-            return "end the turn"
-        if kind == "move":
-            return f"move {who(args[0])} to {at(args[1], args[2])}"
-        if kind == "cast":
-            spell = CONTENT.character(state.fighters[args[0]].kind).spell(args[1])
-            name = spell.name if spell is not None else str(args[1]).replace("_", " ")
-            return f"{who(args[0])} casts {name} at {at(args[2], args[3])}"
-        if kind == "favor":
-            return f"{who(args[0])} uses the {args[1]} Favor at {at(args[2], args[3])}"
-        if kind == "challenge":
-            return f"{who(args[0])} uses a Divine Challenge bonus at {at(args[2], args[3])}"
-        if kind == "end":
-            return f"end {who(args[0])}'s activation"
-        if kind == "face":
-            return f"turn the joker into {face_words((args[0],))}"
-        if kind in ("reroll", "keep"):
-            return "roll again (Spin Again)" if kind == "reroll" else "keep the roll"
-        if kind == "remove":
-            return f"remove the terrain tile at {at(args[0], args[1])}"
-    except (IndexError, KeyError, TypeError, ValueError):
-        pass
-    return str(action)

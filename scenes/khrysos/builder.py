@@ -8,7 +8,6 @@ Whether a map can be played is only ever the validator's answer (`game.khrysos.m
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pygame
@@ -29,8 +28,6 @@ GRID = pygame.Rect(256, 52, 660, 660)
 SIDE = pygame.Rect(926, 52, 344, 660)
 ZOOMS = (13, 18, 24, 32)  # pixels a square
 PAL_COLS, PAL_ROW = 2, 84
-TILE_RE = re.compile(r"tile \d+ \((\w+) at (\d+),(\d+)\)")
-SQUARE_RE = re.compile(r"square (\d+),(\d+)")
 
 
 class BuilderScene(Scene):
@@ -105,7 +102,7 @@ class BuilderScene(Scene):
             b.enable() if on else b.disable()
         if self.problems:
             self.play_button.disable()
-            self.play_button.set_tooltip("Cannot be played: " + self.problems[0])
+            self.play_button.set_tooltip("Cannot be played: " + ui.sentence(self.problems[0]))
         else:
             self.play_button.enable()
             self.play_button.set_tooltip("Save the map and set up a game on it")
@@ -152,15 +149,7 @@ class BuilderScene(Scene):
         """Ask the rules about the map: every problem, every warning, and where each one is."""
         self.problems = maps.validate_map(self.spec)
         self.warnings = maps.map_warnings(self.spec) if not self.problems else []
-        self.bad_tiles: set[tuple[int, int]] = set()
-        self.bad_squares: set[tuple[int, int]] = set()
-        for sentence in self.problems + self.warnings:
-            sentence = sentence.split(" cut off from ")[0].split(" cannot be walked to from ")[0]  # not the main part
-            for _, x, y in TILE_RE.findall(sentence):
-                self.bad_tiles.add((int(x), int(y)))
-        for sentence in self.warnings:
-            for x, y in SQUARE_RE.findall(sentence):
-                self.bad_squares.add((int(x), int(y)))
+        self.bad_tiles, self.bad_squares = maps.problem_places(self.spec)  # where the rules say they lie
         if hasattr(self, "buttons"):
             self._sync_buttons()
 
@@ -535,7 +524,7 @@ class BuilderScene(Scene):
 
     def play(self) -> None:
         if self.problems:
-            self.say("This map cannot be played: " + self.problems[0], palette.BLOCKED)
+            self.say("This map cannot be played: " + ui.sentence(self.problems[0]), palette.BLOCKED)
             return
         if (self.dirty or self.path is None) and not self.save():
             return
@@ -660,7 +649,7 @@ class BuilderScene(Scene):
             ui.text(surface, ui.fit(line, 15, s.width - 50), (s.left + 38, y), 15, palette.TEXT)
             y += 24
         y += 6
-        notes = [(p, palette.BLOCKED) for p in self.problems] + [("Note: " + w, palette.GOLD) for w in self.warnings]
+        notes = [(ui.sentence(p), palette.BLOCKED) for p in self.problems] + [("Note: " + ui.sentence(w), palette.GOLD) for w in self.warnings]
         bottom = s.bottom - 66
         for text, colour in notes:
             for line in ui.wrap(text, 13, s.width - 28):

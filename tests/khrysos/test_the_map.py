@@ -114,26 +114,26 @@ class TestTheMap:
 
 
 BROKEN = [
-    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)"]),
+    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)"]),
     (
         "zone missing",
         mapdata(SIX_ZONES[:3] + [{"tile": "floor", "x": 3, "y": 0}] + SIX_ZONES[4:]),
-        ["Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)"],
+        ["Treasure Zone 4 is missing (a map needs the six Treasure Zone tiles)"],
     ),
     (
         "overlap",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 2, "y": 0}]),
-        ["tile 7 (floor at 2,0) overlaps tile 3 (zone3 at 2,0)"],
+        ["tile 7 (Floor at G1) overlaps tile 3 (Treasure Zone 3 at G1)"],
     ),
     (
         "not connected",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 6, "y": 2}, {"tile": "floor", "x": 7, "y": 2}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 6,2), tile 7 (floor at 7,2) are cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at S7) and tile 7 (Floor at V7) are cut off from tile 1 (Treasure Zone 1 at A1)"],
     ),
     (
         "touching only at a corner",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 5, "y": 1}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 5,1) is cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at P4) is cut off from tile 1 (Treasure Zone 1 at A1)"],
     ),
     (
         "unknown tile",
@@ -197,8 +197,8 @@ class TestSampleMapsAnyCombinationWorks:
     def test_sample_maps_a_floor_cut_apart_by_solid_lines_is_a_warning_not_a_refusal(self):
         assert validate_map(CUT_APART) == []
         assert map_warnings(CUT_APART) == [
-            "solid lines cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
-            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
+            "solid lines cut the floor apart: 27 squares, starting with A4 of tile 7 (Corner at A4), "
+            "cannot be walked to from A1 of tile 1 (Treasure Zone 1 at A1)"
         ]
         assert map_warnings(json.dumps(CUT_APART)) == map_warnings(CUT_APART) == map_warnings(map_from_dict(CUT_APART))
         board = build_board(map_from_dict(CUT_APART))
@@ -229,11 +229,11 @@ class TestBrokenMaps:
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
             "tile 2 (zone1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
             "the map has 2 tiles; a map needs at least 6",
-            "Treasure Zone 3 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 5 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)",
-            "tile 3 (zone2 at 0,0) overlaps tile 2 (zone1 at 0,0)",
+            "Treasure Zone 3 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zone 4 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zone 5 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)",
+            "tile 3 (Treasure Zone 2 at A1) overlaps tile 2 (Treasure Zone 1 at A1)",
         ]
 
     @settings(max_examples=300, deadline=None)
@@ -394,3 +394,24 @@ class TestSampleMaps:
     def test_unknown_sample_map(self):
         with pytest.raises(LookupError, match="unknown sample map 'moon'"):
             sample_map("moon")
+
+
+class TestWhereTheProblemsLie:
+    """The map editor marks the tiles and squares a problem blames from the rules' own answer
+    (`maps.problem_places`), never by reading the messages' words."""
+
+    def test_an_overlap_blames_its_position(self):
+        s = MapSpec("T", tuple(PlacedTile(t["tile"], t["x"], t["y"]) for t in SIX_ZONES) + (PlacedTile("floor", 2, 0),))
+        assert maps.problem_places(s) == ({(2, 0)}, set())
+
+    def test_tiles_cut_off_from_the_first_are_blamed(self):
+        tiles = [PlacedTile(t["tile"], t["x"], t["y"]) for t in SIX_ZONES[:5]] + [PlacedTile("zone6", 6, 2), PlacedTile("floor", 7, 2)]
+        assert maps.problem_places(MapSpec("T", tuple(tiles))) == ({(6, 2), (7, 2)}, set())
+
+    def test_a_floor_cut_apart_marks_every_square_out_of_reach(self):
+        tiles, squares = maps.problem_places(map_from_dict(CUT_APART))
+        assert len(squares) == 27 and (0, 3) in squares and (0, 0) not in squares
+        assert tiles == {(0, 1)}
+
+    def test_a_good_map_has_nothing_to_mark(self):
+        assert maps.problem_places(sample_map("alpha_room")) == (set(), set())

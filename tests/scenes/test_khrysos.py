@@ -172,7 +172,7 @@ def test_build_a_map_save_it_and_play_a_game_on_it_to_the_win_screen_with_clicks
     assert board.match.over and board.match.state.winner is not None
     winner = board.seats[board.match.state.winner].name
     assert over.headline == f"{winner} wins!"
-    assert over.reason == f"{winner} reached 12 treasure.", "the end screen calls the winner by name, as a sentence"
+    assert over.reason == f"{winner} reached 12 treasures.", "the end screen calls the winner by name, as a sentence"
     assert button(over, "Main menu")
     assert time.process_time() - started < 60
     click_widget(app, button(over, "Play again"))
@@ -234,9 +234,9 @@ def test_the_builder_refuses_to_play_an_invalid_map_and_says_why(make_app):
     drag(app, palette_item(builder, "zone2"), builder.slot_centre((0, 0)))  # on top of zone1: refused
     assert len(builder.tiles) == 1 and "already there" in builder.message[0]
     assert not builder.play_button.is_enabled
-    assert builder.play_button.tool_tip_text == "Cannot be played: the map has 1 tile; a map needs at least 6"
+    assert builder.play_button.tool_tip_text == "Cannot be played: The map has 1 tile; a map needs at least 6."
     builder.play()
-    assert builder.message[0] == "This map cannot be played: the map has 1 tile; a map needs at least 6"
+    assert builder.message[0] == "This map cannot be played: The map has 1 tile; a map needs at least 6."
     assert isinstance(top(app), BuilderScene)
     # a draft can still be saved
     click_widget(app, button(builder, "Save"))
