@@ -14,7 +14,7 @@ colours): `describe(event, state, names)`, `action_text(state, action, names)`,
 `why_illegal(state, action, names)`.
 """
 
-from game.krosmaster.board import BOARDS, HEIGHT, LAYOUTS, WIDTH
+from game.krosmaster.board import BOARDS, DEFAULT_LAYOUT, HEIGHT, LAYOUTS, WIDTH, XY
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.queries import (
@@ -63,7 +63,7 @@ from game.krosmaster.queries import (
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
 from game.krosmaster.seam import decision, progress, redact, reveals
-from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, square_name
+from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, spell_name, square_name
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -112,10 +112,13 @@ __all__ = [
     "fighter_name",
     "player_name",
     "row_name",
+    "spell_name",
     "square_name",
     "BOARDS",
+    "DEFAULT_LAYOUT",
     "HEIGHT",
     "WIDTH",
+    "XY",
     "CONTENT",
     "LAYOUTS",
     "GAME_ID",

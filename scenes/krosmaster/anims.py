@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import krosmaster
 from game.krosmaster import CONTENT
 from scenes import assets, palette
 from scenes.krosmaster import art, panels
@@ -39,7 +40,7 @@ class KrosmasterAnimations:
             "FavorRevealed": lambda e: Call(lambda: self.app.play_sound("card")),
             "FavorPlaced": lambda e: Call(lambda: self.app.play_sound("card")),
             "DodgeRolled": self._dodge,
-            "SpellCast": lambda e: self._cast(e.fighter, e.cell, self._spell_name(e.spell)),
+            "SpellCast": lambda e: self._cast(e.fighter, e.cell, krosmaster.spell_name(e.spell)),
             "FavorUsed": lambda e: self._cast(e.fighter, e.cell, CONTENT.favors[e.favor].name),
             "BonusUsed": lambda e: self._cast(e.fighter, e.cell, self._bonus_name(e.bonus)),
             "MarkerPlaced": self._marker,
@@ -49,14 +50,6 @@ class KrosmasterAnimations:
             "Rerolled": lambda e: self._over(e.fighter, "Spin Again!", palette.GOLD),
             "ShoveResisted": lambda e: self._over(e.fighter, "Unmoved!", palette.GOLD),
         }
-
-    @staticmethod
-    def _spell_name(spell_id: str) -> str:
-        for c in list(CONTENT.krosmasters.values()) + list(CONTENT.minions.values()):
-            sp = c.spell(spell_id)
-            if sp is not None:
-                return sp.name
-        return spell_id
 
     @staticmethod
     def _bonus_name(bonus_id: str) -> str:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import learn
-from game.krosmaster import BOARDS
-from game.krosmaster.board import HEIGHT, WIDTH, XY
+from game.krosmaster import BOARDS, HEIGHT, WIDTH, XY
 from scenes import assets, palette
 
 SIDE_COLOURS = (palette.KROSMASTER_BLUE, palette.KROSMASTER_PINK)

@@ -362,14 +362,11 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         self.app.push(ChoiceOverlay(self.app, self, title, self.status_text()[0], opts, number=snap.number))
 
     def status_text(self):
-        """The rules' prompt with the players' names for the colours; while aiming, what to click."""
+        """The rules' prompt (it names the players as the table did); while aiming, what to click."""
         text, colour = super().status_text()
         if self.ability is not None and self.snap.kind == "act" and not self.locked:
             ab = krosmaster.ability_of(self.snap.view, self.snap.view.active, self.ability)
             return f"Aim {ab.name}: click a lit cell (right-click puts it down)", colour
-        for seat, word in enumerate(art.COLOUR_NAMES):
-            if text.startswith(word + ":") and self.seats[seat].name != word:
-                text = f"{self.seats[seat].name} ({word}):" + text[len(word) + 1:]
         return text, colour
 
     def flash_anchor(self) -> tuple[int, int]:

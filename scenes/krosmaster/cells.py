@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import krosmaster
 from game.core.gesture import Gesture
+from game.core.grammar import counted
 from game.krosmaster import CONTENT
 from scenes.krosmaster import tips
 
@@ -53,7 +54,7 @@ class CellTips:
     def _cell_lines(self, cell) -> list[str]:
         snap = self.snap
         s, kind = snap.view, snap.kind
-        lines = [f"{tips.square(cell)}: {self.contents(cell)}"]
+        lines = [f"{krosmaster.square_name(tuple(cell))}: {self.contents(cell)}"]
         ok = self.cell_gesture(cell).ok
         if kind == "act" and self.ability is None:
             walk = krosmaster.walk_preview(s, cell) if ok else None
@@ -61,11 +62,11 @@ class CellTips:
                 lines += tips.walk_tip(self.name(s.active), walk)
             n = snap.queries["danger"].get(tuple(cell))
             if n and tuple(cell) == s.fighters[s.active].xy:
-                lines.append(f"Leaving this cell takes a dodge roll ({tips.plural(n, 'die', 'dice')}).")
+                lines.append(f"Leaving this cell takes a dodge roll ({counted(n, 'die')}).")
         elif kind == "act" and ok:
             p = krosmaster.aim_preview(s, s.active, self.ability, cell)
             burned = [f"{self.name(fid) if fid < len(s.fighters) else 'the summoned Minion'} takes "
-                      f"{tips.plural(n, 'injury', 'injuries')}" for fid, n in p.fire]
+                      f"{counted(n, 'injury')}" for fid, n in p.fire]
             lines += tips.aim_tip(p, self.name(p.target) if p.target >= 0 else None, burned)
         elif kind == "act" and self.ability is not None:
             t = snap.queries["targets"].get(self.ability)
@@ -88,7 +89,7 @@ class CellTips:
         if facts.fighter >= 0:
             f = s.fighters[facts.fighter]
             c = CONTENT.character(f.kind)
-            parts.append(f"{self.seats[f.owner].name}'s {c.name}, {max(0, c.hp - f.injuries)} of its {c.hp} HP left"
+            parts.append(f"{krosmaster.fighter_name(s, f.id, self.snap.names)}, {max(0, c.hp - f.injuries)} of its {c.hp} HP left"
                          + (" (knocked out)" if f.out else ""))
         if facts.kind in ("tree", "bush"):
             parts.append({"tree": "a tree (blocks movement and the line of sight)",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.krosmaster import CONTENT
-from game.krosmaster.board import HEIGHT, WIDTH
+from game import krosmaster
+from game.krosmaster import CONTENT, HEIGHT, WIDTH
 from scenes import assets, palette, ui
 from scenes.krosmaster import art, panels, tips
 
@@ -28,11 +28,11 @@ def field_backdrop(app_size, grid, layout: str) -> tuple[pygame.Surface, pygame.
     for x in range(WIDTH):
         r = grid.cell_rect((x, 0)).move(-rect.left, -rect.top)
         for y in (frame.top - rect.top - 8, frame.bottom - rect.top + 8):
-            ui.text(surf, tips.column_label(x), (r.centerx, y), LABEL_SIZE, palette.TEXT_DIM, bold=True, anchor="center")
+            ui.text(surf, krosmaster.column_name(x), (r.centerx, y), LABEL_SIZE, palette.TEXT_DIM, bold=True, anchor="center")
     for y in range(HEIGHT):
         r = grid.cell_rect((0, y)).move(-rect.left, -rect.top)
         for x in (frame.left - rect.left - 7, frame.right - rect.left + 7):
-            ui.text(surf, tips.row_label(y), (x, r.centery), LABEL_SIZE, palette.TEXT_DIM, bold=True, anchor="center")
+            ui.text(surf, krosmaster.row_name(y), (x, r.centery), LABEL_SIZE, palette.TEXT_DIM, bold=True, anchor="center")
     return surf, rect
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import krosmaster
+from game.core.grammar import counted
 from game.krosmaster import CONTENT
 from scenes import assets, palette, ui
 from scenes.krosmaster import art, panels, tips
@@ -66,7 +67,7 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset, terms: list | None =
             pygame.draw.rect(surf, palette.BG_LIGHT, rect, border_radius=10)
             pygame.draw.rect(surf, palette.PANEL_EDGE, rect, width=2, border_radius=10)
             ui.text(surf, "empty", rect.center, 14, palette.TEXT_DIM, anchor="center")
-        label(f"{slot.title()} slot" + (f" ({tips.plural(stack, 'card', 'cards')})" if stack > 1 else ""),
+        label(f"{slot.title()} slot" + (f" ({counted(stack, 'card')})" if stack > 1 else ""),
               (rect.centerx, rect.bottom + 4), 13, palette.TEXT_DIM, "midtop", bold=False)
         key = f"slot:{slot}"
         if info.slot_phase:

@@ -9,8 +9,7 @@ from pygame_gui.elements import UIButton
 
 from game import krosmaster
 from game.core.match import Match
-from game.krosmaster import BOARDS, CONTENT, Setup, challenge_thresholds
-from game.krosmaster.board import DEFAULT_LAYOUT
+from game.krosmaster import BOARDS, CONTENT, DEFAULT_LAYOUT, Setup, challenge_thresholds
 from scenes import palette, ui
 from scenes.board.setup import Choice, SetupScene, Toggle
 from scenes.krosmaster import art

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import krosmaster
+from game.core.grammar import counted
 from game.krosmaster import CONTENT
 from scenes import assets, ui
 from scenes.krosmaster import art, favors, panels, tips
@@ -49,7 +50,7 @@ class SidePanels:
         info = FighterInfo(f.id, c.name, f.owner, f.minion, c.hp, self.hp_shown.get(f.id, f.injuries), ap, c.ap, mp,
                            c.mp, f.ap_mark, f.mp_mark, status, active or placing, chips,
                            [(p.name, f"{p.name}: {p.text}") for p in c.powers], c.element, f.kind)
-        info.tip = tips.fighter_tip(info, self.seats[f.owner].name)
+        info.tip = tips.fighter_tip(info, krosmaster.fighter_name(s, f.id, self.snap.names))
         return info
 
     def render_panels(self) -> None:
@@ -68,7 +69,7 @@ class SidePanels:
         compact = needed > LEFT.height
         for seat in (top_seat, 1 - top_seat):
             fighters = teams[seat]
-            extra = tips.plural(glyphs[seat], "Glyph", "Glyphs") + ("  · holds the Dofus" if self.dofus_shown == seat
+            extra = counted(glyphs[seat], "Glyph") + ("  · holds the Dofus" if self.dofus_shown == seat
                                                                      else "")
             rect = pygame.Rect(0, y, LEFT.width, panels.team_height(sum(1 for f in fighters if f.minion), compact))
             if fighters:

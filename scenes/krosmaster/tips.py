@@ -7,12 +7,9 @@ them into sentences a player reads. Chances go through `ui.percent`.
 from __future__ import annotations
 
 from game import krosmaster
-from game.krosmaster import CONTENT, USE_COST
+from game.core.grammar import counted
+from game.krosmaster import CONTENT, USE_COST, square_name
 from scenes import ui
-
-
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def spell_line(ab) -> str:
@@ -47,34 +44,15 @@ def said(text: str | None) -> str:
     return text if not text or text.endswith((".", "!", "?")) else text + "."
 
 
-def square(cell) -> str:
-    """A cell named as the board's edges show it (the rules' `square_name`: columns A-H, rows 1-10)."""
-    name = getattr(krosmaster, "square_name", None)
-    if name is not None:
-        return name(tuple(cell))
-    x, y = cell  # until game.krosmaster names squares itself: the same labels the board's edges draw
-    return f"{chr(ord('A') + x)}{y + 1}"
-
-
-def column_label(x: int) -> str:
-    name = getattr(krosmaster, "column_name", None)
-    return name(x) if name is not None else chr(ord("A") + x)
-
-
-def row_label(y: int) -> str:
-    name = getattr(krosmaster, "row_name", None)
-    return name(y) if name is not None else str(y + 1)
-
-
 def walk_tip(name: str, preview) -> list[str]:
     """The tip of a cell the fighter being played can walk to (`queries.walk_preview`)."""
     lines = [f"Walk {name} here: {preview.cost} MP"]
     for d in preview.dodges:
-        lines.append(f"Dodge roll leaving {square(d.cell)}: {plural(d.dice, 'die', 'dice')} "
+        lines.append(f"Dodge roll leaving {square_name(d.cell)}: {counted(d.dice, 'die')} "
                      f"({ui.percent(preview.per_die)} to dodge each tackler): {ui.percent(d.free)} get away, "
                      f"{ui.percent(d.caught)} caught, {ui.percent(d.tackled)} tackled")
     if preview.burns:
-        lines.append(f"Fire on the way: {plural(preview.burns, 'injury', 'injuries')}")
+        lines.append(f"Fire on the way: {counted(preview.burns, 'injury')}")
     return lines
 
 
@@ -96,10 +74,11 @@ def aim_tip(preview, target_name: str | None, burned: list[str]) -> list[str]:
     return lines
 
 
-def fighter_tip(info, seat_name: str) -> list[str]:
-    """A fighter's card or standee: whose, its hit points, its points a turn, its state and powers."""
+def fighter_tip(info, fighter: str) -> list[str]:
+    """A fighter's card or standee: whose (`fighter`: the rules' `fighter_name`), its hit points, its points a
+    turn, its state and powers."""
     kind = "Minion" if info.minion else "Krosmaster"
-    lines = [f"{seat_name}'s {info.name} ({kind}): {max(0, info.hp - info.injuries)} of its {info.hp} HP left",
+    lines = [f"{fighter} ({kind}): {max(0, info.hp - info.injuries)} of its {info.hp} HP left",
              f"{info.ap_base} AP and {info.mp_base} MP a turn; now {info.ap} AP, {info.mp} MP. {info.status}."]
     lines += [tip for _, tip in info.powers]
     return lines
@@ -116,7 +95,7 @@ def favor_tip(favor_id: str) -> list[str]:
 def bonus_tip(bonus_id: str, holders: str) -> list[str]:
     b = next(b for ch in CONTENT.challenges.values() for b in ch.bonuses if b.id == bonus_id)
     kind = f"active, {USE_COST} AP, Krosmasters only" if b.ability else "passive"
-    return [f"{b.name} ({kind})", f"Needs {plural(b.glyphs, 'Glyph cell', 'Glyph cells')}; unlocked by {holders}.", b.text]
+    return [f"{b.name} ({kind})", f"Needs {counted(b.glyphs, 'Glyph cell')}; unlocked by {holders}.", b.text]
 
 
 def challenge_tip(challenge_id: str) -> list[str]:
@@ -124,7 +103,7 @@ def challenge_tip(challenge_id: str) -> list[str]:
     lines = [f"{ch.name} (Divine Challenge): its bonuses unlock with the Glyph cells you control."]
     for b in ch.bonuses:
         kind = "active" if b.ability else "passive"
-        lines.append(f"{plural(b.glyphs, 'Glyph', 'Glyphs')}: {b.name} ({kind}): {b.text}")
+        lines.append(f"{counted(b.glyphs, 'Glyph')}: {b.name} ({kind}): {b.text}")
     return lines
 
 
@@ -137,7 +116,7 @@ def draft_tip(krosmaster: str) -> list[str]:
 
 
 def pile_tip(cards: int) -> list[str]:
-    return [f"The Krosmic Favor pile: {plural(cards, 'card', 'cards')} face down.",
+    return [f"The Krosmic Favor pile: {counted(cards, 'card')} face down.",
             "One is revealed at the start of each turn; when the pile is empty at the end of a turn, the game ends "
             "and the most Glyph cells wins."]
 
