@@ -80,14 +80,23 @@ class KrosmasterAnimations:
         return self.floaters.pop(text, (int(st.pos[0]), int(st.pos[1]) - st.height - 6), colour=colour, size=size,
                                  duration=0.8)
 
+    @property
+    def tossing(self) -> bool:
+        """The Glyph tile still spins: who plays first is not to be read anywhere yet (status line, column)."""
+        return self.toss is not None and self.toss["t"] < 1
+
     def toss_anim(self, first: int):
         def begin() -> None:
             self.toss = {"t": 0.0, "first": first}
             self.app.play_sound("coin")
+            self.render_panels()
 
         def step(t: float) -> None:
             if self.toss is not None:
+                landed = t >= 1 > self.toss["t"]
                 self.toss["t"] = t
+                if landed:  # the tile shows the winner: the column may name whose turn it is
+                    self.render_panels()
 
         return Sequence(Call(begin), Tween(1.6, step, ease=ease_out_cubic), Wait(0.9),
                         Call(lambda: setattr(self, "toss", None)))

@@ -363,6 +363,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
 
     def status_text(self):
         """The rules' prompt (it names the players as the table did); while aiming, what to click."""
+        if self.tossing:  # the prompt would say who plays first before the tile has landed
+            return "The Glyph toss: who plays first?", palette.GOLD
         text, colour = super().status_text()
         if self.ability is not None and self.snap.kind == "act" and not self.locked:
             ab = krosmaster.ability_of(self.snap.view, self.snap.view.active, self.ability)

@@ -109,6 +109,7 @@ class SidePanels:
             {slot: shown(("favor", slot)) for slot in ("left", "right")},
             {b.id: (shown(("bonus", b.id)) if b.ability else tips.said(f"{b.name} is passive: it works by itself"))
              for ch in s.challenges for b in CONTENT.challenges[ch].bonuses},
-            self.ability, self.dofus_shown, unlocked, self.mover_shown, tuple(seat.colour for seat in self.seats),
+            self.ability, self.dofus_shown, unlocked, None if self.tossing else self.mover_shown,
+            tuple(seat.colour for seat in self.seats),
             self.turn_shown)
 

@@ -461,8 +461,8 @@ def played_out(app, board, limit=900):
 
 
 def test_the_glyph_toss_and_a_combat_roll_are_told_once_their_animation_has_shown_them(make_app):
-    """Issue 23 (results before their animation): the log said who plays first while the Glyph tile still spun,
-    and a roll's face while the die still tumbled."""
+    """Issue 23 (results before their animation): the log, the status line and the column said who plays first
+    while the Glyph tile still spun, and the log a roll's face while the die still tumbled."""
     from game import krosmaster
     from game.core.match import Match
     from game.krosmaster.testing import build
@@ -475,6 +475,10 @@ def test_the_glyph_toss_and_a_combat_roll_are_told_once_their_animation_has_show
     app.run_frames(5)
     assert board.toss is not None, "the Glyph toss is spinning"
     assert not any("plays first" in line for line in board.log.lines)
+    status, _ = board.status_text()
+    names = [seat.name for seat in board.seats]
+    assert not any(name in status for name in names), f"the status line names a player during the toss: {status}"
+    assert board.side_info().to_move is None, "the column says whose turn it is during the toss"
     played_out(app, board)
     assert any("plays first" in line for line in board.log.lines), board.log.lines
     app.stack.pop()
