@@ -18,10 +18,11 @@ maps (tiles, files, validation, boards) in `game.khrysos.maps`; the deck in
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
-from game.khrysos.events import describe, redact
+from game.khrysos.events import describe
+from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.pending import decision
+from game.khrysos.decision import decision
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
 from game.khrysos.queries import (
     ActionOption,
@@ -29,6 +30,7 @@ from game.khrysos.queries import (
     SquareInfo,
     action_options,
     action_symbols,
+    action_words,
     action_text,
     aim_at,
     amount_text,
@@ -55,14 +57,13 @@ from game.khrysos.queries import (
     spend_boost,
     spend_guard,
     square_about,
-    square_label,
-    square_text,
     stop,
     use_action,
     withdraw,
 )
 from game.khrysos.words import column_name, columns, place_name, row_name, rows, square_name
-from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
+from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, why_illegal
+from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
@@ -71,6 +72,7 @@ TITLE = "Khrysos Hunters"
 __all__ = [
     "action_options",
     "action_symbols",
+    "action_words",
     "action_text",
     "ActionOption",
     "aim_at",
@@ -123,9 +125,7 @@ __all__ = [
     "spend_boost",
     "spend_guard",
     "square_about",
-    "square_label",
     "square_name",
-    "square_text",
     "SquareInfo",
     "State",
     "stop",

@@ -312,16 +312,6 @@ class GameOver(core.GameOver):
         return f"{w.player(self.winners[0])} wins with {counted(self.treasure, 'treasure')} ({_name(self.hunter)})."
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it: every Khrysos event is public, so it comes back as it is.
-
-    The game's only secrets are the hands and the order of the undealt hunters (hidden in
-    `view` with `game.core.decision.HIDDEN`); no event names a card in a hand or the deck's
-    order: a hunter is named only once it is played face up or drawn into play.
-    """
-    return event
-
-
 def describe(event: Event, state=None, names: Sequence[str] | None = None) -> str:
     """The log line of an event, a sentence: players by the table's `names` (None: "Player N"),
     squares as the board's edges show them on the state's map (without a state, counted from the

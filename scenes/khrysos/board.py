@@ -349,12 +349,6 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         s = self.shown
         return [f"{self.seats[seat].name}: {s.treasure_of(seat)} treasure" for seat in range(s.num_players)]
 
-    def named(self, text: str) -> str:
-        """The rules' words, with each "Player N" called by the name the table gave that seat."""
-        for i in range(len(self.seats) - 1, -1, -1):
-            text = text.replace(f"Player {i + 1}", self.seats[i].name)
-        return text
-
     # -- drawing ---------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         super().draw_backdrop(surface)

@@ -88,7 +88,7 @@ class TestEveryText:
         assert not missing, f"no text checked for {sorted(c.__name__ for c in missing)}"
 
     def test_every_action_kind_is_met(self, texts):
-        from game.khrysos.reasons import ACTION_KINDS
+        from game.khrysos.refusals import ACTION_KINDS
 
         assert ACTION_KINDS - {"place"} <= texts.action_kinds, sorted(ACTION_KINDS - texts.action_kinds)
 
