@@ -12,6 +12,7 @@ from scenes import ui
 from scenes.board.furniture import new_seed
 from scenes.board.seats import Seat, default_seats
 from scenes.board.snapshot import Snapshot
+from scenes.board.status import STATUS_HEIGHT
 from scenes.widgets.tween import Anim
 
 if TYPE_CHECKING:
@@ -95,6 +96,15 @@ class BoardHooks:
         if grid is not None:
             return grid.rect.center
         return (self.app.size[0] // 2, self.app.size[1] // 2)
+
+    def flash_anchor(self) -> tuple[int, int]:
+        """Where a flashed message hangs from (mid-top): under the status line by default; a board may move it
+        off what its player must see (Krosmaster: over the log, not the board's top row)."""
+        return (self.app.size[0] // 2, STATUS_HEIGHT + 8)
+
+    def flash_width(self) -> int:
+        """How wide a flashed message's lines may run."""
+        return self.app.size[0] - 140
 
     # Positions and widgets the shared animations use; a board overrides what it has.
     def standee_for(self, piece: int):

@@ -283,6 +283,7 @@ class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimatio
         self.before_animations(events)
         self.spots.live = False
         self.player.play(events, then=self.settle)
+        self.spots.lock_reason = self.lock_reason()  # the animation's, not the reason left from the last settle
 
     def before_animations(self, events: list) -> None:
         """Called after an action is played and before its events animate (e.g. clear selections)."""

@@ -51,10 +51,11 @@ def draw_status(board, surface: pygame.Surface) -> None:
     board.status_cut = text if shown != text else None
     ui.text(surface, shown, (22, STATUS_HEIGHT // 2), size, palette.TEXT, bold=True, anchor="midleft")
     if board.flash_text:
-        lines = ui.wrap(board.flash_text, 17, w - 140)[:3]
+        lines = ui.wrap(board.flash_text, 17, board.flash_width())[:4]
         width = 32 + max(ui.render(line, 17, palette.TEXT).get_width() for line in lines)
         box = pygame.Rect(0, 0, width, 14 + 24 * len(lines))
-        box.midtop = (w // 2, STATUS_HEIGHT + 8)
+        box.midtop = board.flash_anchor()
+        box.clamp_ip(surface.get_rect().inflate(-8, -8))
         ui.panel(surface, box, colour=palette.BG_LIGHT, edge=board.flash_colour, radius=10)
         for i, line in enumerate(lines):
             ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")

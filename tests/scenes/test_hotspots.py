@@ -145,6 +145,17 @@ class TestShowcase:
         assert board.snap.view.at[0] == (1, 3) != before
         assert str(board.match.actions[-1]) == "walk 1 3"
 
+    def test_a_greyed_tip_during_an_action_s_animation_says_to_wait_for_it(self, app):
+        board = ShowcaseScene(app)
+        app.push(board)
+        settle(app)
+        while board.busy:
+            app.run_frames(5)
+        board.refresh_hotspots()  # a board refreshes its hotspots while it waits (a selection changed)
+        click(app, board.grid.cell_centre((1, 3)))
+        assert board.busy and not board.spots.live
+        assert board.spots.reason_of(board.spots.get("cell:0,0")).startswith("Wait for the animation")
+
     def test_nothing_is_usable_while_an_animation_plays(self, app):
         board = ShowcaseScene(app)
         app.push(board)
@@ -205,6 +216,14 @@ def test_a_choice_overlay_label_takes_a_smaller_font_before_it_is_cut(app, monke
     assert cut.endswith("…")
     spot = next(s for s in overlay.spots if s.widget is not None and s.widget.text == cut)
     assert spot.tip_lines()[0].startswith("Take nothing at all, thank you very much"), "a cut label's tip says it whole"
+
+
+def test_a_board_may_hang_its_flashed_messages_elsewhere(app):
+    """Kit: `flash_anchor` and `flash_width` place a board's flashed message (by default under the status line)."""
+    board = ShowcaseScene(app)
+    app.push(board)
+    settle(app)
+    assert board.flash_anchor() == (app.size[0] // 2, 52) and board.flash_width() == app.size[0] - 140
 
 
 def test_every_board_has_a_rules_button_that_opens_the_reference_at_what_is_on_screen(app):
