@@ -113,6 +113,34 @@ def start_game(setup: Setup, rng: Rng) -> State:
     )
 
 
+def opening_events(state: State) -> list:
+    """The rolls made before the first turn, as events for the log and the board (new_game rolls them
+    inside the state: each player's dice, the roll-off among tied players, the starting zones).
+    Computed from `state.first_rolls` and `state.zone_rolls` of any state of the game; [] for a
+    position stated without them (`game.khrysos.testing.position`), whose rolls explain nothing."""
+    per = state.hunters_per_player
+    n = state.num_players
+    if len(state.first_rolls) != n or any(len(r) < per for r in state.first_rolls):
+        return []
+    dice = tuple(tuple(r[:per]) for r in state.first_rolls)
+    ranks = {seat: sorted(dice[seat], reverse=True) for seat in range(n)}
+    best = max(ranks.values())
+    tied = [seat for seat in range(n) if ranks[seat] == best]
+    rolloffs = []
+    k = per
+    while len(tied) > 1:
+        if any(len(state.first_rolls[seat]) <= k for seat in tied):
+            return []  # the roll-off that decided the order is not recorded
+        offs = tuple((seat, state.first_rolls[seat][k]) for seat in tied)
+        rolloffs.append(offs)
+        top = max(face for _, face in offs)
+        tied = [seat for seat, face in offs if face == top]
+        k += 1
+    if tied != [state.cards[0].seat]:
+        return []
+    return [E.OpeningRolled(dice, tuple(rolloffs), state.cards[0].seat, tuple(state.zone_rolls))]
+
+
 # -- legal actions ----------------------------------------------------------------------------
 
 

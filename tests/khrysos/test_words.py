@@ -14,7 +14,7 @@ from game.khrysos.maps import SAMPLE_MAPS, MapSpec, PlacedTile, build_board, map
 from game.khrysos.rules import start_game
 from game.khrysos.testing import hunter, number_of as N, position
 from game.khrysos.words import corner
-from tests.texts import collect, event_classes, text_problems
+from tests.texts import add_scripted, collect, event_classes, text_problems
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 
@@ -79,7 +79,10 @@ class TestSquareNames:
 
 @pytest.fixture(scope="module")
 def texts():
-    return collect(K, 24, NAMES)
+    """Random games' texts, and the opening rolls of games of 2 to 4 players (roll-offs among them: the
+    rules roll them inside new_game, so no apply returns them)."""
+    openings = [K.new_game(K.Setup(players=p), seed) for p in (2, 3, 4) for seed in range(1, 40)]
+    return add_scripted(collect(K, 24, NAMES), K, [(s, K.opening_events(s)) for s in openings], NAMES)
 
 
 class TestEveryText:
