@@ -19,13 +19,14 @@ RAW_SQUARE = (
     re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)"),  # "(2, 6)"
     re.compile(r"\b\d+,\d+\b"),  # "12,6"
     re.compile(r"\bsquares? \d+\b"),  # "square 25 22", "square 25,22"
-    re.compile(r"\b(cell|at) \d+\b"),  # "cell 42", "at 3"
+    re.compile(r"\bcell \d+\b(?![-–]\d)"),  # "cell 42" (not "a cell 1-4 cells away")
+    re.compile(r"\bat \d+(?=[.,;)]|$)"),  # "at 3." (not "at 0 the hunter retires")
 )
 # An internal id instead of a display name: snake_case words, ids glued to numbers ("zone2").
 INTERNAL = (
     re.compile(r"[A-Za-z]_[A-Za-z]"),
     re.compile(r"\b[a-z]+\d+\b"),
-    re.compile(r"\b(fighter|hunter|seat|card|slot) -?\d+\b"),
+    re.compile(r"\b(fighter|hunter|seat|card|slot) -?\d+\b(?![-–]\d)"),  # not "a fighter 1-3 cells away"
 )
 WRONG_ARTICLE = (
     re.compile(r"\b[Aa] (?!one\b|once\b|uni|use|eu)[AEIOaeio]\w"),  # "a Arachnee", "A Ice tile"
@@ -48,7 +49,7 @@ def text_problems(text: str, *, sentence: bool = False) -> list[str]:
     if not isinstance(text, str) or not text.strip():
         return ["empty"]
     first = text.lstrip("(\"'")[0]
-    if not (first.isupper() or first.isdigit() or first in "+-"):
+    if not (first.isupper() or first.isdigit() or first in "+-#"):  # "#14 Dex Voltaire": a card's number
         problems.append("starts in lower case")
     if sentence and not text.rstrip().endswith((".", "!", "?")):
         problems.append("does not end like a sentence")

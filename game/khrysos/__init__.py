@@ -14,14 +14,18 @@ why_illegal(state, action, names). Action text forms are listed in
 gestures: `go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`, `end_turn`, `roll`,
 `withdraw`, `spend_guard`, `spend_boost`, `play_hunter`; what it shows beside them: `board_squares`,
 `action_options`, `choices` and their texts), exported here;
-maps (tiles, files, validation, boards) in `game.khrysos.maps`; the deck in
+maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and mirror images in
+`game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`; the deck in
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
-from game.khrysos.events import describe, redact
+from game.khrysos.events import describe
+from game.khrysos.mapcode import MapCodeError, map_code, map_from_code
+from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
+from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.pending import decision
+from game.khrysos.decision import decision
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
 from game.khrysos.queries import (
     ActionOption,
@@ -29,6 +33,7 @@ from game.khrysos.queries import (
     SquareInfo,
     action_options,
     action_symbols,
+    action_words,
     action_text,
     aim_at,
     amount_text,
@@ -55,14 +60,23 @@ from game.khrysos.queries import (
     spend_boost,
     spend_guard,
     square_about,
-    square_label,
-    square_text,
     stop,
     use_action,
     withdraw,
 )
 from game.khrysos.words import column_name, columns, place_name, row_name, rows, square_name
-from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
+from game.khrysos.rules import (
+    apply,
+    check_invariants,
+    legal_actions,
+    new_game,
+    opening_events,
+    outcome,
+    progress,
+    reveals,
+    why_illegal,
+)
+from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
@@ -71,6 +85,7 @@ TITLE = "Khrysos Hunters"
 __all__ = [
     "action_options",
     "action_symbols",
+    "action_words",
     "action_text",
     "ActionOption",
     "aim_at",
@@ -99,10 +114,14 @@ __all__ = [
     "is_upgraded",
     "legal_actions",
     "list_sample_maps",
+    "map_code",
+    "map_from_code",
+    "MapCodeError",
     "MAX_ENDURANCE",
     "movers",
     "new_game",
     "not_now",
+    "opening_events",
     "outcome",
     "pending",
     "place_name",
@@ -111,6 +130,7 @@ __all__ = [
     "player_text",
     "playout_choice",
     "progress",
+    "random_map",
     "random_setup",
     "redact",
     "reveals",
@@ -123,13 +143,13 @@ __all__ = [
     "spend_boost",
     "spend_guard",
     "square_about",
-    "square_label",
     "square_name",
-    "square_text",
     "SquareInfo",
     "State",
     "stop",
+    "symmetry_breaks",
     "TITLE",
+    "transformed",
     "use_action",
     "VERSION",
     "view",

@@ -65,6 +65,54 @@ class DiceRolled(core.DiceRolled):
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningRolled(Event):
+    """The rolls before the first turn (Quick Start 4-5): `dice[seat]` holds each player's dice (two
+    each with two players), `rolloffs` each round of dice among players still tied for the highest
+    (pairs (seat, face)), `first` the player who goes first, and `zones` the starting zone of each
+    scoring card in turn order (the zone of its die: a player's first die for their first card)."""
+
+    dice: tuple[tuple[int, ...], ...]
+    rolloffs: tuple[tuple[tuple[int, int], ...], ...]
+    first: int
+    zones: tuple[int, ...]
+    seat: int = -1  # the log line is nobody's in particular
+
+    def text(self, w: Words) -> str:
+        def faces(f) -> str:
+            return " and ".join(str(x) for x in f)
+
+        def players(seats) -> str:
+            return listing(w.player(s) for s in seats)
+
+        rolls = ", ".join(f"{w.player(s)} {'rolls ' if s == 0 else ''}{faces(d)}" for s, d in enumerate(self.dice))
+        ranks = {s: sorted(d, reverse=True) for s, d in enumerate(self.dice)}
+        best = max(ranks.values())
+        tied = [s for s in ranks if ranks[s] == best]
+        first = w.player(self.first)
+        if self.rolloffs:
+            everyone = len(tied) == len(self.dice)
+            why = ("all tie" if everyone and len(tied) > 2 else "they tie" if everyone else f"{players(tied)} tie")
+            for k, rolloff in enumerate(self.rolloffs):
+                again = ", ".join(f"{w.player(s)} {face}" for s, face in rolloff)
+                if k == 0:
+                    why += f" and roll again ({again})"
+                else:
+                    why += f"; {players([s for s, _ in rolloff])} tie again ({again})"
+            why += f"; {first} goes first"
+        elif len(self.dice[0]) > 1 and sum(1 for r in ranks.values() if r[0] == best[0]) > 1:
+            why = f"the best dice both show {best[0]} and {possessive(first)} other die is higher, so {first} goes first"
+        else:
+            why = f"{first} rolled highest and goes first"
+        if len(self.dice[0]) > 1:
+            where = "each player's first die places their first hunter, the other die their second"
+        else:
+            where = "each hunter starts on the Treasure Zone of its player's die"
+        if self.rolloffs:
+            where += " (the roll-off decides only who goes first)"
+        return f"{rolls}: {why}; {where}."
+
+
+@dataclass(frozen=True, slots=True)
 class HunterPlayed(Event):
     seat: int
     hunter: int
@@ -310,16 +358,6 @@ class GameOver(core.GameOver):
 
     def text(self, w: Words) -> str:
         return f"{w.player(self.winners[0])} wins with {counted(self.treasure, 'treasure')} ({_name(self.hunter)})."
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it: every Khrysos event is public, so it comes back as it is.
-
-    The game's only secrets are the hands and the order of the undealt hunters (hidden in
-    `view` with `game.core.decision.HIDDEN`); no event names a card in a hand or the deck's
-    order: a hunter is named only once it is played face up or drawn into play.
-    """
-    return event
 
 
 def describe(event: Event, state=None, names: Sequence[str] | None = None) -> str:

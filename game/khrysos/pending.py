@@ -1,7 +1,7 @@
-"""What is being decided in a Khrysos Hunters state: the facts `rules`, `reasons` and
+"""What is being decided in a Khrysos Hunters state: the facts `rules`, `refusals`, `decision` and
 `queries` all build on (this module imports none of them, so there is no import cycle).
 
-`decision(state)` is the rule-module API's answer (a `game.core.decision.Decision`);
+`decision(state)` (module `decision`) is the rule-module API's answer built on it;
 `pending(state)` adds the facts a board needs beside it (the hunter concerned and the
 moves, hits, squares or damage left).
 
@@ -30,10 +30,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from game.core.decision import Decision
-from game.core.grammar import counted, listing, seat_name
+from game.core.grammar import counted, seat_name
 from game.khrysos.hunters import HUNTERS, WIN_TREASURE, Step, plan_of, symbol_set
-from game.khrysos.squares import square_name
 from game.khrysos.state import DEPLOY, OVER, PLACE, REPLACE, START, State
 
 BOOST_PHASE = -1
@@ -134,40 +132,3 @@ def pending(state: State) -> Pending:
     return Pending(kind if kind in ("hit", "trample") else "move", seat, card.hunter, r.left)
 
 
-def decision(state: State, names: Sequence[str] | None = None) -> Decision:
-    """Who decides what now, as one sentence naming the player by the table's `names` (or
-    "Player N"); see the module docstring for the kinds."""
-    s = state
-    p = pending(s)
-    if p.kind == "over":
-        who = player_name(s.winner, names)
-        return Decision("over", None, f"Game over, {who} wins. {end_reason(s.winner, names)}", False)
-    who = player_name(p.seat, names)
-    name = hunter_name(p.hunter)
-    if p.kind == "play":
-        private = bool(s.hands[p.seat])
-        source = "from your hand" if private else "from your retired hunters"
-        return Decision("play", p.seat, f"{who}: choose a hunter to play {source}", private)
-    if p.kind == "place":
-        squares = listing([square_name(s, c) for c in s.choices], "or")
-        prompt = f"{who}: choose the Treasure Zone square where {name} starts ({squares})"
-    elif p.kind == "roll":
-        extra = ", or withdraw it" if s.cards[s.turn].endurance == 1 else ""
-        prompt = f"{who}: roll the white die for {name}{extra}"
-    elif p.kind == "turn":
-        prompt = f"{who}: {name} has {counted(p.amount, 'energy point')} to spend on moving and actions"
-    elif p.kind == "guard":
-        prompt = f"{who}: {name} takes {p.amount} damage; spend how many Guard markers?"
-    elif p.kind == "push":
-        target = hunter_name(p.target)
-        both = target if p.target == p.hunter else f"{name} and/or {target}"
-        prompt = f"{who}: move {both} ({counted(p.amount, 'square')} left), or stop"
-    elif p.kind == "boost":
-        prompt = f"{who}: spend Boost markers on {HUNTERS[p.hunter].action(s.res.number).name}?"
-    elif p.kind == "hit":
-        prompt = f"{who}: choose whom {name} hits within Range {current_step(s).range} ({counted(p.amount, 'hit')} left), or stop"
-    elif p.kind == "trample":
-        prompt = f"{who}: choose where {name} tramples ({counted(p.amount, 'square')} left), or stop"
-    else:
-        prompt = f"{who}: choose where {name} moves ({counted(p.amount, 'square')} left), or stop"
-    return Decision(p.kind, p.seat, prompt, False)

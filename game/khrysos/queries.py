@@ -11,13 +11,14 @@ from game.core.gesture import Gesture
 from game.core.grammar import counted, seat_name, sentence
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
-from game.khrysos.pending import Pending, decision, pending  # noqa: F401 -- re-exported: the board asks them beside the queries below
+from game.khrysos.decision import decision  # noqa: F401 -- re-exported: the board asks it beside the queries below
+from game.khrysos.pending import Pending, pending  # noqa: F401 -- re-exported too
 from game.khrysos.pending import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
-from game.khrysos.reasons import refusal
+from game.khrysos.refusals import refusal
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State
-from game.khrysos.squares import column_name, columns, row_name, rows, square_name
-from game.khrysos.words import action_text  # noqa: F401 -- re-exported: it was asked here before words.py
+from game.khrysos.squares import column_name, columns, row_name, rows
+from game.khrysos.words import action_text, place_name  # noqa: F401 -- action_text re-exported: it was asked here before words.py
 
 Cell = tuple[int, int]
 _name = hunter_name
@@ -245,17 +246,6 @@ def player_text(seat: int, names: Names = None) -> str:
     return seat_name(seat, names, player_name(seat))
 
 
-def square_text(state: State, square: Cell) -> str:
-    """How the board's texts name a square: "C7" (as on the map's edges), a zone square by its zone
-    ("Treasure Zone 5", with its square when the map holds that zone twice)."""
-    board = state.board
-    zone = board.zones.get(square)
-    where = square_label(board, square)
-    if zone is None:
-        return where
-    return f"Treasure Zone {zone}" if len(board.zone_squares.get(zone, ())) == 1 else f"Treasure Zone {zone} at {where}"
-
-
 def _lost(n: int, word: str) -> str:
     """"the 1 square left is lost", "the 3 squares left are lost"."""
     return f"the {counted(n, word)} left {'is' if n == 1 else 'are'} lost"
@@ -474,7 +464,7 @@ def square_about(state: State, square: Cell, names: Names = None) -> tuple[str, 
     zone = board.zones.get(square)
     if zone is not None:
         held = " It holds a treasure." if square in state.loot else ""
-        lines.append(f"Treasure Zone {zone}: a treasure appears here on a roll of {zone}.{held}")
+        lines.append(f"A treasure appears here on a roll of {zone}.{held}")
     if square in board.pillars:
         lines.append("Pillar: nobody moves or reaches diagonally past it.")
     if square in board.stairs:
@@ -530,7 +520,7 @@ def board_squares(state: State, legal, mover: int | None = None, names: Names = 
                 caught = [c.hunter for c in state.cards if c.at in area and c.hunter not in (target,)]
                 blast = f" The Blast also catches {', '.join(_name(h) for h in caught)}." if caught else ""
                 does = f"Hit {_name(target)} ({counted(p.amount, 'hit')} left).{blast}"
-        out[square] = SquareInfo(square_label(board, square), gesture, does, square_about(state, square, names), path, area)
+        out[square] = SquareInfo(place_name(board, square), gesture, does, square_about(state, square, names), path, area)
     return out
 
 
@@ -570,8 +560,8 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
     out = []
     for act in h.actions:
         upgraded = card is not None and act.upgrade is not None and card.treasure >= act.upgrade.at
-        symbols = symbols_text(tokens_of(hunter, act.number, upgraded))
-        tip = [f"{act.name}: {symbols}.", f"Costs {act.number} energy."]
+        words = action_words(hunter, act.number, upgraded)
+        tip = [f"{act.name}: {words[:1].lower()}{words[1:]}", f"Costs {act.number} energy."]
         upgrade = ""
         if act.upgrade is not None:
             state_word = "unlocked" if upgraded else "locked"
@@ -599,6 +589,71 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
         out.append(ActionOption(act.number, act.name, f"{act.number} · {act.name}", tuple(tip), gesture, used, upgrade,
                                 reach, area, targets))
     return out
+
+
+def _box_words(box) -> str:
+    """What a targeting box does to a target, in words: "takes 2 Damage and is Stunned (...)"."""
+    parts = []
+    for name, value in box:
+        if name == "damage":
+            parts.append(f"takes {value} Damage")
+        elif name == "heal":
+            parts.append(f"heals {value}")
+        elif name == "guard":
+            parts.append(f"gains {counted(value, 'Guard marker')}")
+        elif name == "steal":
+            parts.append(f"has {value} treasure stolen")
+        elif name == "swap":
+            parts.append("swaps places with the hunter")
+        elif name == "trap":
+            parts.append("is Trapped (no moving until the end of its next turn)")
+        elif name == "stun":
+            parts.append("is Stunned (no actions until the end of its next turn)")
+        elif name == "move":
+            parts.append(f"may be moved {counted(value, 'square')} (split as you like between it and the hunter)")
+        elif name.startswith("boost_"):
+            parts.append(f"gains a Boost ({name[6:].capitalize()} +{value})")
+    if not parts:
+        return "is targeted"
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def action_words(hunter: int, number: int, upgraded: bool = False) -> str:
+    """Action `number` of `hunter` (with its Upgrade when `upgraded`), its symbols read left to right in sentences:
+    "The hunter gains 1 Guard marker, then hits 1 hunter within Range 3, who takes 1 Damage." """
+    sentences: list[list[str]] = [[]]
+    for st in plan_of(hunter, number, upgraded):
+        part = ""
+        if st.kind == "move":
+            part = f"moves up to {counted(st.value, 'square')}"
+        elif st.kind == "heal":
+            part = f"heals {st.value}"
+        elif st.kind == "guard":
+            part = f"gains {counted(st.value, 'Guard marker')}"
+        elif st.kind.startswith("boost_"):
+            part = f"gains a Boost ({st.kind[6:].capitalize()} +{st.value})"
+        elif st.kind == "hit":
+            reach = "on its own square" if st.range == 0 else f"within Range {st.range}"
+            blast = ""
+            if st.blast >= 0:
+                around = f"every hunter within {counted(st.blast, 'square')} of" if st.blast else "every hunter on the square of"
+                blast = f"; its Blast catches {around} the target (the acting hunter too), and each"
+            if st.value == 1:
+                part = f"hits 1 hunter {reach}{blast or ', who'} {_box_words(st.box)}"
+            else:
+                part = f"hits {st.value} times {reach} (one hunter or several){blast or '; each target'} {_box_words(st.box)}"
+        elif st.kind == "burst":
+            part = f"bursts: every other hunter within {counted(st.value, 'square')} {_box_words(st.box)}"
+        elif st.kind == "trample":
+            part = (f"tramples up to {counted(st.value, 'square')}: every hunter on its way (its starting square too) "
+                    f"{_box_words(st.box)}")
+        if part:
+            sentences[-1].append(part)
+        if st.kind in ("hit", "burst", "trample"):
+            sentences.append([])
+    out = [("The hunter " if k == 0 else "Then the hunter ") + ", then ".join(parts) + "."
+           for k, parts in enumerate(p for p in sentences if p)]
+    return " ".join(out) if out else "Nothing."
 
 
 def upgrade_words(upgrade) -> str:
@@ -665,10 +720,10 @@ def choices(state: State, legal, names: Names = None, mover: int | None = None) 
         out.append(Choice("boosts-done", "No more Boosts", "Resolve the action with the Boosts spent so far.", stop(state, legal)))
     elif kind == "hit":
         step = current_step(state)
-        box = symbols_text(tuple(step.box))
+        box = _box_words(step.box)
         for i in hit_targets(state, step):
             h = state.cards[i].hunter
-            out.append(Choice(f"hit:{h}", f"Hit {_name(h)}", f"One hit on {_name(h)}: {box}.", aim_at(state, legal, h),
+            out.append(Choice(f"hit:{h}", f"Hit {_name(h)}", f"One hit on {_name(h)}, who {box}.", aim_at(state, legal, h),
                               hunter=h))
         out.append(Choice("stop", "Stop hitting", f"Make no more hits ({_lost(p.amount, 'hit')}).",
                           stop(state, legal)))
@@ -786,8 +841,3 @@ def column_labels(board) -> dict[int, str]:
 def row_labels(board) -> dict[int, str]:
     """Row y -> its number on the map's edges: "1" for the top row holding a square."""
     return {y: row_name(board, y) for y in rows(board)}
-
-
-def square_label(board, square: Cell) -> str:
-    """A square as a player reads it on the map's edges: column letters, then row number ("C7")."""
-    return square_name(board, square)

@@ -1,7 +1,9 @@
-"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, view, check_invariants.
+"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, check_invariants.
 
-`decision` (who decides what now) is in `pending`, the refusal reasons in `reasons`; both
-build on `state` and `hunters` only, so this module imports them without a cycle.
+`decision` (who decides what now) is in `decision`, built on `pending`; the refusal reasons are in
+`refusals`, `redact` in `redact`, `view` in `view`, `action_text` in `words` (the same modules in
+every game of the collection); they build on `state` and `hunters` only, so this module imports
+them without a cycle.
 
 Actions (text forms), by what is being decided (`state.phase`, and `state.res` while an
 action resolves):
@@ -35,7 +37,7 @@ from game.khrysos import events as E
 from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
 from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, end_reason, current_step, hit_targets, play_options, usable_boosts
-from game.khrysos.reasons import malformed, refusal
+from game.khrysos.refusals import malformed, refusal
 from game.khrysos.state import ACTIVE, DEPLOY, HAND_SIZE, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
 
 Cell = tuple[int, int]
@@ -109,6 +111,34 @@ def start_game(setup: Setup, rng: Rng) -> State:
         winner=None,
         to_move=first,
     )
+
+
+def opening_events(state: State) -> list:
+    """The rolls made before the first turn, as events for the log and the board (new_game rolls them
+    inside the state: each player's dice, the roll-off among tied players, the starting zones).
+    Computed from `state.first_rolls` and `state.zone_rolls` of any state of the game; [] for a
+    position stated without them (`game.khrysos.testing.position`), whose rolls explain nothing."""
+    per = state.hunters_per_player
+    n = state.num_players
+    if len(state.first_rolls) != n or any(len(r) < per for r in state.first_rolls):
+        return []
+    dice = tuple(tuple(r[:per]) for r in state.first_rolls)
+    ranks = {seat: sorted(dice[seat], reverse=True) for seat in range(n)}
+    best = max(ranks.values())
+    tied = [seat for seat in range(n) if ranks[seat] == best]
+    rolloffs = []
+    k = per
+    while len(tied) > 1:
+        if any(len(state.first_rolls[seat]) <= k for seat in tied):
+            return []  # the roll-off that decided the order is not recorded
+        offs = tuple((seat, state.first_rolls[seat][k]) for seat in tied)
+        rolloffs.append(offs)
+        top = max(face for _, face in offs)
+        tied = [seat for seat, face in offs if face == top]
+        k += 1
+    if tied != [state.cards[0].seat]:
+        return []
+    return [E.OpeningRolled(dice, tuple(rolloffs), state.cards[0].seat, tuple(state.zone_rolls))]
 
 
 # -- legal actions ----------------------------------------------------------------------------
@@ -711,15 +741,6 @@ def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
     if state.winner is None:
         return None
     return Outcome((state.winner,), end_reason(state.winner, names))
-
-
-def view(state: State, seat: int | None) -> State:
-    """What `seat` may see (None: a spectator): other seats' hands, the undealt deck's order and the Rng are hidden."""
-    v = state.copy()
-    v.hands = tuple(h if s == seat else (HIDDEN,) * len(h) for s, h in enumerate(state.hands))
-    v.deck = (HIDDEN,) * len(state.deck)
-    v.rng = Rng(0)
-    return v
 
 
 def check_invariants(state: State) -> None:

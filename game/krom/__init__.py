@@ -16,7 +16,7 @@ why_illegal(state, action, names).
 """
 
 from game.krom.content import BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES
-from game.krom.events import describe, redact
+from game.krom.events import describe
 from game.krom.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.krom.queries import (
     action_order,
@@ -34,10 +34,11 @@ from game.krom.queries import (
     reroll_improves,
     win_chances,
 )
+from game.krom.decision import decision
+from game.krom.redact import redact
 from game.krom.rules import (
     apply,
     cave_price,
-    decision,
     progress,
     legal_actions,
     new_game,

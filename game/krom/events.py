@@ -12,7 +12,7 @@ numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from game.core import events as shared
@@ -109,7 +109,6 @@ class RoundStarted(Event):
         return f"Round {self.round} begins: everyone picks a destination."
 
 
-
 @dataclass(frozen=True, slots=True)
 class DestinationPicked(Event):
     """A seat laid its Destination card face down (the place stays secret)."""
@@ -145,7 +144,6 @@ class CombatStarted(Event):
         return f"Combat in the {_place(self.place)}: " + " vs ".join(name(f) for f in self.fighters) + "."
 
 
-
 @dataclass(frozen=True, slots=True)
 class CombatScoreRaised(Event):
     seat: int
@@ -173,8 +171,6 @@ class CombatWon(Event):
     def text(self, name: Namer) -> str:
         order = ", then ".join(f"{name(f)} ({s})" for f, s in zip(self.ranking, self.scores))
         return f"{name(self.ranking[0])} wins the combat in the {_place(self.place)}. Order: {order}."
-
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +234,6 @@ class ActionPhaseStarted(Event):
 
     def text(self, name: Namer) -> str:
         return f"{name(self.seat)} plays their Action phase in the {_place(self.place)}."
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,7 +418,6 @@ class ActionPhaseEnded(Event):
         return f"{name(self.seat)} ends their Action phase."
 
 
-
 def describe(event: Event, state=None, names: Sequence[str] | None = None) -> str:
     """The game-log line of an event, a sentence: players by the table's `names`, else (with a state)
     by their Krom, else "Player N"; the Kromosaurus by its name."""
@@ -437,14 +431,3 @@ def describe(event: Event, state=None, names: Sequence[str] | None = None) -> st
     return tidy(capital(text(name)))
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it (None = a spectator): other seats' drawn or stolen Bonus cards read HIDDEN (game.core.decision).
-
-    Nothing else a Krom event carries is secret: a destination pick never names its place, a
-    played or countered card is shown to the table.
-    """
-    if isinstance(event, BonusDrawn) and event.seat != seat:
-        return replace(event, card=HIDDEN)
-    if isinstance(event, Stole) and event.item == "bonus" and seat not in (event.thief, event.victim):
-        return replace(event, card=HIDDEN)
-    return event

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from game.core import HIDDEN, Action, IllegalAction, Outcome, Rng, SetupError
+from game.core import Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
@@ -214,15 +214,6 @@ def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
         return None
     lost, glyphs = end_facts(state)
     return Outcome(result.winners, end_reason(result.winners, lost, glyphs, names))
-
-
-def view(state: State, seat: int | None) -> State:
-    """What `seat` (or a spectator, None) may see: the Favor pile's cards (HIDDEN) and the RNG are hidden."""
-    v = state.copy()
-    v.pile = (HIDDEN,) * len(state.pile)
-    v.rng = Rng(0)
-    v._owned = None
-    return v
 
 
 def check_invariants(s: State) -> None:

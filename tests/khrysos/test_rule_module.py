@@ -244,7 +244,7 @@ class TestBadInput:
             assert K.why_illegal(state, Action("fly")) == "There is no action 'fly' in Khrysos Hunters."
 
     def test_every_action_kind_has_a_handler_and_a_reason(self):
-        from game.khrysos.reasons import ACTION_KINDS
+        from game.khrysos.refusals import ACTION_KINDS
         from game.khrysos.rules import _HANDLERS
 
         assert set(_HANDLERS) == ACTION_KINDS

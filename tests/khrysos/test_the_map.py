@@ -143,12 +143,12 @@ BROKEN = [
     (
         "bad rotation",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": 45}]),
-        ["tile 7 (floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
+        ["tile 7 (Floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
     ),
     (
         "rotation as text",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": "90"}]),
-        ['tile 7 (floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
+        ['tile 7 (Floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
     ),
     (
         "position of the wrong type",
@@ -158,7 +158,7 @@ BROKEN = [
     (
         "position off the grid",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": -1}]),
-        ["tile 7 (floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
+        ["tile 7 (Floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
     ),
     ("position missing", mapdata(SIX_ZONES + [{"tile": "floor", "x": 0}]), ["tile 7 has no position 'y'"]),
     ("tile name missing", mapdata(SIX_ZONES + [{"x": 0, "y": 1}]), ["tile 7 does not say which tile it is (field 'tile')"]),
@@ -171,7 +171,7 @@ BROKEN = [
     (
         "unknown field in an entry",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rot": 90}]),
-        ["tile 7 (floor at 0,1) has an unknown field 'rot'"],
+        ["tile 7 (Floor at 0,1) has an unknown field 'rot'"],
     ),
     ("tiles not a list", mapdata({"tile": "floor"}), ['the map\'s \'tiles\' must be a list of tile entries, not {"tile": "floor"}']),
     ("wrong format", dict(mapdata(SIX_ZONES), format="krom-map"), ['the map file\'s \'format\' must be "khrysos-map", not "krom-map"']),
@@ -208,6 +208,30 @@ class TestSampleMapsAnyCombinationWorks:
 
         assert new_game(Setup(players=2, custom_map=CUT_APART), 1).to_move is not None
 
+    def test_sample_maps_treasure_zones_walled_off_from_each_other_are_named_in_a_warning(self):
+        """Quick Start 5 puts hunters on the zones, Treasure puts treasure there: a map maker is told which
+        zones hunters cannot walk between (still a warning: the tiles connect)."""
+        from game.khrysos.maps import MapSpec, PlacedTile, map_report, zone_groups
+
+        tiles = ([PlacedTile(f"zone{i + 1}", i, 0) for i in range(3)] + [PlacedTile("corridor", i, 1, 90) for i in range(3)]
+                 + [PlacedTile(f"zone{i + 4}", i, 2) for i in range(3)])
+        apart = MapSpec("Apart", tuple(tiles))
+        assert validate_map(apart) == []
+        board = build_board(apart)
+        assert zone_groups(board) == [(1, 2, 3), (4, 5, 6)]
+        warnings = map_warnings(apart)
+        assert warnings[1] == ("Treasure Zones 4, 5 and 6 cannot be walked to from Treasure Zones 1, 2 and 3: hunters "
+                               "starting on one side cannot walk to the treasure of the other")
+        report = map_report(apart)[1][1]
+        assert report.kind == "zones apart" and report.zones == (4, 5, 6)
+        assert set(report.squares) == {c for n in (4, 5, 6) for c in board.zone_squares[n]}
+        assert set(report.tiles) == {(0, 2), (1, 2), (2, 2)}
+        turned = MapSpec("Together", tuple(PlacedTile(t.tile, t.x, t.y, 0) if t.tile == "corridor" else t for t in tiles))
+        assert map_warnings(turned) == [] and zone_groups(build_board(turned)) == [(1, 2, 3, 4, 5, 6)]
+        # a floor cut apart with every zone on one side names no zone
+        assert len(map_warnings(CUT_APART)) == 1
+        assert all(zone_groups(build_board(sample_map(m))) == [(1, 2, 3, 4, 5, 6)] for m, _ in list_sample_maps())
+
     def test_sample_maps_a_connected_or_unplayable_map_has_no_warning(self):
         assert map_warnings(mapdata(SIX_ZONES)) == []
         assert map_warnings(mapdata(SIX_ZONES[:3])) == []  # its problems come from validate_map
@@ -227,12 +251,9 @@ class TestBrokenMaps:
         assert validate_map(data) == [
             "the map needs a 'name' (a non-empty text), not \"\"",
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (zone1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
+            "tile 2 (Treasure Zone 1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
             "the map has 2 tiles; a map needs at least 6",
-            "Treasure Zone 3 is missing (a map needs the six Treasure Zone tiles)",
-            "Treasure Zone 4 is missing (a map needs the six Treasure Zone tiles)",
-            "Treasure Zone 5 is missing (a map needs the six Treasure Zone tiles)",
-            "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)",
+            "Treasure Zones 3, 4, 5 and 6 are missing (a map needs the six Treasure Zone tiles)",
             "tile 3 (Treasure Zone 2 at A1) overlaps tile 2 (Treasure Zone 1 at A1)",
         ]
 
@@ -261,7 +282,7 @@ class TestBrokenMaps:
             map_from_dict(mapdata([{"tile": "lava", "x": 0, "y": 0}, {"tile": "floor", "x": 0, "y": 0, "rotation": 1}]))
         assert info.value.problems == [
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
+            "tile 2 (Floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
         ]
         with pytest.raises(MapError) as info:
             read_map(json.dumps(mapdata(SIX_ZONES[:5])))

@@ -14,7 +14,7 @@ from game.khrysos.maps import SAMPLE_MAPS, MapSpec, PlacedTile, build_board, map
 from game.khrysos.rules import start_game
 from game.khrysos.testing import hunter, number_of as N, position
 from game.khrysos.words import corner
-from tests.texts import collect, event_classes, text_problems
+from tests.texts import add_scripted, collect, event_classes, text_problems
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 
@@ -79,7 +79,10 @@ class TestSquareNames:
 
 @pytest.fixture(scope="module")
 def texts():
-    return collect(K, 24, NAMES)
+    """Random games' texts, and the opening rolls of games of 2 to 4 players (roll-offs among them: the
+    rules roll them inside new_game, so no apply returns them)."""
+    openings = [K.new_game(K.Setup(players=p), seed) for p in (2, 3, 4) for seed in range(1, 40)]
+    return add_scripted(collect(K, 24, NAMES), K, [(s, K.opening_events(s)) for s in openings], NAMES)
 
 
 class TestEveryText:
@@ -88,7 +91,7 @@ class TestEveryText:
         assert not missing, f"no text checked for {sorted(c.__name__ for c in missing)}"
 
     def test_every_action_kind_is_met(self, texts):
-        from game.khrysos.reasons import ACTION_KINDS
+        from game.khrysos.refusals import ACTION_KINDS
 
         assert ACTION_KINDS - {"place"} <= texts.action_kinds, sorted(ACTION_KINDS - texts.action_kinds)
 
@@ -152,3 +155,32 @@ class TestLines:
     def test_refusals_name_squares(self):
         s = self.start()
         assert K.why_illegal(s, Action("move", (6, 1))) == "G2 is not next to E2: move one square at a time."
+
+
+def test_what_the_board_shows_beside_the_map_reads_as_a_player_would():
+    """The queries' texts the board shows (what a click on a square does and why not, what stands
+    there, the decision bar's buttons and tips, the card's action buttons and tips, the turn panel's
+    counts), over seeded random games: no raw square, no internal id, right articles and plurals."""
+    problems = {}
+    for seed in (1, 2):
+        s = K.new_game(K.random_setup(Rng(seed)), seed)
+        rng = Rng(seed * 31)
+        for _ in range(90):
+            legal = K.legal_actions(s)
+            if not legal:
+                break
+            texts = []
+            for info in K.board_squares(s, legal, NAMES).values():
+                texts += [info.does, *info.about] + ([] if info.gesture.ok else [info.gesture.reason])
+            for c in K.choices(s, legal, NAMES):
+                texts += [c.label, c.tip] + ([c.gesture.reason] if c.gesture is not None and not c.gesture.ok else [])
+            card = s.cards[s.turn] if 0 <= s.turn < len(s.cards) else None
+            if card is not None and card.hunter:
+                for o in K.action_options(s, legal, card.hunter):
+                    texts += [o.label, *o.tip] + ([] if o.gesture.ok else [o.gesture.reason])
+            texts += [K.amount_text(s), K.energy_text(s)]
+            for t in texts:
+                for p in text_problems(t) if t else ():
+                    problems.setdefault(p, t)
+            s, _ = K.apply(s, K.playout_choice(s, legal, rng))
+    assert not problems, "\n".join(f"{p}: {t!r}" for p, t in list(problems.items())[:20])

@@ -12,7 +12,8 @@ from game.core.save import SaveError, new_save, parse_save, replay
 from game.krom import HIDDEN, Setup, State, apply, check_invariants, decision, legal_actions, new_game, view
 from game.core.decision import HIDDEN as core_hidden
 from game.core.decision import Decision
-from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe, redact
+from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe
+from game.krom.redact import redact
 from game.krom.queries import action_order, combat_standing, playable_bonuses
 from game.krom.testing import action_phase, finish_phase, position, run, run_passing, with_rolls
 

@@ -10,7 +10,8 @@ from typing import Sequence
 from game.core.actions import Action
 from game.core.grammar import counted, sentence
 from game.khrysos.hunters import HUNTERS
-from game.khrysos.pending import current_step, decision, hunter_name, pending, steals, usable_boosts
+from game.khrysos.decision import decision
+from game.khrysos.pending import current_step, hunter_name, pending, steals, usable_boosts
 from game.khrysos.state import OVER, State
 from game.khrysos.words import square_name, squares_text
 

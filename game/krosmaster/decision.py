@@ -1,5 +1,7 @@
-"""The rules-to-screen seam: who decides what now (`decision`), what a seat may see of an event
-(`redact`), and which actions reveal something hidden without the RNG (`reveals`).
+"""Who decides what now (`decision`), how far the game is (`progress`), and which actions reveal
+something hidden without the RNG (`reveals`). Every game of the collection keeps its `decision` in a
+module of this name, its refusal reasons in `refusals`, `redact` in `redact`, `view` in `view` and
+`action_text` in `words`.
 
 Decision kinds (`Decision.kind`), always for the seat `state.to_move`:
   "draft"   pick a Krosmaster for your team ("pick K"), the Choose Krosmasters option;
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from game.core import Decision, Event
+from game.core import Decision
 from game.core.grammar import counted, listing, possessive
 from game.krosmaster import events as E
 from game.krosmaster.checks import dodge_dice
@@ -31,7 +33,7 @@ from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import DRAFT_ORDER, TEAM_SIZE
 from game.krosmaster.rules import outcome
 from game.krosmaster.state import State
-from game.krosmaster.words import action_text, face_words, item_name, options_text, player_name, square_name, terrain_name  # noqa: F401 -- action_text re-exported
+from game.krosmaster.words import face_words, item_name, options_text, player_name, square_name, terrain_name
 
 
 def decision(state: State, names: Sequence[str] | None = None) -> Decision:
@@ -96,16 +98,6 @@ _PROMPTS = {"draft": _draft, "place": _place, "reveal": _slot, "select": _select
 
 def _fighter(f) -> str:
     return CONTENT.character(f.kind).name
-
-
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` (None: a spectator) may see it.
-
-    Every Krosmaster event is public: picks, placements, dice, revealed Favors are shown to
-    the whole table, and no event tells the order of the face-down Favor pile. So the event
-    comes back unchanged; the function exists so that the log treats the three games alike.
-    """
-    return event
 
 
 def reveals(before: State, action, after: State, events: list) -> bool:
