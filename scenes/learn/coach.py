@@ -239,8 +239,9 @@ class Coach:
 
     def _own_hotspots(self, board) -> None:
         spots = board.spots
-        spots.add(f"{OWN}panel", self.panel, [f"Lesson {self.number} of {self.of}: {self.lesson.title}",
-                                              self.lesson.teaches], click=lambda: None, always=True)
+        # The panel takes its clicks (nothing under it is hit) but has no tip: its heading says what a tip would,
+        # and a tip drawn at the mouse after Next would hide the very note the learner is to read.
+        spots.add(f"{OWN}panel", self.panel, [], click=lambda: None, always=True)
         marked.add_term_spots(spots, self._terms, prefix=f"{OWN}term")
         for spot in list(spots):
             if spot.key.startswith(f"{OWN}term"):

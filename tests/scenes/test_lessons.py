@@ -174,3 +174,28 @@ def test_the_pause_overlay_offers_the_lessons(app):
     assert isinstance(app.stack.top, LessonsScene) and app.stack.top.game_id == "krosmaster"
     click_widget(app, button(app.stack.top, "Close"))
     assert app.stack.top is pause
+
+
+def test_hovering_the_lesson_panel_hides_none_of_its_note(app):
+    """Right after Next the mouse rests on the panel: no tip may be painted over the note to read."""
+    import pygame
+
+    _menu(app)
+    from scenes.learn.runner import start_lesson
+
+    start_lesson(app, "demo", "01_table")
+    app.run_frames(3)
+    board = lessonwalk.board_of(app)
+    panel = board.coach.panel
+    spot_at = None
+    for y in range(panel.top + 4, panel.bottom - 4, 6):  # a pixel of the panel that is neither a button nor a term
+        pos = (panel.left + 6, y)
+        hit = board.spots.at(pos)
+        if hit is not None and hit.key == "lesson:panel":
+            spot_at = pos
+            break
+    assert spot_at is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot_at, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(3)
+    assert board.spots.hovered is not None and board.spots.hovered.key == "lesson:panel"
+    assert board.spots.tip_of(board.spots.hovered) == []
