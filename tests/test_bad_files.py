@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game.core.errors import ContentError, SaveError
 from game.core.save import Save, parse_save, read_save, replay
+from game.khrysos import VERSION as KHRYSOS_VERSION
 from game.khrysos.maps import MapError, map_to_dict, read_map, sample_map, validate_map
 from scenes import settings as settings_module
 from scenes.settings import Settings
@@ -26,12 +27,13 @@ DEEP = "[" * 100_000 + "]" * 100_000
 HUGE_INT = "9" * 5_000
 LONE_SURROGATE = '"\\ud800"'
 
-# A good save and a good map, to damage.
+# A good save and a good map, to damage. The save is of the rules version this program plays,
+# so a damaged part is refused for what is wrong with it, not for being of an older version.
 GOOD_SAVE = {
     "format": "tabletrio-save",
     "format_version": 1,
     "game": "khrysos",
-    "version": 1,
+    "version": KHRYSOS_VERSION,
     "setup": {"players": 2, "map": "alpha_room"},
     "seed": 3,
     "actions": [],

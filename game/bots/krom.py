@@ -32,26 +32,15 @@ def _rest(total: int, *known) -> list[int]:
 def determinize(view: State, seat: int, rng: Rng) -> State:
     s = view.clone()
     play = view.play
-    in_play = (play.card,) if play is not None and play.stage == "counter" else ()
+    in_play = (play.card,) + tuple(c for _, c in play.counters) if play is not None and play.stage == "counter" else ()
     unseen = _rest(len(BONUS), view.bonus_discard, in_play, view.players[seat].hand)
     rng.shuffle(unseen)
-    # Being asked to counter or to play a combat card shows that a seat holds such a card.
-    needs = {}
-    if play is not None and play.stage == "counter":
-        needs.update({i: "counter" for i in play.asked})
-    if view.combat is not None and view.combat.asked is not None:
-        needs.setdefault(view.combat.asked, "combat")
-    hands: dict[int, list[int]] = {i: [] for i in range(len(s.players)) if i != seat}
-    for i, timing in sorted(needs.items()):
-        if i in hands and s.players[i].hand:
-            card = next((c for c in unseen if BONUS[c].timing == timing), None)
-            if card is not None:
-                unseen.remove(card)
-                hands[i].append(card)
-    for i, hand in hands.items():
-        size = len(s.players[i].hand) - len(hand)
-        s.players[i].hand = tuple(sorted(hand + unseen[:size]))
-        unseen = unseen[size:]
+    # Every seat that may answer a card or a combat is asked, whatever its hand: being asked shows nothing.
+    for i, p in enumerate(s.players):
+        if i != seat:
+            size = len(p.hand)
+            p.hand = tuple(sorted(unseen[:size]))
+            unseen = unseen[size:]
     s.bonus_deck = tuple(unseen[: len(view.bonus_deck)])
     if play is not None and play.card == HIDDEN:  # another seat is choosing how to play a card of its hand
         hand = s.players[play.seat].hand

@@ -17,13 +17,7 @@ from game.krosmaster.state import State
 
 def _favor_set(setup) -> list[str]:
     """Every Favor that may be in the pile with these options (as `new_game` builds it)."""
-    out = []
-    for f in CONTENT.favors.values():
-        if not f.superior:
-            out.append(f.id)
-        elif setup.superior_favors and (setup.special_terrain or not any(e.kind == "terrain" and e.terrain == "fog" for e in f.ability.effects)):
-            out.append(f.id)
-    return out
+    return [f.id for f in CONTENT.favors.values() if not f.superior or setup.superior_favors]
 
 
 def determinize(view: State, seat: int, rng: Rng) -> State:

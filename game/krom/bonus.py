@@ -8,7 +8,7 @@ from game.core import D6
 from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
 from game.krom.content import BONUS, RESOURCES, BonusCard
 from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
-from game.krom.flow import _holds, _window_next
+from game.krom.flow import _window_next
 from game.krom.state import Play, State
 
 
@@ -29,24 +29,22 @@ def _gain_problem(s: State, seat: int, kind: str) -> str | None:
 
 
 def target_problem(s: State, seat: int, card: BonusCard, target: int) -> str | None:
-    """Why `target` cannot be the target of `card` played by `seat`, or None."""
+    """Why `target` cannot be the target of `card` played by `seat`, or None.
+
+    Any other player may be targeted, even one with nothing to lose (the card then does
+    nothing: the rulebook forbids no card played for no effect); a steal targets a player
+    in the same place as you, as its words say (RULES_NOTES)."""
     if not isinstance(target, int) or not 0 <= target < len(s.players):
         return f"there is no seat {target}"
     if target == seat:
         return "you cannot target yourself"
-    who = s.players[target]
-    name = _name(s, target)
-    if card.effect == "loss":
-        if card.kind == "hp":
-            return None if who.hp >= 1 else f"{name} is stunned: no hit point left to lose"
-        return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to lose"
     if card.effect == "steal":
         here = s.players[seat].place
-        if who.place != here:
-            return f"{name} is not in the {place_name(here)} with you"
-        return None if _has(who, card.kind) else f"{name} has no {card.kind.capitalize()} to steal"
-    if card.effect == "swap":
-        return None if _has(who, card.take_kind) >= card.take else f"{name} does not have {card.take} {card.take_kind.capitalize()}"
+        if s.players[target].place != here:
+            return f"{_name(s, target)} is not in the {place_name(here)} with you"
+        return None
+    if card.effect in ("loss", "swap"):
+        return None
     return "this card takes no target"
 
 
@@ -65,17 +63,15 @@ def bonus_problem(s: State, seat: int, card_id: int, in_combat: bool) -> str | N
     here = s.turn.place
     if card.place is not None and card.place != here:
         return f"{card.name} can only be played in the {place_name(card.place)}; you are in the {place_name(here)}"
-    if card.effect == "gain":
-        return _gain_problem(s, seat, card.kind)
-    if card.effect == "trade":
-        if _has(p, card.pay_kind) < card.pay:
-            return f"not enough {card.pay_kind.capitalize()}: {card.name} costs {card.pay}, you have {_has(p, card.pay_kind)}"
-        return _gain_problem(s, seat, card.kind)
+    # A card that would change nothing (a gain from an empty supply, a loss or a steal from a
+    # player without any) may still be played. What you give is a price: it must be paid in full.
+    if card.effect == "trade" and _has(p, card.pay_kind) < card.pay:
+        return f"not enough {card.pay_kind.capitalize()}: {card.name} costs {card.pay}, you have {_has(p, card.pay_kind)}"
     if card.effect == "swap" and _has(p, card.give_kind) < card.give:
         return f"not enough {card.give_kind.capitalize()}: {card.name} gives {card.give}, you have {_has(p, card.give_kind)}"
     if card.targeted and not any(target_problem(s, seat, card, t) is None for t in range(len(s.players))):
         if card.effect == "steal":
-            return f"no player in the {place_name(here)} with you has {card.kind.capitalize()} to steal"
+            return f"nobody else is in the {place_name(here)} with you to steal from"
         return f"no other player can be the target of {card.name} now"
     return None
 
@@ -91,7 +87,7 @@ def _begin_play(s: State, seat: int, card_id: int, ev: list) -> None:
 
 
 def _commit_play(s: State, play: Play, ev: list) -> None:
-    """The card leaves the hand and is shown; then every other player holding a counter card may answer."""
+    """The card leaves the hand and is shown; then every other player is asked whether to counter it."""
     p = s.players[play.seat]
     p.hand = _remove_card(p.hand, play.card)
     ev.append(BonusPlayed(play.seat, play.card, play.target, play.choice))
@@ -103,9 +99,10 @@ def _commit_play(s: State, play: Play, ev: list) -> None:
 
 
 def _counter_askers(s: State, player: int) -> tuple[int, ...]:
-    """Every other player holding a counter card, in seat order after `player` (whose card is now open to counters)."""
+    """Every other player, in seat order after `player` (whose card is now open to counters), whatever
+    their hand holds: one without a counter card can only pass, and who is asked shows no hidden card."""
     n = len(s.players)
-    return tuple(seat for seat in ((player + k) % n for k in range(1, n)) if _holds(s.players[seat], "counter"))
+    return tuple((player + k) % n for k in range(1, n))
 
 
 def play_counter(s: State, seat: int, ev: list) -> None:
@@ -125,7 +122,7 @@ def _settle(s: State, ev: list) -> None:
     """Nobody (more) counters the card on top: it takes effect, and a counter card cancels the card beneath it.
 
     Once a counter card has cancelled another counter card, the card beneath those two is
-    on top again and everyone else holding a counter card is asked about it afresh.
+    on top again and everyone else is asked about it afresh.
     """
     while True:
         play = s.play
@@ -198,7 +195,7 @@ def _hurt_by_bonus(s: State, target: int, amount: int, ev: list) -> None:
     n = min(amount, who.hp)
     who.hp -= n
     ev.append(Damaged(target, n, who.hp, "bonus"))
-    if who.hp == 0:
+    if n and who.hp == 0:  # a player already stunned loses nothing more
         who.stunned = True
         ev.append(KnockedOut(target))
         s.order = tuple(seat for seat in s.order if seat != target)

@@ -25,7 +25,7 @@ from game.krom.basics import (
 from game.krom.bonus import _begin_play, _commit_play, _settle, bonus_problem, play_counter, target_problem
 from game.krom.content import BONUS, PLACES, RESOURCES
 from game.krom.events import DestinationPicked, Passed, StealDeclined, Stole
-from game.krom.flow import _window_next
+from game.krom.flow import _holds, _window_next
 from game.krom.state import State
 
 
@@ -89,6 +89,8 @@ def _cand_counter(s: State, seat: int) -> list[Action]:
 
 
 def _check_counter(s: State, seat: int, a: Action) -> str | None:
+    if a.kind == "counter" and not _holds(s.players[seat], "counter"):
+        return "you hold no counter card: you can only pass"
     if a.kind in ("counter", "pass"):
         return _no_args(a)
     card = BONUS[s.play.card]
@@ -141,10 +143,9 @@ def _check_choice(s: State, seat: int, a: Action) -> str | None:
         return _no_args(a)
     if a.kind != "take":
         return f"choose what {BONUS[s.play.card].name} gives: 'take wood', 'take stone', 'take bone' or 'cancel'"
-    kind = _word(a, RESOURCES)
-    if kind is None:
+    if _word(a, RESOURCES) is None:
         return "take wood, stone or bone"
-    return None if s.supply[kind] else f"the supply has no {kind.capitalize()} left"
+    return None  # from an empty supply the card gives nothing, but it may still be played
 
 
 def _do_choice(s: State, seat: int, a: Action, ev: list) -> None:

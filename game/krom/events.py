@@ -69,6 +69,8 @@ class Damaged(shared.Damaged):
     def text(self, name: Namer) -> str:
         if self.source == "cold":
             return f"{name(self.piece)} shivers in the cold: -{_amount('hp', self.amount)} ({self.left} left)."
+        if self.amount == 0:  # a Bonus card played on a stunned player
+            return f"{name(self.piece)} has no hit point left to lose."
         return f"{name(self.piece)} loses {_amount('hp', self.amount)} ({self.left} left)."
 
 
@@ -212,6 +214,8 @@ class Stole(Event):
     card: int = HIDDEN
 
     def text(self, name: Namer) -> str:
+        if self.item != "bonus" and self.amount == 0:
+            return f"{name(self.victim)} has no {self.item.capitalize()} for {name(self.thief)} to steal."
         what = _bonus_name(self.card) if self.item == "bonus" else _amount(self.item, self.amount)
         return f"{name(self.thief)} steals {what} from {name(self.victim)}."
 
@@ -279,6 +283,8 @@ class Lost(Event):
     amount: int
 
     def text(self, name: Namer) -> str:
+        if self.amount == 0:
+            return f"{name(self.seat)} has no {self.item.capitalize()} to lose."
         return f"{name(self.seat)} loses {_amount(self.item, self.amount)}."
 
 
@@ -290,6 +296,8 @@ class Transferred(Event):
     amount: int
 
     def text(self, name: Namer) -> str:
+        if self.amount == 0:
+            return f"{name(self.giver)} has no {self.item.capitalize()} to hand to {name(self.taker)}."
         return f"{name(self.giver)} hands {_amount(self.item, self.amount)} to {name(self.taker)}."
 
 

@@ -117,17 +117,15 @@ def _holds(p: Player, timing: str) -> bool:
 
 
 def _window_next(s: State, combat: Combat, after: int | None, passes: int) -> int | None:
-    """The next fighter to ask for a combat card after `after`; None once all who could play passed in a row."""
+    """The next fighter to ask for a combat card after `after`; None once every fighter passed in a row.
+
+    Every player fighting is asked, whatever their hand holds (one without a combat card can
+    only pass): who is asked never shows what a hidden hand holds (RULES_NOTES)."""
     involved = [f for f in combat.fighters if f != DINO]
-    eligible = [f for f in involved if _holds(s.players[f], "combat")]
-    if not eligible or passes >= len(eligible):
+    if passes >= len(involved):
         return None
     start = 0 if after is None else involved.index(after) + 1
-    for k in range(len(involved)):
-        f = involved[(start + k) % len(involved)]
-        if f in eligible:
-            return f
-    return None  # unreachable: eligible is not empty
+    return involved[start % len(involved)]
 
 
 def fight_ranking(state: State, combat: Combat) -> list[int]:

@@ -256,8 +256,23 @@ def _check_play(s, seat, a, t, p) -> str | None:
     return bonus_problem(s, seat, args[0], False)
 
 
+def place_duty(s: State, t: Turn) -> str | None:
+    """What a player in this place must still do before ending the Action phase, or None.
+
+    The rulebook tells what a player there does: in the Forest they begin the hike with the
+    first (free) Picking card, in the Savanna they go hunting, in the Mountain they roll the
+    five dice once (RULES_NOTES). The Cave's two choices include services for nothing."""
+    if t.place == FOREST and t.picks == 0 and (s.picking_deck or s.picking_discard):
+        return "a player in the Forest begins their hike with the first Picking card (it is free): draw it first"
+    if t.place == SAVANNA and not t.hunted and any(c >= 0 for c in s.hunting_row):
+        return "a player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free)"
+    if t.place == MOUNTAIN and not t.climb:
+        return f"a player in the Mountain rolls the {RULES.mountain_dice} dice once: climb first (the first roll is free)"
+    return None
+
+
 def _check_end(s, seat, a, t, p) -> str | None:
-    return _no_args(a)
+    return place_duty(s, t) or _no_args(a)
 
 
 MAIN_CHECKS = {

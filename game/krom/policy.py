@@ -53,7 +53,7 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
         return _climb_choice(state, kinds, rng)
     if d == "combat" and "play" in kinds and rng.below(2):
         return pick(kinds["play"])
-    if d == "counter" and rng.below(3) == 0:
+    if d == "counter" and "counter" in kinds and rng.below(3) == 0:
         return kinds["counter"][0]
     if d in ("combat", "counter"):
         return kinds["pass"][0]

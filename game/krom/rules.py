@@ -9,8 +9,8 @@ says who takes it, in a sentence, and whether it is private (see its docstring):
 | decision | who decides                  | actions                                                  |
 | -------- | ---------------------------- | -------------------------------------------------------- |
 | move     | each seat in turn            | go cave / go forest / go savanna / go mountain           |
-| combat   | each fighter with a combat card, in seat order, until all pass in a row | play CARD, pass |
-| counter  | each other player holding a counter card, in seat order after the player of the card on top (a counter card can be countered too) | counter, pass |
+| combat   | each player fighting, in seat order, until all pass in a row (whatever their hand) | play CARD, pass |
+| counter  | each other player, in seat order after the player of the card on top, whatever their hand (a counter card can be countered too) | counter, pass |
 | target   | the player of a targeted Bonus | target SEAT, cancel                                     |
 | choice   | the player of a "choice" Bonus | take wood / take stone / take bone, cancel              |
 | steal    | the combat winner, per stunned loser | steal wood / stone / bone / krom / bonus, pass (take nothing) |
@@ -233,7 +233,7 @@ def _prompt_combat(s: State, seat: int) -> tuple[str, bool]:
 def _prompt_counter(s: State, seat: int) -> tuple[str, bool]:
     play = s.play
     who, card = play.counters[-1] if play.counters else (play.seat, play.card)
-    return f"{_name(s, who)} plays {BONUS[card].name}: counter it with your counter card, or pass", True
+    return f"{_name(s, who)} plays {BONUS[card].name}: counter it with a counter card, or pass", True
 
 
 def _prompt_target(s: State, seat: int) -> tuple[str, bool]:

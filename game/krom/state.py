@@ -4,7 +4,7 @@
 (including the Rng and any pending decision). The schema, which tests may also write by
 hand (see game/krom/testing.py for the friendlier way):
 
-    {"version": 1, "setup": {Setup.to_dict()}, "round": 1, "phase": "move"|"places"|"over",
+    {"version": 2, "setup": {Setup.to_dict()}, "round": 1, "phase": "move"|"places"|"over",
      "to_move": seat|null, "winner": seat|null,
      "players": [{"character": "alma", "place": 0..3, "hp": 0..7, "krom": n, "wood": n,
                   "stone": n, "bone": n, "hand": [bonus ids], "evolutions": [evolution ids],
@@ -36,7 +36,7 @@ from game.core.errors import SetupError
 from game.core.rng import Rng
 from game.krom.content import CHARACTER_BY_ID, CHARACTERS, TOKENS
 
-VERSION = 1
+VERSION = 2  # 2 (issue 20): every seat is asked in the card windows; the first Picking card, the hunt and the first Mountain roll are due; Bonus cards may be played for no effect
 DINO = -1  # the Kromosaurus, where a fighter is named by seat
 
 

@@ -11,6 +11,10 @@ so every invariant holds. `action_phase` jumps straight into one seat's Action p
 destination (a place name) at the reveal, then each combat's dice as its place comes up
 (fighters in seat order, the Kromosaurus last), combat-card dice, hunting and Mountain
 dice (die 0 first), and the card taken by "steal bonus" (a card id).
+
+Every player fighting is asked for a combat card and every other player whether to counter
+a Bonus card, whatever their hand holds; `run_passing` is `run` that answers "pass" for each
+seat asked who can only pass (no combat or counter card), before each action and after the last.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from dataclasses import replace
 from game.core.actions import Action, apply_all
 from game.core.errors import IllegalAction
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, TOKENS
-from game.krom.rules import SLOTS, apply, new_game
+from game.krom.phase import place_duty
+from game.krom.rules import SLOTS, apply, legal_actions, new_game, stage
 from game.krom.state import Setup, State, Turn
 from game.krom.view import check_invariants
 
@@ -132,6 +137,49 @@ def with_rolls(state: State, values) -> State:
 def run(state: State, *actions: str) -> tuple[State, list]:
     """Apply actions given in text form, in order; returns the last state and every event."""
     return apply_all(apply, state, *actions)
+
+
+def pass_idle(state: State) -> tuple[State, list]:
+    """Answer "pass" while a combat or counter window asks a seat whose only legal action is to pass."""
+    events: list = []
+    while stage(state) in ("combat", "counter") and [str(a) for a in legal_actions(state)] == ["pass"]:
+        state, more = apply(state, Action("pass"))
+        events += more
+    return state, events
+
+
+def run_passing(state: State, *actions: str) -> tuple[State, list]:
+    """`run`, with every window question to a seat that can only pass answered "pass" (see `pass_idle`)."""
+    events: list = []
+    for text in actions:
+        state, more = pass_idle(state)
+        events += more
+        state, more = apply(state, Action.parse(text))
+        events += more
+    state, more = pass_idle(state)
+    return state, events + more
+
+
+def finish_phase(state: State) -> tuple[State, list]:
+    """End the Action phase of the seat playing it, first doing what its place requires when it is
+    not done yet (the first Picking card; a hunt of the prey in the first slot with no extra dice;
+    one Mountain roll, stopped at once, with the first reward offered), then passing idle windows."""
+    state, events = pass_idle(state)
+    t = state.turn
+    if t is not None and place_duty(state, t) is not None:
+        if t.place == PLACES.index("forest"):
+            steps = ["pick"]
+        elif t.place == PLACES.index("savanna"):
+            steps = [f"hunt {next(i for i, c in enumerate(state.hunting_row) if c >= 0)} 0"]
+        else:
+            steps = ["climb", "stop"]
+        state, more = run_passing(state, *steps)
+        events += more
+        if stage(state) == "reward":
+            state, more = apply(state, legal_actions(state)[0])
+            events += more
+    state, more = run_passing(state, "end")
+    return state, events + more
 
 
 def of_type(events: list, cls) -> list:

@@ -147,7 +147,6 @@ class Challenge:
     id: str
     name: str
     bonuses: tuple[Bonus, ...]
-    needs_fog: bool  # it places Fog tiles, so it is only drawn when Fog is in play
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,8 +383,7 @@ def parse_challenges(file: str, text: str) -> dict[str, Challenge]:
             br.done()
             bonuses.append(bonus)
         r.done()
-        fog = any(b.ability and any(e.terrain == "fog" for e in b.ability.effects) for b in bonuses)
-        out[cid] = Challenge(cid, name, tuple(bonuses), fog)
+        out[cid] = Challenge(cid, name, tuple(bonuses))
     return out
 
 

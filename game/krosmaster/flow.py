@@ -122,12 +122,9 @@ def _pass(s: State, args: tuple, ev: list) -> None:
 
 
 def _end_turn(s: State, ev: list) -> None:
+    # A fighter skipped this turn (never activated) was not played: its AP/MP markers stay until
+    # it has been played, as the rulebook says (RULES_NOTES 17).
     seat = s.to_move
-    for f in s.fighters:
-        if f.owner == seat and not f.played and not f.out:
-            g = s.edit(f.id)  # skipped fighters count as played: their markers go
-            g.played = True
-            g.ap_mark = g.mp_mark = 0
     ev.append(E.TurnEnded(seat, s.turn))
     if not s.pile:
         counts = (glyph_count(s, 0), glyph_count(s, 1))

@@ -15,7 +15,7 @@ from game.core.actions import interned
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
 from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, occupied, targets
-from game.krosmaster.content import CONTENT, Ability
+from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
 from game.krosmaster.state import SLOTS, Setup, State
@@ -35,12 +35,10 @@ def new_game(setup: Setup, seed: int) -> State:
     setup.validate()
     rng = Rng(seed)
     s = State(setup, rng)
-    favors = [f.id for f in CONTENT.favors.values() if not f.superior]
-    if setup.superior_favors:
-        favors += [f.id for f in CONTENT.favors.values() if f.superior and (setup.special_terrain or not _places_fog(f.ability))]
+    favors = [f.id for f in CONTENT.favors.values() if not f.superior or setup.superior_favors]
     rng.shuffle(favors)
     s.pile = tuple(favors[: CONTENT.favor_turns])
-    challenges = [c.id for c in CONTENT.challenges.values() if setup.special_terrain or not c.needs_fog]
+    challenges = list(CONTENT.challenges)
     rng.shuffle(challenges)
     s.challenges = tuple(challenges[: setup.challenges])
     if setup.choose_krosmasters:
@@ -52,10 +50,6 @@ def new_game(setup: Setup, seed: int) -> State:
         s.picks = (tuple(dealt[:TEAM_SIZE]), tuple(dealt[TEAM_SIZE : 2 * TEAM_SIZE]))
         form_teams(s, [])
     return s
-
-
-def _places_fog(ability: Ability) -> bool:
-    return any(e.kind == "terrain" and e.terrain == "fog" for e in ability.effects)
 
 
 _HANDLERS = {**flow.HANDLERS, **resolution.HANDLERS}
@@ -244,8 +238,6 @@ def check_invariants(s: State) -> None:
             assert cell not in obstacles and cell not in board.glyph_index, f"terrain on a free non-Glyph cell: {XY[cell]}"
     for t, n in counts.items():
         assert n <= CONTENT.terrain[t].tiles, f"at most {CONTENT.terrain[t].tiles} {t} tiles, found {n}"
-    if not s.setup.special_terrain:
-        assert "fog" not in counts, "no Fog without the special terrain option"
     tiles = sum(1 for o in s.glyphs if o >= 0)
     assert tiles <= CONTENT.glyph_tiles, f"at most {CONTENT.glyph_tiles} Glyph tiles, found {tiles}"
     for kind, m in CONTENT.minions.items():
@@ -277,13 +269,12 @@ def random_setup(rng: Rng) -> Setup:
         die_jokers=rng.below(2) == 1,
         tackle=rng.below(2) == 1,
         challenges=rng.below(4),
-        special_terrain=rng.below(2) == 1,
     )
 
 
 def bench_setup() -> Setup:
     """The benchmark's game: a typical advanced game (every advanced rule, one Divine Challenge)."""
-    return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1, special_terrain=True)
+    return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1)
 
 
 _WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}

@@ -32,7 +32,7 @@ from game.core import Outcome, Rng, SetupError
 from game.krosmaster.board import BOARDS, CELLS, DEFAULT_LAYOUT, LAYOUTS, XY, index, on_board
 from game.krosmaster.content import CONTENT
 
-VERSION = 1
+VERSION = 2  # 2 (issue 20): only the joker face dodges; a skipped fighter keeps its markers; no Fog option (Fog comes with its cards)
 PHASES = ("draft", "place", "reveal", "select", "act", "decide", "over")
 PENDING_KINDS = ("face", "reroll", "remove")
 SLOTS = ("left", "right")
@@ -48,7 +48,6 @@ class Setup:
     die_jokers: bool = False  # the advanced Dice Sides rule: joker faces are turned by the roller
     tackle: bool = False  # tackle zones and dodge rolls
     challenges: int = 0  # Divine Challenges in play at once, 0-3
-    special_terrain: bool = False  # Fog tiles too (Fire and Ice are always in play)
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -13,7 +13,7 @@ from game.krom import (
 )
 from game.krom.content import REWARD_KINDS, TIMINGS
 from game.krom.events import CombatWon, Damaged, KnockedOut
-from game.krom.testing import position, run, with_rolls
+from game.krom.testing import position, run_passing, with_rolls
 from game.learn.texts import content_word
 from game.learn.picture import Picture, Piece
 
@@ -208,7 +208,7 @@ def combat(r: EntryReader) -> Picture:
     if len(hp) != len(fighters) or not all(isinstance(h, int) and 1 <= h <= RULES.start_hp for h in hp):
         raise r.fail("hp", f"expected {len(fighters)} hit points from 1 to {RULES.start_hp}, got {hp!r}")
     state = position(tuple(fighters), hp=list(hp), hands=[[] for _ in fighters])
-    state, events = run(with_rolls(state, list(rolls)), *[f"go {place}"] * len(fighters))
+    state, events = run_passing(with_rolls(state, list(rolls)), *[f"go {place}"] * len(fighters))
     won = next(e for e in events if isinstance(e, CombatWon))
     lost = {e.piece: e.amount for e in events if isinstance(e, Damaged)}
     stunned = {e.piece for e in events if isinstance(e, KnockedOut)}

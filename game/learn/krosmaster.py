@@ -212,8 +212,7 @@ def _position(r: EntryReader, *, tackle: bool = False):
     for kind, _, at in fighters:
         if at[1] * WIDTH + at[0] in obstacles:
             raise r.fail("fighter", f"{CONTENT.character(kind).name} cannot stand on a tree or a bush at {list(at)}")
-    fog = "fog" in terrain.values()  # Fog tiles come with the Special Terrain option
-    state = build(fighters, setup=Setup(layout=layout, tackle=tackle, special_terrain=fog), active=0, terrain=terrain)
+    state = build(fighters, setup=Setup(layout=layout, tackle=tackle), active=0, terrain=terrain)  # Fog needs no option
     pieces = tuple(Piece(kind, seat, at, focus=(i == 0)) for i, (kind, seat, at) in enumerate(fighters))
     return layout, state, pieces, terrain
 

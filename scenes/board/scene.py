@@ -317,7 +317,10 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             return
         seat = self.snap.seat
         if seat is not None and not self.seats[seat].human and self.replay is None:
+            # The bot thinks during the visible delay and plays once both are over, so a seat with
+            # a real choice (which takes thought) and one with a single move take the same time.
             self._bot_wait = self.bot_delay
+            self.bot_move()
         if self.coach is not None:
             self.coach.settled(self)
 
@@ -420,16 +423,15 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         grid = getattr(self, "grid", None)
         if grid is not None:
             grid.live = live
-        if self._thinking is not None and self._thinking.done:
-            self._collect_bot_move()
-        if self._suggesting is not None and self._suggesting.done:
-            self._collect_suggestion()
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
             if self._bot_wait <= 0:
                 self._bot_wait = None
-                self.bot_move()
+        if self._thinking is not None and self._thinking.done and self._bot_wait is None:
+            self._collect_bot_move()
+        if self._suggesting is not None and self._suggesting.done:
+            self._collect_suggestion()
 
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:

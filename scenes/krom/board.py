@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 import game.krom as krom
+from game.core.actions import Action
 from game.core.match import Match
 from game.krom import BONUS, EVOLUTIONS, HUNTING, PLACES, RULES
 from game.krom.content import CHARACTER_BY_ID
@@ -87,6 +88,7 @@ class KromBoard(BoardScene):
         self._combat_faces: dict[int, int] = {}
         self._combat_odds: dict[int, float] = {}
         self._steal_asked = -1  # the action count at which the steal dialog was last put up
+        self._pass_check = False  # look, once animations end, for a card window the lone human can only pass
 
     @classmethod
     def for_automation(cls, app, seed: int) -> "KromBoard":
@@ -175,6 +177,9 @@ class KromBoard(BoardScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if getattr(self, "_pass_check", False) and not self.busy:
+            self._pass_check = False
+            self._pass_for_the_lone_human()
         if self.queue and not self.busy and self.app.stack.top is self and not self.locked:
             action = self.queue.pop(0)
             if not self.act(action):
@@ -637,6 +642,9 @@ class KromBoard(BoardScene):
             self.line("Glowing Evolutions can be realized: click one.", palette.LEGAL)
         if any(r is None for r in krom.playable_bonuses(state, seat).values()):
             self.line("Glowing Bonus cards can be played: click one.", palette.LEGAL)
+        duty = self.match.why_illegal("end")
+        if duty:  # a greyed button shows no tooltip: say here why the phase cannot end yet
+            self.line(duty[0].upper() + duty[1:] + ".", palette.TEXT_DIM)
         self.button("End my Action phase", "end")
 
     def _cave(self, state, seat, t, p) -> None:
@@ -730,16 +738,45 @@ class KromBoard(BoardScene):
             if f in self._combat_odds:
                 extra = f" · {pct(self._combat_odds[f])} before the roll"
             self.line(f"{name_of(state, f)}: {score}{extra}")
-        self.line("Click a glowing combat card in your hand to play it.", palette.LEGAL)
+        if self.match.legal_actions() == [Action("pass")]:
+            # every fighter is asked, so that nobody learns whose hand holds a combat card
+            self.line("You hold no combat card: you can only pass.", palette.TEXT_DIM)
+        else:
+            self.line("Click a glowing combat card in your hand to play it.", palette.LEGAL)
         self.button("Pass", "pass")
 
     def _panel_counter(self, state, seat) -> None:
         play = state.play
+        who, card = play.counters[-1] if play.counters else (play.seat, play.card)
         self.line("A Bonus card is played", palette.GOLD)
-        self.line(f"{name_of(state, play.seat)} plays {BONUS[play.card].name}: {cards.bonus_text(play.card)}")
+        self.line(f"{name_of(state, who)} plays {BONUS[card].name}: {cards.bonus_text(card)}")
         counter = next((c for c in state.players[seat].hand if BONUS[c].timing == "counter"), None)
-        self.button(f"Counter it with {BONUS[counter].name}" if counter is not None else "Counter it", "counter")
-        self.button("Let it happen", "pass")
+        if counter is None:
+            # every other player is asked, so that nobody learns whose hand holds a counter card
+            self.line("You hold no counter card: you can only pass.", palette.TEXT_DIM)
+            self.button("Pass", "pass")
+            return
+        self.button(f"Counter it with {BONUS[counter].name}", "counter")
+        self.button("Pass: let it happen", "pass")
+
+    def settle(self) -> None:
+        super().settle()
+        self._pass_check = True  # in update, once the timeline is idle (this runs as its last step)
+
+    def _pass_for_the_lone_human(self) -> None:
+        """With one human at the table (the others are computers, who see nothing of the screen), a
+        card window where that human can only pass is passed for them at once: no extra screen."""
+        if self.match.over or self.busy or self.replay is not None:
+            return
+        humans = [i for i, seat in enumerate(self.seats) if seat.human]
+        seat = self.match.state.to_move
+        if humans != [seat] or kind(self.match.state) not in ("combat", "counter"):
+            return
+        if self.match.legal_actions() != [Action("pass")]:
+            return
+        what = "combat" if kind(self.match.state) == "combat" else "counter"
+        self.log.add(f"You hold no {what} card: you pass.", palette.TEXT_DIM)
+        self.act("pass")
 
     def _panel_target(self, state, seat) -> None:
         self.line(f"Target of {BONUS[state.play.card].name}", palette.GOLD)

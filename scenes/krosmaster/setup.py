@@ -16,7 +16,7 @@ from scenes.board.setup import Choice, SetupScene, Toggle
 from scenes.krosmaster import art
 from scenes.krosmaster.orientation import OrientationScene
 
-ADVANCED = ("superior_favors", "die_jokers", "tackle", "special_terrain", "challenges")
+ADVANCED = ("superior_favors", "die_jokers", "tackle", "challenges")
 PREVIEW_CELL = 20
 
 
@@ -26,10 +26,10 @@ class KrosmasterSetup(SetupScene):
         Choice("level", "Rules", [("first", "First game"), ("advanced", "Advanced rules")], "first",
                help="A first game uses the basic rules; advanced lets you switch each rule on."),
         Choice("choose_krosmasters", "Krosmasters", [(False, "Two each at random"), (True, "Chosen in turn")], False),
-        Toggle("superior_favors", "Superior Krosmic Favors", False, "Shuffle the 4 Superior Favors in; deal 10."),
+        Toggle("superior_favors", "Superior Krosmic Favors", False,
+               "Shuffle the 4 Superior Favors in; deal 10 (Fog Bank brings the Fog tiles)."),
         Toggle("die_jokers", "Dice Sides (turn jokers)", False, "A rolled joker is turned to the face you choose."),
         Toggle("tackle", "Tackle zones, dodge rolls", False, "Leaving an enemy Krosmaster's side takes a dodge roll."),
-        Toggle("special_terrain", "Fog tiles", False, "Adds the Fog tiles (Fire and Ice are always in play)."),
         Choice("challenges", "Divine Challenges", [(n, str(n)) for n in range(4)], 0,
                help="Cards whose powers unlock with 1, 3 and 5 Glyph cells."),
     ]
@@ -85,7 +85,7 @@ class KrosmasterSetup(SetupScene):
     def on_option(self, key: str) -> None:
         if key == "level":
             if self.values["level"] == "advanced":
-                for key in ("die_jokers", "tackle", "superior_favors", "special_terrain"):
+                for key in ("die_jokers", "tackle", "superior_favors"):
                     self.values[key] = True
                 self.values["challenges"] = 1
             self._read_names()

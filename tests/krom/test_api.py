@@ -8,13 +8,13 @@ from game import krom, registry
 from game.core import Action, IllegalAction
 from game.core.api import check_module
 from game.core.rng import Rng
-from game.core.save import new_save, parse_save, replay
+from game.core.save import SaveError, new_save, parse_save, replay
 from game.krom import HIDDEN, Setup, State, apply, check_invariants, decision, legal_actions, new_game, view
 from game.core.decision import HIDDEN as core_hidden
 from game.core.decision import Decision
 from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe, redact
 from game.krom.queries import action_order, combat_standing, playable_bonuses
-from game.krom.testing import action_phase, position, run, with_rolls
+from game.krom.testing import action_phase, finish_phase, position, run, run_passing, with_rolls
 
 
 def play_random(setup, seed, steps):
@@ -73,7 +73,7 @@ class TestViews:
     def test_play_a_bonus_nobody_sees_who_else_will_be_asked_to_counter(self):
         s = action_phase(position(["alma", "morhy", "valkyr", "kolos"], hands=[[13], [9], [], [10]]), 0)
         s, _ = run(s, "play 13")
-        assert s.play.asked == (1, 3)
+        assert s.play.asked == (1, 2, 3)  # everyone else, whatever their hand
         for seat in (0, 1, 2, 3, None):
             assert view(s, seat).play.asked == (1,)  # only the seat answering now, who is to move anyway
 
@@ -114,6 +114,13 @@ class TestRoundTrips:
         module, _, loaded = replay(save)
         assert module is krom and loaded == s
 
+    def test_a_save_from_the_version_1_rules_is_refused_with_the_reason(self):
+        # Version 2 changed the legal actions (issue 20): an older save could not replay the same way.
+        data = json.loads(new_save(krom, Setup(2), 1, []).to_text())
+        data["version"] = 1
+        with pytest.raises(SaveError, match="^the save is for version 1 of the Krom: Evolution rules; this program plays version 2$"):
+            replay(parse_save(json.dumps(data)))
+
 
 class TestRefusals:
     def test_unknown_and_malformed_actions_name_the_problem(self):
@@ -125,7 +132,7 @@ class TestRefusals:
             "hunt 7 0": "there is no Hunting card in slot 7",
             "realize zero": "write 'realize SLOT' with the Evolution's slot (0-3)",
             "play 99": "you do not hold the Bonus card 99",
-            "end now": "'end' takes no argument",
+            "end": "a player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free)",
             "pick": "you can draw Picking cards only in the Forest; you are in the Savanna",
         }
         before = s.to_dict()
@@ -134,6 +141,8 @@ class TestRefusals:
                 apply(s, Action.parse(text))
             assert info.value.reason == reason, text
         assert s.to_dict() == before
+        cave = action_phase(position(["alma", "morhy"], places=["cave", "forest"]), 0)
+        assert krom.why_illegal(cave, Action.parse("end now")) == "'end' takes no argument"
 
     def test_every_listed_action_is_accepted_and_nothing_else_in_a_sample(self):
         s = play_random(Setup(3), 2, 25)
@@ -187,7 +196,7 @@ class TestEventsText:
 
     def test_some_exact_lines(self):
         s = position(["kolos", "karok"], hp=[7, 3], krom=[5, 5], hands=[[], []])
-        s, events = run(with_rolls(s, [6, 3]), "go forest", "go forest")
+        s, events = run_passing(with_rolls(s, [6, 3]), "go forest", "go forest")
         lines = [describe(e, s) for e in events]
         assert "Combat in the Forest: Kolos vs Karok." in lines
         assert "Kolos wins the combat in the Forest. Order: Kolos (6), then Karok (3)." in lines
@@ -212,7 +221,8 @@ class TestQueries:
         s = position(["alma", "morhy", "valkyr"], hands=[[5], [], []])
         s, _ = run(with_rolls(s, [2, 4]), "go forest", "go savanna", "go savanna")
         assert action_order(s) == [0, 1, 2]
-        s, _ = run(s, "end")
+        s, _ = finish_phase(s)
+        s, _ = run_passing(s)
         assert combat_standing(s) == [] and action_order(s) == [2, 1]
 
     def test_combat_standing_during_a_card_window(self):
@@ -256,10 +266,10 @@ class TestSeam:
         s, _ = run(s, "play 17")
         assert decision(s) == Decision("target", 0, "Alma: choose the player Evil eye targets, or cancel", True)
         s, _ = run(s, "target 1")
-        assert decision(s) == Decision("counter", 1, "Mörhy: Alma plays Evil eye: counter it with your counter card, or pass", True)
+        assert decision(s) == Decision("counter", 1, "Mörhy: Alma plays Evil eye: counter it with a counter card, or pass", True)
 
     def test_steal_climb_and_reward_prompts_are_public(self):
-        s, _ = run(with_rolls(position(["kolos", "karok"], hp=[7, 3], hands=[[], []]), [6, 1]), "go forest", "go forest")
+        s, _ = run_passing(with_rolls(position(["kolos", "karok"], hp=[7, 3], hands=[[], []]), [6, 1]), "go forest", "go forest")
         d = decision(s)
         assert (d.kind, d.seat, d.private) == ("steal", 0, False) and "Karok" in d.prompt and "take nothing" in d.prompt
         s = action_phase(position(["alma", "morhy"], places=["mountain", "cave"], hands=[[], []]), 0)
@@ -320,6 +330,7 @@ class TestSeam:
         s = action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[], []]), 0)
         after, events = apply(s, Action("pick"))
         assert krom.reveals(s, Action("pick"), after, events)
+        s, _ = run(s, "pick")
         after, events = apply(s, Action("end"))
         assert not krom.reveals(s, Action("end"), after, events)
 

@@ -9,7 +9,7 @@ import pytest
 from game.core import Action, IllegalAction
 from game.krom import DINO, apply, check_invariants, combat_odds, decision, legal_actions, steal_options, win_chances
 from game.krom.events import ActionPhaseStarted, CombatStarted, CombatWon, Damaged, NothingToSteal, Healed, StealDeclined, Stole, KnockedOut
-from game.krom.testing import action_phase, of_type, position, run, with_rolls
+from game.krom.testing import action_phase, of_type, position, finish_phase, run_passing, with_rolls
 
 NO_HANDS = [[], [], []]
 
@@ -23,7 +23,7 @@ class TestWorkedExampleKolosKarokValkyr:
 
     def fight(self):
         s = position(["kolos", "karok", "valkyr"], hp=[7, 3, 7], wood=[0, 1, 0], hands=NO_HANDS)
-        return run(with_rolls(s, [6, 3, 2]), "go forest", "go forest", "go forest")
+        return run_passing(with_rolls(s, [6, 3, 2]), "go forest", "go forest", "go forest")
 
     def test_dice_decide_the_order_and_the_damage(self):
         s, events = self.fight()
@@ -37,12 +37,12 @@ class TestWorkedExampleKolosKarokValkyr:
         assert [e.piece for e in of_type(events, KnockedOut)] == [1]
         assert decision(s).kind == "steal" and s.to_move == 0
         assert [str(a) for a in legal_actions(s)] == ["steal wood", "steal krom", "pass"]
-        s, events = run(s, "steal krom")
+        s, events = run_passing(s, "steal krom")
         assert of_type(events, Stole) == [Stole(0, 1, "krom", 3)]
         assert (s.players[0].krom, s.players[1].krom) == (8, 2)
         # Kolos plays, then Valkyr; Karok loses his Action phase
         assert started(events) == [0]
-        s, events = run(s, "end")
+        s, events = finish_phase(s)
         assert started(events) == [2]
         check_invariants(s)
 
@@ -50,7 +50,7 @@ class TestWorkedExampleKolosKarokValkyr:
 def test_stunned_the_winner_may_decline_to_steal():
     s, _ = TestWorkedExampleKolosKarokValkyr().fight()
     before = (s.players[0].krom, s.players[0].wood, s.players[1].krom, s.players[1].wood, s.players[1].hand)
-    s, events = run(s, "pass")
+    s, events = run_passing(s, "pass")
     assert of_type(events, StealDeclined) == [StealDeclined(0, 1)] and of_type(events, Stole) == []
     assert (s.players[0].krom, s.players[0].wood, s.players[1].krom, s.players[1].wood, s.players[1].hand) == before
     assert started(events) == [0]
@@ -60,34 +60,34 @@ def test_stunned_the_winner_may_decline_to_steal():
 def test_example_alma_plays_first_then_the_savanna_fight_decides_between_morhy_and_valkyr():
     # Alma alone in the Cave plays first; Mörhy and Valkyr share the Savanna and fight.
     s = position(["alma", "morhy", "valkyr"], places=["forest", "cave", "cave"], hands=NO_HANDS)
-    s, events = run(with_rolls(s, [2, 5]), "go cave", "go savanna", "go savanna")
+    s, events = run_passing(with_rolls(s, [2, 5]), "go cave", "go savanna", "go savanna")
     assert started(events) == [0]
     assert of_type(events, CombatStarted) == []  # the Savanna fight waits for Alma's phase
-    s, events = run(s, "end")
+    s, events = finish_phase(s)
     [fight] = of_type(events, CombatStarted)
     assert fight.fighters == (1, 2)
     assert of_type(events, CombatWon)[0].ranking == (2, 1)  # Valkyr rolled 5
     assert started(events) == [2]
-    s, events = run(s, "end")
+    s, events = finish_phase(s)
     assert started(events) == [1]
 
 
 class TestActionPhasesOrder:
     def test_places_play_in_order_cave_forest_savanna_mountain(self):
         s = position(["alma", "morhy", "valkyr", "kolos"], places=["cave", "cave", "cave", "forest"], hands=[[]] * 4)
-        s, events = run(s, "go mountain", "go savanna", "go forest", "go cave")
+        s, events = run_passing(s, "go mountain", "go savanna", "go forest", "go cave")
         order = started(events)
         for _ in range(3):
-            s, events = run(s, "end")
+            s, events = finish_phase(s)
             order += started(events)
         assert order == [3, 2, 1, 0]
         assert decision(s).kind == "main"
-        s, events = run(s, "end")
+        s, events = finish_phase(s)
         assert decision(s).kind == "move" and s.round == 2 and s.to_move == 0
 
     def test_a_player_alone_in_a_place_does_not_fight(self):
         s = position(["alma", "morhy"], hands=[[], []])
-        s, events = run(s, "go forest", "go savanna")
+        s, events = run_passing(s, "go forest", "go savanna")
         assert of_type(events, CombatStarted) == [] and started(events) == [0]
 
 
@@ -99,14 +99,14 @@ class TestCombatTies:
     def test_ties_go_to_the_heaviest_in_cave_and_savanna_the_lightest_in_forest_and_mountain(self, place, first):
         start = "forest" if place == "cave" else "cave"
         s = position(["alma", "kolos"], places=[start, start], hands=[[], []])
-        s, events = run(with_rolls(s, [4, 4]), f"go {place}", f"go {place}")
+        s, events = run_passing(with_rolls(s, [4, 4]), f"go {place}", f"go {place}")
         [won] = of_type(events, CombatWon)
         assert won.ranking[0] == ["alma", "kolos"].index(first)
         assert of_type(events, Damaged) == []  # a tie with the winner costs nothing
 
     def test_only_the_highest_tie_picks_one_winner_the_others_follow_in_descending_order(self):
         s = position(["alma", "morhy", "valkyr", "kolos"], hands=[[]] * 4)
-        s, events = run(with_rolls(s, [5, 2, 5, 3]), "go savanna", "go savanna", "go savanna", "go savanna")
+        s, events = run_passing(with_rolls(s, [5, 2, 5, 3]), "go savanna", "go savanna", "go savanna", "go savanna")
         [won] = of_type(events, CombatWon)
         assert won.ranking == (2, 0, 3, 1) and won.scores == (5, 5, 3, 2)  # Valkyr outweighs Alma
         assert [(e.piece, e.amount) for e in of_type(events, Damaged)] == [(3, 2), (1, 3)]
@@ -115,17 +115,17 @@ class TestCombatTies:
 class TestStunned:
     def stun(self, victim_tokens, hand=()):
         s = position(["kolos", "karok"], hp=[7, 2], hands=[[], list(hand)], **victim_tokens)
-        return run(with_rolls(s, [6, 1]), "go forest", "go forest")
+        return run_passing(with_rolls(s, [6, 1]), "go forest", "go forest")
 
     def test_the_winner_chooses_one_wood_stone_or_bone_half_the_krom_rounded_up_or_a_random_bonus(self):
         s, _ = self.stun({"krom": [5, 7], "wood": [0, 2], "stone": [0, 1], "bone": [0, 0]}, hand=[9, 20])
         assert steal_options(s, 1) == ["wood", "stone", "krom", "bonus"]
-        after, _ = run(s, "steal krom")
+        after, _ = run_passing(s, "steal krom")
         assert (after.players[0].krom, after.players[1].krom) == (9, 3)
-        after, events = run(with_rolls(s, [20]), "steal bonus")
+        after, events = run_passing(with_rolls(s, [20]), "steal bonus")
         assert of_type(events, Stole) == [Stole(0, 1, "bonus", 1, 20)]
         assert after.players[0].hand == (20,) and after.players[1].hand == (9,)
-        after, _ = run(s, "steal wood")
+        after, _ = run_passing(s, "steal wood")
         assert (after.players[0].wood, after.players[1].wood) == (1, 1)
 
     def test_stealing_what_the_victim_lacks_is_refused(self):
@@ -141,7 +141,7 @@ class TestStunned:
     def test_a_stunned_player_skips_the_round_and_comes_back_with_7_hit_points(self):
         s, events = self.stun({"krom": [5, 0]})
         assert s.players[1].stunned and s.players[1].hp == 0
-        s, events = run(s, "end")
+        s, events = finish_phase(s)
         assert started(events) == []  # Karok's phase is lost
         assert decision(s).kind == "move" and s.round == 2
         assert of_type(events, Healed) == [Healed(1, 7, 7, "recovered")]
@@ -154,18 +154,18 @@ class TestStunned:
 
 def test_several_stunned_players_are_stolen_from_one_after_another():
     s = position(["kolos", "karok", "valkyr"], hp=[7, 1, 2], hands=[[], [], []])
-    s, _ = run(with_rolls(s, [6, 1, 1]), "go mountain", "go mountain", "go mountain")
+    s, _ = run_passing(with_rolls(s, [6, 1, 1]), "go mountain", "go mountain", "go mountain")
     # in the order of the combat: Valkyr, lighter, ranks before Karok in the Mountain
     assert s.steals == ((0, 2), (0, 1))
-    s, _ = run(s, "steal krom")
+    s, _ = run_passing(s, "steal krom")
     assert decision(s).kind == "steal" and s.steals == ((0, 1),)
-    s, _ = run(s, "steal krom")
+    s, _ = run_passing(s, "steal krom")
     assert decision(s).kind == "main" and s.players[0].krom == 11
 
 
 def test_the_action_phase_of_a_finished_player_is_not_replayed_after_fighting():
     s = action_phase(position(["alma", "morhy"], places=["cave", "forest"]), 0)
-    s, events = run(s, "end")
+    s, events = finish_phase(s)
     assert started(events) == [1]
 
 

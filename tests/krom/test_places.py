@@ -19,7 +19,7 @@ from game.krom import (
     reroll_improves,
 )
 from game.krom.events import BonusDrawn, DeckShuffled, DiceRolled, Gained, Healed, Hunted, HuntingRevealed, MountainScored, PickingDrawn
-from game.krom.testing import action_phase, of_type, position, refused, run, with_rolls
+from game.krom.testing import action_phase, of_type, position, refused, run, run_passing, with_rolls
 
 
 def at(place, **kw):
@@ -71,6 +71,12 @@ class TestCave:
         assert Gained(0, "krom", 1) in events and s.players[0].krom == 45 and s.supply["krom"] == 0
         check_invariants(s)
 
+    def test_cave_rest_or_services_and_services_may_be_none(self):
+        # "two choices": rest, or services "in exchange for any number of" items, none included.
+        s, events = run(at("cave"), "end")
+        assert [type(e).__name__ for e in events][0] == "ActionPhaseEnded" and s.players[0].krom == 5
+        assert decision(s).kind == "main" and s.to_move == 1  # Mörhy's phase in the Forest comes next
+
     def test_cave_actions_elsewhere_are_refused(self):
         refused(at("forest"), "rest", "you can rest only in the Cave; you are in the Forest")
         refused(at("mountain"), "buy wood", "you can provide services only in the Cave; you are in the Mountain")
@@ -100,9 +106,17 @@ class TestForest:
         s, events = run(at("forest", picking_deck=[0] + list(range(1, 20))), "pick", "end")
         assert s.players[0].wood == 1 and decision(s).kind == "move" and s.round == 2
 
-    def test_the_hike_is_optional(self):
-        s, events = run(at("forest"), "end")
-        assert of_type(events, PickingDrawn) == [] and decision(s).kind == "move"
+    def test_forest_the_hike_begins_with_the_first_picking_card(self):
+        # "A player in the Forest begins their hike by drawing the first card of the Picking deck":
+        # the free first card is what a player there does; the Action phase cannot end before it.
+        s = at("forest", picking_deck=[0] + list(range(1, 20)))
+        duty = "a player in the Forest begins their hike with the first Picking card (it is free): draw it first"
+        refused(s, "end", duty)
+        assert "end" not in [str(a) for a in legal_actions(s)]
+        s, _ = run(s, "shuffle")  # the shuffle, if wanted, still comes before the first card
+        refused(s, "end", duty)
+        s, events = run(s, "pick", "end")
+        assert len(of_type(events, PickingDrawn)) == 1 and decision(s).kind == "move"
 
     def test_the_next_card_needs_its_krom(self):
         s, _ = run(at("forest", krom=[0, 5], picking_deck=[18] + list(range(18)) + [19]), "pick")
@@ -159,6 +173,15 @@ class TestSavanna:
         s, _ = run(with_rolls(self.hunt(krom=[6, 5]), [1, 2]), "hunt 3 1")
         assert s.players[0].krom == 4 and s.players[0].bone == 1  # 1 + 2 reaches the Hare's 3 exactly
 
+    def test_savanna_a_player_there_goes_hunting(self):
+        # "A player in the Savanna goes hunting and chooses one prey": the hunt (free with no extra
+        # dice) is what a player there does; the Action phase cannot end before it.
+        s = self.hunt()
+        refused(s, "end", "a player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free)")
+        assert "end" not in [str(a) for a in legal_actions(s)]
+        s, _ = run(with_rolls(s, [1, 1]), "hunt 0 0", "end")
+        assert decision(s).kind == "move"
+
     def test_one_hunt_per_action_phase(self):
         s, _ = run(with_rolls(self.hunt(), [1, 1]), "hunt 0 0")
         refused(s, "hunt 1 0", "you already hunted: one hunt per Action phase")
@@ -189,6 +212,17 @@ class TestMountain:
         assert costs == [1, 1, 2, 2] and s.players[0].krom == 4
         refused(s, "reroll", "no reroll left: four at most")
         assert [str(a) for a in legal_actions(s) if a.kind in ("reroll", "stop")] == ["stop"]
+
+    def test_mountain_the_five_dice_are_rolled_once(self):
+        # "The player rolls the 5 dice once": the first (free) roll is what a player there does;
+        # the Action phase cannot end before it, and after it only by stopping to take the reward.
+        s = at("mountain")
+        refused(s, "end", "a player in the Mountain rolls the 5 dice once: climb first (the first roll is free)")
+        assert "end" not in [str(a) for a in legal_actions(s)]
+        s, _ = run(with_rolls(s, [1, 2, 3, 4, 6]), "climb")
+        refused(s, "end", "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward")
+        s, _ = run(s, "stop", "end")
+        assert decision(s).kind == "move"
 
     def test_kept_dice_are_not_rerolled(self):
         s, _ = self.climb([6, 6, 1, 2, 3])
@@ -258,7 +292,7 @@ class TestMountain:
         s, _ = self.climb([6, 6, 1, 2, 3], hands=[[13], []], wood=[2, 0], evolution_row=[1, 2, 3, 4])
         refused(s, "play 13", "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward")
         refused(s, "realize 0", "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward")
-        s, _ = run(s, "stop", "realize 0", "play 13")
+        s, _ = run_passing(s, "stop", "realize 0", "play 13")
         assert s.players[0].evolutions == (1,) and s.players[0].krom == 5 + 3 + 3
 
     def test_climbing_is_only_in_the_mountain(self):

@@ -8,7 +8,7 @@ from game.core.decision import Decision
 from game.core.errors import SetupError
 from game.krom import BONUS, CHARACTERS, EVOLUTIONS, HIDDEN, HUNTING, PICKING, Setup, State, apply, check_invariants, decision, legal_actions, new_game, view
 from game.krom.events import DestinationPicked, DestinationsRevealed, Moved
-from game.krom.testing import of_type, position, run
+from game.krom.testing import of_type, position, finish_phase, run_passing
 
 
 class TestSetup:
@@ -86,7 +86,7 @@ class TestMovementPhase:
     def test_each_seat_picks_in_turn_and_the_pick_stays_secret(self):
         s = position(["alma", "morhy", "valkyr"], hands=[[], [], []])
         assert s.to_move == 0 and [str(a) for a in legal_actions(s)] == ["go forest", "go savanna", "go mountain"]
-        s, events = run(s, "go savanna")
+        s, events = run_passing(s, "go savanna")
         assert events == [DestinationPicked(0)]  # the event does not say where
         assert s.to_move == 1 and s.players[0].place == 0  # nobody moves before the reveal
         assert view(s, 1).picks == (HIDDEN, None, None)
@@ -96,15 +96,15 @@ class TestMovementPhase:
 
     def test_picks_are_revealed_together_and_everyone_moves(self):
         s = position(["alma", "morhy", "valkyr"], hands=[[], [], []])
-        s, events = run(s, "go savanna", "go forest")
+        s, events = run_passing(s, "go savanna", "go forest")
         assert of_type(events, DestinationsRevealed) == []
-        s, events = run(s, "go mountain")
+        s, events = run_passing(s, "go mountain")
         assert of_type(events, DestinationsRevealed) == [DestinationsRevealed((2, 1, 3))]
         assert [p.place for p in s.players] == [2, 1, 3] and s.picks == (None, None, None)
 
     def test_after_the_reveal_every_standee_walks_from_its_place_to_its_destination(self):
         s = position(["alma", "morhy", "valkyr"], places=["forest", "cave", "cave"], hands=[[], [], []])
-        s, events = run(s, "go savanna", "go forest", "go mountain")
+        s, events = run_passing(s, "go savanna", "go forest", "go mountain")
         moved = of_type(events, Moved)
         assert moved == [Moved(0, (1, 2)), Moved(1, (0, 1)), Moved(2, (0, 3))]
         assert all(isinstance(m, shared.Moved) for m in moved)
@@ -137,7 +137,7 @@ class TestMovementPhase:
 
     def test_round_two_starts_with_a_new_movement_phase_from_the_new_places(self):
         s = position(["alma", "morhy"], hands=[[], []])
-        s, _ = run(s, "go forest", "go mountain", "end", "end")
+        s, _ = finish_phase(finish_phase(run_passing(s, "go forest", "go mountain")[0])[0])
         assert s.round == 2 and s.phase == "move" and s.to_move == 0
         assert [str(a) for a in legal_actions(s)] == ["go cave", "go savanna", "go mountain"]
 
@@ -145,5 +145,5 @@ class TestMovementPhase:
 def test_state_from_dict_refuses_other_versions():
     d = new_game(Setup(2), 1).to_dict()
     d["version"] = 99
-    with pytest.raises(ValueError, match="not a Krom state of version 1"):
+    with pytest.raises(ValueError, match="not a Krom state of version 2"):
         State.from_dict(d)

@@ -107,3 +107,87 @@ def test_the_seam_at_every_step_and_a_match_round_trip(chunk):
             step += 1
         again = Match.from_save(parse_save(match.save().to_text()))
         assert again.state.to_dict() == match.state.to_dict(), f"game {i}: the replayed match differs"
+
+
+TWIN_GAMES = 30
+WINDOW_STAGES = ("combat", "counter", "target", "choice")
+
+
+def _twin(state, seat: int, timing: str, keep: int | None):
+    """The same table, but `seat` holds (or lacks) a card of `timing`: one card of its hand is swapped
+    with one deep in the Bonus deck (whose order nobody sees). None when no such swap exists."""
+    hand = [c for c in state.players[seat].hand if c != keep]
+    holds = [c for c in hand if krom.BONUS[c].timing == timing]
+    give = holds[0] if holds else (hand[0] if hand else None)
+    if give is None:
+        return None
+    wanted = (lambda c: krom.BONUS[c].timing != timing) if holds else (lambda c: krom.BONUS[c].timing == timing)
+    take = next((c for c in reversed(state.bonus_deck) if wanted(c)), None)
+    if take is None:
+        return None
+    twin = state.clone()
+    p = twin.players[seat]
+    p.hand = tuple(sorted([c for c in p.hand if c != give] + [take]))
+    twin.bonus_deck = tuple(give if c == take else c for c in twin.bonus_deck)
+    krom.check_invariants(twin)
+    return twin
+
+
+def _same_for_the_others(a, b, events_a, events_b, secret: int, where: str) -> None:
+    assert krom.decision(a) == krom.decision(b), f"{where}: the decision differs"
+    for seat in [None, *range(a.num_players)]:
+        if seat == secret:
+            continue
+        assert krom.view(a, seat) == krom.view(b, seat), f"{where}: seat {seat} sees a difference"
+        assert [krom.redact(e, seat) for e in events_a] == [krom.redact(e, seat) for e in events_b], f"{where}: seat {seat}'s log differs"
+
+
+def test_play_a_bonus_cards_kept_secretly_face_down_never_show_through_the_card_windows():
+    """Bonus cards are "secretly kept face down": pairs of tables that differ only in one card of one
+    hidden hand (a combat or counter card or not) look the same to every other seat at every step
+    through the combat-card and counter windows, over random games."""
+    asked_differently = windows = 0
+    for i in range(TWIN_GAMES):
+        setup = Setup(3 + i % 4, kromosaurus=bool(i % 2))
+        state = krom.new_game(setup, 3000 + i)
+        rng = Rng(i)
+        pick = Rng(i ^ 0x5EED)
+        for _ in range(3000):
+            if state.to_move is None:
+                break
+            legal = krom.legal_actions(state)
+            action = krom.playout_choice(state, legal, rng)
+            kind = krom.decision(state).kind
+            opening = (kind == "combat" and state.combat.passes == 0) or (kind == "main" and action.kind == "play")
+            twin = None
+            if opening:
+                timing = "combat" if kind == "combat" else "counter"
+                fighters = [f for f in state.combat.fighters if f >= 0] if kind == "combat" else list(range(state.num_players))
+                secret = fighters[pick.below(len(fighters))]
+                keep = action.args[0] if action.kind == "play" and state.to_move == secret else None
+                twin = _twin(state, secret, timing, keep)
+            if twin is None:
+                state, _ = krom.apply(state, action)
+                continue
+            windows += 1
+            a, b = state, twin
+            first = True
+            step = 0
+            while a.to_move is not None and (first or krom.decision(a).kind in WINDOW_STAGES):
+                where = f"game {i}, window {windows}, step {step}"
+                legal_a, legal_b = krom.legal_actions(a), krom.legal_actions(b)
+                if a.to_move == secret:
+                    if legal_a != legal_b:
+                        asked_differently += 1
+                    both = [x for x in legal_a if x in legal_b]
+                    choice = action if first and action in both else both[pick.below(len(both))]
+                else:
+                    assert legal_a == legal_b, f"{where}: seat {a.to_move}'s choices depend on seat {secret}'s hand"
+                    choice = action if first else krom.playout_choice(a, legal_a, rng)
+                a, events_a = krom.apply(a, choice)
+                b, events_b = krom.apply(b, choice)
+                _same_for_the_others(a, b, events_a, events_b, secret, where)
+                first = False
+                step += 1
+            state = a
+    assert windows >= 100 and asked_differently >= 40, (windows, asked_differently)

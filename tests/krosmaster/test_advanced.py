@@ -1,5 +1,7 @@
 """Advanced Rules: Dice Sides, Tackle Zones, Dodge Rolls, Divine Challenges, Special Terrain, Spin Again."""
 
+from fractions import Fraction
+
 import pytest
 
 import game.krosmaster as K
@@ -14,7 +16,7 @@ FAR_PINK = ("wa_wabbit", 1, (6, 0))
 FAR_BLUE = ("golda_purse", 0, (7, 9))
 JOKERS = K.Setup(die_jokers=True)
 TACKLE = K.Setup(tackle=True)
-TERRAIN = K.Setup(special_terrain=True)
+TERRAIN = K.Setup()
 
 
 def texts(s):
@@ -96,7 +98,7 @@ class TestTackleZones:
 
     def test_every_cell_left_inside_a_zone_needs_a_roll(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 7)), ("wa_wabbit", 1, (2, 7))], active=0, setup=TACKLE)
-        s, ev = run(with_rolls(s, ["joker", "critical_joker"]), "move 0 2 8", "move 0 2 9")
+        s, ev = run(with_rolls(s, ["joker", "joker"]), "move 0 2 8", "move 0 2 9")
         assert [e.result for e in ev if isinstance(e, DodgeRolled)] == ["free", "free"]
 
 
@@ -129,10 +131,20 @@ class TestDodgeRolls:
         pink = [("arrowna", 1, (3, 7)), ("wa_wabbit", 1, (4, 8) if dice == 2 else (6, 0))]
         return build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, *pink], active=0, setup=TACKLE)
 
-    @pytest.mark.parametrize("face", ["joker", "critical_joker"])
-    def test_a_joker_lets_the_fighter_go(self, face):
-        s, ev = run(with_rolls(self.start(), [face]), "move 0 2 8")
-        assert ev[1] == DodgeRolled(0, (face,), "free") and s.fighters[0].xy == (2, 8) and s.mp == 2
+    def test_a_joker_lets_the_fighter_go(self):
+        s, ev = run(with_rolls(self.start(), ["joker"]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, ("joker",), "free") and s.fighters[0].xy == (2, 8) and s.mp == 2
+
+    def test_dodge_rolls_a_critical_joker_is_not_a_joker(self):
+        # Dodge Rolls: "If you roll a joker" names one face, as "if you roll a shield-joker" names
+        # another (and the combat roll names "a critical or a critical-joker" when it means both):
+        # the critical-joker catches the fighter like any face but the joker. One face in six dodges.
+        s, ev = run(with_rolls(self.start(), ["critical_joker"]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, ("critical_joker",), "caught")
+        assert s.fighters[0].xy == (3, 8) and (s.ap, s.mp) == (3, 0)
+        assert K.dodge_die_odds() == {"free": Fraction(1, 6), "caught": Fraction(4, 6), "tackled": Fraction(1, 6)}
+        s, ev = run(with_rolls(self.start(dice=2), ["joker", "critical_joker"]), "move 0 2 8")
+        assert ev[1].result == "caught"
 
     @pytest.mark.parametrize("face", ["critical", "shield", "blank"])
     def test_no_joker_the_fighter_is_caught(self, face):
@@ -149,8 +161,8 @@ class TestDodgeRolls:
     def test_two_tacklers_two_dice_two_jokers_needed(self):
         s = self.start(dice=2)
         assert K.dodge_dice(s, s.fighters[0]) == 2
-        s2, ev = run(with_rolls(s, ["joker", "critical_joker"]), "move 0 2 8")
-        assert ev[1] == DodgeRolled(0, ("joker", "critical_joker"), "free") and s2.fighters[0].xy == (2, 8)
+        s2, ev = run(with_rolls(s, ["joker", "joker"]), "move 0 2 8")
+        assert ev[1] == DodgeRolled(0, ("joker", "joker"), "free") and s2.fighters[0].xy == (2, 8)
 
     def test_two_dice_one_joker_is_caught(self):
         s, ev = run(with_rolls(self.start(dice=2), ["joker", "blank"]), "move 0 2 8")
@@ -170,12 +182,14 @@ class TestDivineChallenges:
     def test_one_two_or_three_distinct_challenges_are_drawn(self):
         for n in (1, 2, 3):
             for seed in range(10):
-                ch = K.new_game(K.Setup(challenges=n, special_terrain=True), seed).challenges
+                ch = K.new_game(K.Setup(challenges=n), seed).challenges
                 assert len(ch) == n and len(set(ch)) == n
 
-    def test_without_fog_the_fog_challenge_stays_in_the_box(self):
+    def test_divine_challenges_srams_shadows_is_drawn_like_any_other(self):
+        # Divine Challenges: "draw one Divine Challenge card from among the available ones"; no
+        # other advanced rule is needed. The challenge that places Fog tiles brings them with it.
         drawn = set().union(*(K.new_game(K.Setup(challenges=3), seed).challenges for seed in range(40)))
-        assert "srams_shadows" not in drawn and len(drawn) == 6
+        assert "srams_shadows" in drawn and len(drawn) == 7
 
     def test_thresholds_are_cumulative(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], challenges=("iops_brawl",), glyphs=GLYPHS_3)
@@ -462,11 +476,16 @@ class TestSpecialTerrainTiles:
         assert [(e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(2, "fire"), (1, "combat")]
         assert s.fighters[2].xy == (3, 6)
 
-    def test_first_game_has_no_fog(self):
-        s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], terrain={(3, 7): "fire"})
-        s.terrain[7] = "fog"
-        with pytest.raises(AssertionError, match="no Fog without the special terrain option"):
-            K.check_invariants(s)
+    def test_special_terrain_tiles_the_first_game_places_no_fog(self):
+        # "You won't need the other Special Terrain tiles for your first game": only a Superior Favor
+        # (Fog Bank) and a Divine Challenge (Sram's Shadows) place Fog, and a first game has neither.
+        def places_fog(ability):
+            return ability is not None and any(e.kind == "terrain" and e.terrain == "fog" for e in ability.effects)
+
+        fog_favors = [f.id for f in K.CONTENT.favors.values() if places_fog(f.ability)]
+        fog_challenges = [c.id for c in K.CONTENT.challenges.values() if any(places_fog(b.ability) for b in c.bonuses)]
+        assert fog_favors == ["fog_bank"] and K.CONTENT.favors["fog_bank"].superior
+        assert fog_challenges == ["srams_shadows"]
 
     def test_a_minion_ko_by_fire_during_a_shove_gets_no_combat_roll(self):
         s = build([("golda_purse", 0, (3, 9)), ("felix_dicebag", 0, (7, 9)), ("arrowna", 1, (0, 0)), FAR_PINK,

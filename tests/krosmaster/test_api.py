@@ -18,7 +18,7 @@ TEAM = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1,
 def test_the_module_has_the_whole_api():
     check_module(K)
     assert registry.load("krosmaster") is K
-    assert (K.GAME_ID, K.TITLE, K.VERSION) == ("krosmaster", "Krosmaster: Blast", 1)
+    assert (K.GAME_ID, K.TITLE, K.VERSION) == ("krosmaster", "Krosmaster: Blast", 2)
 
 
 class TestPlainData:
@@ -37,7 +37,7 @@ class TestPlainData:
     @pytest.mark.parametrize(
         "change, message",
         [
-            ({"version": 9}, "not a version-1 Krosmaster state"),
+            ({"version": 9}, "not a version-2 Krosmaster state"),
             ({"phase": "lunch"}, "phase: unknown phase 'lunch'"),
             ({"to_move": 2}, "expected a seat"),
             ({"terrain": [[0, 0, "lava"]]}, "terrain: unknown tile 'lava'"),
@@ -221,7 +221,7 @@ def test_a_save_replays_to_the_same_state(tmp_path):
     from game.core.save import load_game, new_save, write_save
     from game.core.simulate import play
 
-    setup = K.Setup(tackle=True, die_jokers=True, challenges=2, special_terrain=True, superior_favors=True)
+    setup = K.Setup(tackle=True, die_jokers=True, challenges=2, superior_favors=True)
     result = play(K, setup, 21, 22)
     write_save(tmp_path / "game.json", new_save(K, setup, 21, result.actions))
     _, module, setup2, state = load_game(tmp_path / "game.json")

@@ -127,7 +127,7 @@ class TestBasicFavors:
 
 
 class TestSuperiorFavors:
-    SETUP = K.Setup(superior_favors=True, special_terrain=True)
+    SETUP = K.Setup(superior_favors=True)
 
     def test_fog_bank(self):
         s, ev = run(build(TEAM, active=0, left=("fog_bank",), setup=self.SETUP), "favor 0 left 0 0")
@@ -152,10 +152,12 @@ class TestSuperiorFavors:
         seen = set().union(*piles)
         assert seen == set(K.CONTENT.favors)
 
-    def test_without_fog_the_fog_bank_stays_in_the_box(self):
+    def test_krosmic_favors_fog_bank_is_shuffled_in_with_the_superior_favors(self):
+        # Advanced Rules, Krosmic Favors: "add the Superior Krosmic Favors to the 10 basic" ones; no
+        # other advanced rule is needed. Fog Bank brings its Fog tiles with it.
         piles = [K.new_game(K.Setup(superior_favors=True), seed).pile for seed in range(40)]
-        assert "fog_bank" not in set().union(*piles)
-        assert len(set().union(*piles)) == 13
+        assert "fog_bank" in set().union(*piles)
+        assert len(set().union(*piles)) == 14
 
 
 def test_glyph_cells_listed_by_the_helper_match_the_board():

@@ -163,6 +163,6 @@ class TestOdds:
                 _, ev = run(with_rolls(s, list(faces)), "move 0 4 7")
                 counts[next(e.result for e in ev if isinstance(e, DodgeRolled))] += Fraction(1, 6 ** dice)
             assert K.dodge_odds(s, 0) == counts
-        assert K.dodge_odds(two, 0) == {"free": Fraction(1, 9), "caught": Fraction(7, 12), "tackled": Fraction(11, 36)}
+        assert K.dodge_odds(two, 0) == {"free": Fraction(1, 36), "caught": Fraction(2, 3), "tackled": Fraction(11, 36)}
         # one tackler rolls one die: the per-die odds the board shows for each tackler
-        assert K.dodge_die_odds() == K.dodge_odds(one, 0) == {"free": Fraction(1, 3), "caught": Fraction(1, 2), "tackled": Fraction(1, 6)}
+        assert K.dodge_die_odds() == K.dodge_odds(one, 0) == {"free": Fraction(1, 6), "caught": Fraction(2, 3), "tackled": Fraction(1, 6)}

@@ -114,7 +114,7 @@ class TestLineOfSight:
 
     def test_fog_blocks(self):
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, ("arrowna", 1, (3, 5)), PINK2], active=0,
-                  setup=K.Setup(special_terrain=True), terrain={(3, 6): "fog"})
+                  setup=K.Setup(), terrain={(3, 6): "fog"})
         assert casts(s, "catroulette") == []
 
     def test_ice_and_fire_do_not_block(self):

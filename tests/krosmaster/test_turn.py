@@ -113,10 +113,17 @@ class TestActionPointMovementPointMarkers:
         assert (s.mp, s.fighters[0].mp_mark) == (5, 2)
         assert kinds(ev) == ["FavorUsed", "MarkerPlaced"]
 
-    def test_markers_on_a_skipped_fighter_go_at_the_end_of_the_turn(self):
-        s = build([{"kind": "felix_dicebag", "owner": 0, "cell": [3, 8], "ap_mark": -1}, *TEAMS[1:]])
+    def test_ap_mp_markers_stay_on_a_skipped_fighter_until_it_has_been_played(self):
+        # Spell Effects: the markers "disappear once the Fighter has been played". A fighter the
+        # player skips was not played: its markers stay, and count when it is played next.
+        s = build([{"kind": "felix_dicebag", "owner": 0, "cell": [3, 8], "ap_mark": -1, "mp_mark": 1}, *TEAMS[1:]])
         s, _ = run(s, "pass")
-        assert s.fighters[0].ap_mark == 0
+        assert (s.fighters[0].ap_mark, s.fighters[0].mp_mark) == (-1, 1)
+        s, _ = run(s, "slot left", "pass", "slot left", "activate 0")  # pink's turn, then blue's again
+        felix = K.CONTENT.character("felix_dicebag")
+        assert (s.ap, s.mp) == (felix.ap - 1, felix.mp + 1)
+        s, _ = run(s, "end 0")
+        assert (s.fighters[0].ap_mark, s.fighters[0].mp_mark) == (0, 0)  # played now: they go
 
     def test_markers_placed_on_the_opponent_wait_for_their_turn(self):
         s = build([TEAMS[0], TEAMS[1], ("arrowna", 1, (3, 5)), TEAMS[3]], active=0, left=("quagmire",))

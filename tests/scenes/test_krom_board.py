@@ -230,7 +230,7 @@ def test_the_automation_table_plays_itself(app):
 
 def test_the_combat_winner_steals_through_a_dialog(app):
     state = kt.position(hp=[7, 3, 7], hands=[[], [], []])
-    state, _ = kt.run(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
+    state, _ = kt.run_passing(kt.with_rolls(state, [6, 1]), "go savanna", "go savanna", "go mountain")
     assert krom.decision(state).kind == "steal"
     board = open_board(app, state)
     dialog = app.stack.top
@@ -271,3 +271,53 @@ def test_every_card_and_deck_has_a_tooltip(app):
         before = app.screen.copy()
         board.draw_tooltip(app.screen)
         assert app.screen.get_view("2").raw != before.get_view("2").raw, f"no tooltip drawn for {what}"
+
+
+def test_play_a_bonus_in_hot_seat_each_seat_asked_gets_one_hand_off_and_a_clear_pass(app):
+    """Every other player is asked whether to counter (whatever their hand): in hot-seat each gets
+    one hand-off screen, then their own panel; one without a counter card sees a lone Pass button."""
+    stash, counter = 13, 9  # Hidden stash; Not today!
+    board = open_board(app, kt.action_phase(kt.position(hands=[[stash], [], [counter]]), 0))
+    ready(app, board)
+    click(app, hit_rect(board, "hand", stash).center)
+    wait(app, board)
+    ready(app, board)  # Bob takes the mouse
+    assert board.viewer == 1 and board.match.decision().kind == "counter"
+    assert "You hold no counter card: you can only pass." in " ".join(line for line, _ in board.panel_lines)
+    assert sorted(board.action_buttons) == ["pass"] and board.action_buttons["pass"].text == "Pass"
+    click_widget(app, board.action_buttons["pass"])
+    wait(app, board)
+    ready(app, board)  # Cleo takes the mouse: she may counter
+    assert board.viewer == 2
+    assert board.action_buttons["counter"].text == "Counter it with Not today!" and board.action_buttons["counter"].is_enabled
+    click_widget(app, board.action_buttons["pass"])
+    wait(app, board)
+    ready(app, board)  # back to Ann, whose card took effect
+    assert board.viewer == 0 and board.match.decision().kind == "main"
+    assert board.match.state.players[0].krom == 5 + 3
+    settle(app)
+    assert app.stack.top is board, "one hand-off per change of the deciding seat, no more"
+
+
+def test_with_one_human_a_window_where_they_can_only_pass_is_passed_for_them(app):
+    """With one human and computers, the human asked in a card window with nothing to play is passed
+    at once by the board (no hand-off, no extra screen), and the log tells them why."""
+    state = kt.position(hands=[[], [], []])
+    state, _ = kt.run(kt.with_rolls(state, [2, 5]), "go forest", "go forest", "go savanna")
+    assert krom.decision(state).kind == "combat" and state.to_move == 0  # Bob, a computer, is asked first
+    app.settings.animation_speed = "normal"  # Ann's question comes at the end of the animations of Bob's pass
+    match = Match.new(krom, state.setup, 0)
+    match.state = state
+    seats = [Seat("Bob", (60, 200, 60), bot="easy"), Seat("Ann", (200, 60, 60)), Seat("Cleo", (60, 60, 200), bot="easy")]
+    board = KromBoard(app, match, seats)
+    board.autosave = False
+    board.bot_delay = 0.0
+    app.push(board)
+    for _ in range(300):
+        app.run_frames(2)
+        assert not isinstance(app.stack.top, HandOffScene), "one human: no hand-off"
+        if board.match.state.combat is None:
+            break
+    assert board.match.state.combat is None, "Ann was left with a lone Pass to click"
+    assert [str(a) for a in board.match.actions[:2]] == ["pass", "pass"]
+    assert "You hold no combat card: you pass." in board.log.lines
