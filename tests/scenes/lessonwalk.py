@@ -122,6 +122,10 @@ def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: 
             break
         assert len(clicked) < max_clicks, f"{lesson_id}: no end after {max_clicks} clicks"
         key = "lesson:next" if coach.step.narration else coach.target()
+        for look in coach.step.look:  # what a note outlines is on screen
+            spot = board.spots.get(look)
+            assert spot is not None, f"{lesson_id} step {coach.index + 1} outlines {look!r}, which the screen lacks"
+            assert pygame.Rect(0, 0, *app.size).contains(spot.rect), f"{look!r} lies outside the window"
         scene, pos = check_target(app, board, key)
         if wrong:
             wrong_click(app, board)
