@@ -29,6 +29,7 @@ from scenes import palette, ui
 TIP_SIZE = 15
 TIP_WIDTH = 330
 REFUSAL_SECONDS = 2.5
+FRESH_FRAMES = 3  # frames drawn after a widget is enabled, disabled, relabelled, shown or hidden
 
 Tip = str | Sequence[str] | Callable[[], "str | Sequence[str]"]
 
@@ -77,6 +78,7 @@ class Hotspots:
         self.hovered: Hotspot | None = None
         self.refusal: Refusal | None = None
         self._widget_state: dict[Any, tuple] = {}
+        self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
 
     # -- filling ------------------------------------------------------------------------
     def clear(self) -> None:
@@ -209,6 +211,8 @@ class Hotspots:
         self.refusal = Refusal(text, pygame.Rect(rect))
 
     def update(self, dt: float) -> None:
+        if self._fresh > 0:
+            self._fresh -= 1
         if self.refusal is not None:
             self.refusal.left -= dt
             if self.refusal.left <= 0:
@@ -216,7 +220,8 @@ class Hotspots:
 
     @property
     def animating(self) -> bool:
-        return self.refusal is not None
+        """A refusal shows, or a widget just changed: the screen needs frames (an idle app would keep the old label)."""
+        return self.refusal is not None or self._fresh > 0
 
     # -- widgets ------------------------------------------------------------------------
     def sync_widgets(self) -> None:
@@ -230,6 +235,7 @@ class Hotspots:
             if self._widget_state.get(widget) == state:
                 continue
             self._widget_state[widget] = state
+            self._fresh = FRESH_FRAMES
             if spot is None:
                 widget.hide()
                 continue
@@ -264,19 +270,23 @@ class Hotspots:
             draw_bubble(surface, lines, self.mouse, dim_last=self.reason_of(spot) is not None)
 
 
-def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palette.PANEL_EDGE, below: bool = False,
-                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH) -> pygame.Rect:
-    """A tooltip box near `anchor`, kept fully inside the surface; returns its rect."""
+def bubble_lines(lines: list[str], *, dim_last: bool = False, size: int = TIP_SIZE,
+                 width: int = TIP_WIDTH) -> tuple[list[tuple[str, bool]], tuple[int, int]]:
+    """A tip's lines wrapped to `width` (each with whether it is the dimmed last one) and its box's size."""
     wrapped: list[tuple[str, bool]] = []
     for i, line in enumerate(lines):
         last = dim_last and i == len(lines) - 1
         wrapped.extend((part, last) for part in ui.wrap(line, size, width))
     if not wrapped:
-        return pygame.Rect(0, 0, 0, 0)
-    h_line = size + 5
+        return wrapped, (0, 0)
     text_w = max(ui.render(t, size, palette.TEXT).get_width() for t, _ in wrapped)
-    box = pygame.Rect(0, 0, text_w + 20, h_line * len(wrapped) + 12)
-    sw, sh = surface.get_size()
+    return wrapped, (text_w + 20, (size + 5) * len(wrapped) + 12)
+
+
+def place_bubble(box_size: tuple[int, int], anchor, screen: tuple[int, int], *, below: bool = False) -> pygame.Rect:
+    """Where a tip box of `box_size` goes for a mouse (or a control) at `anchor`: fully inside the screen."""
+    box = pygame.Rect((0, 0), box_size)
+    sw, sh = screen
     x, y = int(anchor[0]), int(anchor[1])
     if below:
         box.midtop = (x, y + 6)
@@ -287,7 +297,18 @@ def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palet
         if box.bottom > sh - 4:
             box.bottom = y - 8
     box.clamp_ip(pygame.Rect(4, 4, sw - 8, sh - 8))
+    return box
+
+
+def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palette.PANEL_EDGE, below: bool = False,
+                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH) -> pygame.Rect:
+    """A tooltip box near `anchor`, kept fully inside the surface; returns its rect."""
+    wrapped, box_size = bubble_lines(lines, dim_last=dim_last, size=size, width=width)
+    if not wrapped:
+        return pygame.Rect(0, 0, 0, 0)
+    box = place_bubble(box_size, anchor, surface.get_size(), below=below)
     ui.panel(surface, box, colour=palette.BG_LIGHT, edge=edge, radius=8, shadow=4)
+    h_line = size + 5
     for i, (t, last) in enumerate(wrapped):
         colour = (255, 170, 160) if last else palette.TEXT
         ui.text(surface, t, (box.left + 10, box.top + 6 + i * h_line), size, colour)

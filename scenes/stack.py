@@ -200,6 +200,8 @@ class SceneStack:
         if scene is not None and scene not in self.scenes:
             return
         target = scene if scene is not None else self.scenes[-1]
+        top = self.scenes[-1]
+        mouse = top._spots.mouse if top._spots is not None else None  # where the mouse was left on the top scene
         while self.scenes:
             gone = self.scenes.pop()
             gone.on_exit()
@@ -208,6 +210,10 @@ class SceneStack:
                 break
         if self.scenes:
             self.scenes[-1].on_uncover()
+            if mouse is not None and pygame.display.get_init():
+                # The scene below saw no mouse moves while it was covered: tell it where the mouse is now
+                # (after a hand-off, the next player's mouse, not the previous player's last hover).
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         for scene in reversed(self.scenes):

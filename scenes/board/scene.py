@@ -60,6 +60,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
     undo_rect: pygame.Rect | None = None  # where the Undo and Redo buttons sit (two halves); None: keys only
     autosave = True
     bot_delay = 0.8  # seconds a bot seems to think, at animation speed 1
+    log_after_animation = False  # True: an event's log line comes once its animation has played (results follow the dice)
 
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app)
@@ -111,7 +112,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             "KnockedOut": self._anim_ko,
         }
         handlers.update(self.event_handlers())
-        self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event)
+        self.player = EventPlayer(self.timeline, handlers, on_event=self._log_event, after=self.log_after_animation)
         self.log = GameLog(self.ui, pygame.Rect(self.log_rect))
         if self.undo_rect is not None and self.replay is None:  # a replay takes nothing back
             r = pygame.Rect(self.undo_rect)
@@ -416,13 +417,6 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self.flash_left -= dt
             if self.flash_left <= 0:
                 self.flash_text = None
-        live = not self.locked
-        if live != self.spots.live:
-            self.spots.live = live
-            self.spots.lock_reason = self.lock_reason()
-        grid = getattr(self, "grid", None)
-        if grid is not None:
-            grid.live = live
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)
@@ -432,6 +426,15 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
             self._collect_bot_move()
         if self._suggesting is not None and self._suggesting.done:
             self._collect_suggestion()
+        # Last, once this frame's moves have started: whether the board is held, and why (the reason changes
+        # while it stays held: an animation, then a computer's thinking).
+        live = not self.locked
+        if live != self.spots.live or not live:
+            self.spots.live = live
+            self.spots.lock_reason = self.lock_reason()
+        grid = getattr(self, "grid", None)
+        if grid is not None:
+            grid.live = live
 
     # -- the end -------------------------------------------------------------------------
     def _game_over(self) -> None:

@@ -1,19 +1,24 @@
-"""How Khrysos Hunters looks: tiles and maps (board, builder, thumbnails), action symbols and their plain words.
+"""How Khrysos Hunters looks: tiles and maps (board, builder, thumbnails), the names on the map's edges,
+the hunters as dice on the map, action symbols and their plain words.
 
 Drawing only: every square, pillar, stair and solid line comes from the rules' map model
-(`game.khrysos.maps`); nothing here decides where a hunter may go.
+(`game.khrysos.maps`), every edge name from `game.khrysos.column_labels` / `row_labels`; nothing
+here decides where a hunter may go. The board draws its map through `BoardArt` alone, so what a
+map shows on the board is changed here, in one place.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
+import game.khrysos as K
 from game.khrysos import maps
-from game.khrysos.hunters import HUNTERS, tokens_of
 from game.khrysos.maps import TILE_SIZE, Board, PlacedTile
 from scenes import assets, palette, ui
+from scenes.widgets.standee import StandeeView
 
 Cell = tuple[int, int]
 
@@ -159,54 +164,58 @@ def tile_picture(tile: str, rotation: int, size: int) -> pygame.Surface:
 # -- hunter cards -----------------------------------------------------------------------------
 
 
-def action_symbols(hunter: int, number: int, upgraded: bool) -> list[tuple[str, int, bool]]:
-    """(symbol, value, inside the box) of an action as it resolves now, left to right."""
-    out = []
-    inside = False
-    for name, value in tokens_of(hunter, number, upgraded):
-        if name == "[":
-            inside = True
-        elif name == "]":
-            inside = False
-        else:
-            out.append((name, value, inside))
-    return out
+class SymbolIcon(NamedTuple):
+    name: str
+    value: int
+    icon: pygame.Rect  # where the symbol's picture goes
+    rect: pygame.Rect  # the picture and its number: what the mouse hovers
+    label: str  # the number drawn beside it ("" for Swap, Trap, Stun)
+    tip: str
 
 
-def draw_symbols(surface: pygame.Surface, hunter: int, number: int, upgraded: bool, topleft: tuple[int, int],
-                 icon: int = 24, box_colour=(150, 112, 52)) -> list[tuple[pygame.Rect, str]]:
-    """The symbols of an action as icons with their numbers; the box drawn around its symbols.
-    Returns each icon's rect with its plain-words tooltip."""
+def layout_symbols(hunter: int, number: int, upgraded: bool, topleft: tuple[int, int],
+                   icon: int = 24) -> tuple[list[SymbolIcon], list[pygame.Rect]]:
+    """Where the symbols of an action go, left to right (the icons and the boxes drawn around the
+    symbols inside a box), without drawing them: the board registers each icon's tip from this."""
     x, y = topleft
-    tips: list[tuple[pygame.Rect, str]] = []
+    icons: list[SymbolIcon] = []
+    boxes: list[pygame.Rect] = []
     box_start = None
-    symbols = action_symbols(hunter, number, upgraded)
+    symbols = K.action_symbols(hunter, number, upgraded)
+    size = max(11, icon * 2 // 3)
     for i, (name, value, inside) in enumerate(symbols):
         if inside and box_start is None:
             box_start = x
             x += 3
         r = pygame.Rect(x, y, icon, icon)
-        surface.blit(assets.image(symbol_sprite(name), (icon, icon)), r)
         label = "" if name in ("swap", "trap", "stun") else (f"+{value}" if name.startswith("boost_") else str(value))
-        width = icon
-        if label:
-            t = ui.render(label, max(11, icon * 2 // 3), palette.TEXT, True, True)
-            surface.blit(t, (r.right + 1, r.centery - t.get_height() // 2))
-            width += t.get_width() + 2
-        tips.append((pygame.Rect(x, y, width, icon), symbol_tip(name, value)))
+        width = icon + (ui.render(label, size, palette.TEXT, True, True).get_width() + 2 if label else 0)
+        icons.append(SymbolIcon(name, value, r, pygame.Rect(x, y, width, icon), label, symbol_tip(name, value)))
         x += width + 4
         closes = inside and (i + 1 == len(symbols) or not symbols[i + 1][2])
         if closes and box_start is not None:
-            pygame.draw.rect(surface, box_colour, pygame.Rect(box_start, y - 3, x - box_start, icon + 6), width=2,
-                             border_radius=5)
+            boxes.append(pygame.Rect(box_start, y - 3, x - box_start, icon + 6))
             box_start = None
             x += 4
-    return tips
+    return icons, boxes
+
+
+def draw_symbols(surface: pygame.Surface, icons: list[SymbolIcon], boxes: list[pygame.Rect],
+                 box_colour=(150, 112, 52)) -> None:
+    """The symbols of an action as icons with their numbers, the box drawn around its boxed symbols."""
+    for item in icons:
+        r = item.icon
+        surface.blit(assets.image(symbol_sprite(item.name), (r.width, r.height)), r)
+        if item.label:
+            t = ui.render(item.label, max(11, r.height * 2 // 3), palette.TEXT, True, True)
+            surface.blit(t, (r.right + 1, r.centery - t.get_height() // 2))
+    for box in boxes:
+        pygame.draw.rect(surface, box_colour, box, width=2, border_radius=5)
 
 
 def box_colour(hunter: int, number: int) -> tuple[int, int, int]:
     """The rulebook colours the box by targeting: orange Hit, purple Burst, green Trample."""
-    for name, _ in tokens_of(hunter, number, False):
+    for name, _, _ in K.action_symbols(hunter, number, False):
         if name == "hit":
             return (236, 132, 42)
         if name == "burst":
@@ -217,6 +226,84 @@ def box_colour(hunter: int, number: int) -> tuple[int, int, int]:
 
 
 def hunter_title(hunter: int) -> str:
-    h = HUNTERS[hunter]
+    h = K.HUNTERS[hunter]
     return f"{h.name}, {h.title}"
+
+
+# -- the map on the board ---------------------------------------------------------------------------
+
+EDGE = 16  # pixels of the margin around the map where the columns' letters and the rows' numbers stand
+
+
+class BoardArt:
+    """The board's picture of its map: the squares (drawn once at the grid's square size), the names of
+    the columns and rows on its edges, and the treasure markers lying on it."""
+
+    def __init__(self, board: Board, grid):
+        self.board = board
+        self.grid = grid
+        self.image = map_surface(board, grid.cell_size)
+        self.columns = K.column_labels(board)
+        self.rows = K.row_labels(board)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What never changes during a game: the frame, the squares, the edge names."""
+        g = self.grid
+        ui.panel(surface, g.rect.inflate(2 * EDGE + 12, 2 * EDGE + 12), colour=palette.BG_LIGHT, radius=10, shadow=4)
+        surface.blit(self.image, g.rect)
+        size = max(11, min(15, g.cell_size // 3))
+        for x, label in self.columns.items():
+            r = g.cell_rect((x, min(self.rows)))
+            for y in (g.rect.top - EDGE // 2 - 1, g.rect.bottom + EDGE // 2 + 1):
+                ui.text(surface, label, (r.centerx, y), size, palette.TEXT_DIM, anchor="center")
+        for y, label in self.rows.items():
+            r = g.cell_rect((min(self.columns), y))
+            for x in (g.rect.left - EDGE // 2 - 2, g.rect.right + EDGE // 2 + 2):
+                ui.text(surface, label, (x, r.centery), size, palette.TEXT_DIM, anchor="center")
+
+    def draw_loot(self, surface: pygame.Surface, loot) -> None:
+        """A treasure marker in the corner of each square holding one."""
+        g = self.grid
+        coin = max(12, int(g.cell_size * 0.5))
+        image = assets.image("markers/treasure", (coin, coin))
+        surface.blits([(image, (r.right - coin - 1, r.top + 1)) for r in (g.cell_rect(c) for c in loot)], doreturn=False)
+
+
+class HunterDie(StandeeView):
+    """A hunter on the map: its player's die, turned to the hunter's endurance (as on the table)."""
+
+    def __init__(self, hunter: int, seat: int, pos, colour, size: int):
+        super().__init__(K.HUNTERS[hunter].name, f"seat{seat}", pos, colour, height=size)
+        self.hunter = hunter
+        self.seat = seat
+        self.endurance = K.MAX_ENDURANCE
+        self.active = False
+
+    def hit_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, self.height, self.height)
+        r.center = (int(self.pos[0]), int(self.pos[1]))
+        return r
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        size = self.height
+        face = max(1, min(K.MAX_ENDURANCE, self.endurance))
+        img = assets.image(f"dice/seat{self.seat}_{face}", (size, size))
+        if self.flash > 0 or self.tilt or self.alpha < 255:
+            img = img.copy()
+            if self.flash > 0:
+                img.fill((int(150 * self.flash), 0, 0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            if self.tilt:
+                img = pygame.transform.rotate(img, -self.tilt)
+            if self.alpha < 255:
+                img.set_alpha(self.alpha)
+        centre = (int(self.pos[0] + self.shake), int(self.pos[1] - self.lift))
+        rect = img.get_rect(center=centre)
+        if self.active or self.selected or self.hovered:
+            colour = palette.SELECT if (self.active or self.selected) else palette.HOVER
+            ring = pygame.Rect(0, 0, size + 8, size + 8)
+            ring.center = centre
+            pygame.draw.rect(surface, colour, ring, width=3, border_radius=8)
+        surface.blit(img, rect)
 

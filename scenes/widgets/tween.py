@@ -253,25 +253,28 @@ class EventPlayer:
 
     `handlers` maps an event kind (its class name) to a function returning an `Anim`
     (or None for events with nothing to show). Unknown kinds only reach `on_event`
-    (the game log, typically), which is called as each event's animation starts. Each animation
+    (the game log, typically), which is called as each event's animation starts, or, with
+    `after=True`, once it has played (a die's result is told when the die stops). Each animation
     is built when its turn comes, from what the animations before it left on screen.
     """
 
     def __init__(self, timeline: Timeline, handlers: dict[str, Callable[[Any], Anim | None]],
-                 on_event: Callable[[Any], Any] | None = None):
+                 on_event: Callable[[Any], Any] | None = None, *, after: bool = False):
         self.timeline = timeline
         self.handlers = handlers
         self.on_event = on_event
+        self.after = after
 
     def play(self, events: Iterable[Any], then: Callable[[], Any] | None = None) -> None:
         """Queue each event's log line and animation; an event's animation is built when its turn comes."""
         for event in events:
             steps: list[Anim] = []
-            if self.on_event is not None:
-                steps.append(Call(lambda e=event: self.on_event(e)))
             handler = self.handlers.get(type(event).__name__)
             if handler is not None:
                 steps.append(Later(lambda h=handler, e=event: h(e)))
+            if self.on_event is not None:
+                told = Call(lambda e=event: self.on_event(e))
+                steps.insert(len(steps) if self.after else 0, told)
             self.timeline.add(Sequence(*steps))
         if then is not None:
             self.timeline.add(Call(then))

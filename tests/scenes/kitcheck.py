@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.hotspots import draw_bubble
+from scenes.hotspots import bubble_lines, place_bubble
 
 
 def check_hotspots(board) -> int:
@@ -28,9 +28,10 @@ def check_hotspots(board) -> int:
             assert reason and reason.strip(), f"{where} is greyed without a reason"
         if held and not spot.always:
             assert not spots.is_enabled(spot), f"{where} is usable while the board is held ({board.lock_reason()})"
-        surface = pygame.Surface(board.app.size)
+        wrapped, size = bubble_lines(lines)
+        assert wrapped, f"{where} has an empty tip"
         for anchor in (spot.rect.center, spot.rect.bottomright, spot.rect.topleft):
-            box = draw_bubble(surface, lines, anchor)
+            box = place_bubble(size, anchor, board.app.size)
             assert screen.contains(box), f"{where}: its tip at {anchor} leaves the window ({box})"
     return n
 

@@ -90,6 +90,24 @@ class TestWidgets:
         click(app, (150, 220))
         assert scene.pressed == ["rest"]
 
+    def test_a_relabelled_button_is_drawn_with_its_new_label_before_the_app_naps(self, app):
+        """pygame-gui draws a button's new text a frame late: the scene keeps asking for frames until it shows."""
+        scene = Panel(app)
+        app.push(scene)
+        settle(app, 10)
+        assert app.idle()
+        spot = scene.spots.get("button:rest")
+        scene.spots.add("button:rest", None, spot.tip, widget=scene.live, label="Sleep", click=spot.click)
+        scene.spots.sync_widgets()
+        shots = []
+        while not app.idle():
+            app.frame(1 / 60)
+            shots.append(pygame.image.tobytes(app.screen.subsurface(scene.live.rect), "RGB"))
+        app.frame(1 / 60)
+        assert pygame.image.tobytes(app.screen.subsurface(scene.live.rect), "RGB") == shots[-1], \
+            "the last frame drawn before the nap shows the button as it is"
+        assert scene.live.text == "Sleep"
+
     def test_the_tip_is_painted_above_pygame_gui_widgets(self, app):
         scene = Panel(app)
         app.push(scene)

@@ -57,3 +57,23 @@ def test_esc_on_a_hand_off_screen_pauses_without_showing_anyone(app, monkeypatch
     assert isinstance(app.stack.top, PauseScene) and board.viewer is None
     press_key(app, pygame.K_ESCAPE)
     assert app.stack.top is hand_off, "leaving the pause goes back to the hand-off screen"
+
+
+def test_after_a_hand_off_the_board_hovers_where_the_next_player_s_mouse_is(app, monkeypatch):
+    """The board saw no mouse moves under the hand-off screen: it must not keep the previous player's hover."""
+    from scenes.widgets.handoff import HandOffScene
+    from tests.scenes.helpers import click
+
+    board = fake_table(app, monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(150, 150), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert board.spots.mouse == (150, 150)
+    board.act("pick 2")
+    for _ in range(50):
+        app.run_frames(3)
+        if isinstance(app.stack.top, HandOffScene):
+            break
+    ready = app.stack.top.ready.rect.center
+    click(app, ready)
+    app.run_frames(2)
+    assert app.stack.top is board and board.spots.mouse == ready

@@ -110,6 +110,19 @@ def test_event_player_plays_events_in_order_and_logs_each_as_it_starts():
     assert all(a[0] == "roll" for a in anims[:first_move]) and anims[first_move - 1] == ("roll", 1.0)
 
 
+def test_an_event_player_may_tell_each_event_once_its_animation_has_played():
+    log = []
+    tl = Timeline()
+    player = EventPlayer(tl, {"Rolled": lambda e: Tween(0.5, lambda t: None)}, on_event=lambda e: log.append(e.kind),
+                         after=True)
+    player.play([Rolled(4), Scored(1)])
+    tl.update(0.1)
+    assert log == [], "the roll's result is not told while the die still tumbles"
+    for _ in range(20):
+        tl.update(0.05)
+    assert log == ["Rolled", "Scored"]
+
+
 # -- widgets that draw (need a display) -----------------------------------------------
 
 

@@ -1,0 +1,75 @@
+"""The Khrysos board's decision bar: one button for each of the rules' `choices` for the decision pending
+(roll or withdraw, end the turn, Boosts, hits, Guard, stop, who a box Move moves, a hunter of the hand).
+
+The buttons are made again only when the choices change; each is a hotspot `button:<choice key>`
+(`button:roll`, `button:hand:7`, `button:hit:4`, `button:guard:1`, `button:mover:12`, ...) whose tip
+and greyed reason are the rules' words.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from scenes import palette, ui
+
+GAP = 8
+MAX_WIDTH = 180
+HEIGHT = 38
+PAD = 12  # pixels of a button's width its text may not use
+FONTS = ((18, None), (15, "@small_button"), (14, "@tiny_button"))  # label sizes, largest first, with their theme ids
+
+
+class DecisionBar:
+    def __init__(self, board, rect: pygame.Rect):
+        self.board = board
+        self.rect = pygame.Rect(rect)
+        self.buttons: dict[str, UIButton] = {}  # choice key -> button
+        self.shown: dict[str, tuple[str, str]] = {}  # choice key -> (label shown, tip)
+        self._key: tuple | None = None
+
+    def sync(self, choices) -> None:
+        """Make the buttons of these choices (nothing changes when they are the same as before)."""
+        key = tuple((c.key, c.label) for c in choices)
+        if key == self._key:
+            return
+        self._key = key
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons, self.shown = {}, {}
+        if not choices:
+            return
+        n = len(choices)
+        width = min(MAX_WIDTH, (self.rect.width - GAP * (n - 1)) // n)
+        # long labels (hunter names): the whole row in the largest font where every label fits, and cut with an
+        # ellipsis (the tip then names it in full) only if none does
+        size, theme = next(((sz, th) for sz, th in FONTS
+                            if all(ui.render(c.label, sz, palette.TEXT, True).get_width() <= width - PAD for c in choices)),
+                           FONTS[-1])
+        x = self.rect.left
+        for c in choices:
+            label, tip = c.label, c.tip
+            short = ui.fit(label, size, width - PAD, bold=True)
+            if short != label:
+                label, tip = short, f"{c.label}: {tip}"
+            b = UIButton(pygame.Rect(x, self.rect.top, width, HEIGHT), label, self.board.ui, object_id=theme)
+            self.buttons[c.key] = b
+            self.shown[c.key] = (label, tip)
+            x += width + GAP
+
+    def hotspots(self, spots, choices, perform: Callable, select: Callable[[int], None]) -> None:
+        for c in choices:
+            b = self.buttons.get(c.key)
+            if b is None:
+                continue
+            label, tip = self.shown[c.key]
+            if c.gesture is None:  # choose who a box Move moves: a selection, not an action
+                spots.add(f"button:{c.key}", None, tip, click=lambda h=c.mover: select(h), widget=b, label=label)
+                continue
+            spots.add(f"button:{c.key}", None, tip, enabled=c.gesture.ok, reason=c.gesture.reason,
+                      click=lambda g=c.gesture: perform(g), widget=b, label=label)
+
+    def key_at(self, pos) -> str | None:
+        return next((k for k, b in self.buttons.items() if b.visible and b.rect.collidepoint(pos)), None)
