@@ -79,6 +79,8 @@ class Hotspots:
         self.refusal: Refusal | None = None
         self._widget_state: dict[Any, tuple] = {}
         self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
+        # The game's glossary (game.learn): its words are marked in every tip and explained under it.
+        self.glossary = None
 
     # -- filling ------------------------------------------------------------------------
     def clear(self) -> None:
@@ -267,7 +269,7 @@ class Hotspots:
             return
         lines = self.tip_of(spot)
         if lines:
-            draw_bubble(surface, lines, self.mouse, dim_last=self.reason_of(spot) is not None)
+            draw_bubble(surface, lines, self.mouse, dim_last=self.reason_of(spot) is not None, glossary=self.glossary)
 
 
 def bubble_lines(lines: list[str], *, dim_last: bool = False, size: int = TIP_SIZE,
@@ -300,16 +302,75 @@ def place_bubble(box_size: tuple[int, int], anchor, screen: tuple[int, int], *, 
     return box
 
 
+def tip_terms(text: str, glossary) -> list:
+    """The glossary words of a tip's `text` (game.learn spans). A word the glossary writes with a capital
+    (Action, Guard, Glyph) counts only when the text capitalises it too: "the last action was another
+    player's" speaks of no Hunter-card Action."""
+    if glossary is None:
+        return []
+    from game.learn import find_terms
+
+    found = []
+    for span in find_terms(text, glossary):
+        word = text[span.start:span.end]
+        if span.term.word[:1].isupper() and not word[:1].isupper():
+            continue
+        found.append(span)
+    return found
+
+
+def glossary_notes(lines: Sequence[str], glossary, most: int = 2) -> list[str]:
+    """The glossary entries a tip's words call for ("Glyph: a cell that..."), first found first, at most
+    `most`, leaving out a word the tip already explains in the glossary's own words."""
+    text = " ".join(lines)
+    notes: list[str] = []
+    seen: set[str] = set()
+    for span in tip_terms(text, glossary):
+        term = span.term
+        if term.id in seen or term.text in text:
+            continue
+        seen.add(term.id)
+        notes.append(f"{term.word[:1].upper() + term.word[1:]}: {term.text}")
+        if len(notes) == most:
+            break
+    return notes
+
+
+def _marked_text(surface: pygame.Surface, text: str, pos, size: int, colour, glossary) -> None:
+    """One line of a tip with its glossary words dotted-underlined in gold (as in the rules reference)."""
+    ui.text(surface, text, pos, size, colour)
+    spans = tip_terms(text, glossary)
+    if not spans:
+        return
+    from scenes import assets
+
+    font = assets.font(size, False)
+    y = pos[1] + font.get_ascent() + 2
+    for span in spans:
+        left = pos[0] + font.size(text[:span.start])[0]
+        right = pos[0] + font.size(text[:span.end])[0]
+        for x in range(left, right, 3):
+            surface.fill(palette.GOLD, pygame.Rect(x, y, 1, 1))
+
+
 def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palette.PANEL_EDGE, below: bool = False,
-                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH) -> pygame.Rect:
-    """A tooltip box near `anchor`, kept fully inside the surface; returns its rect."""
-    wrapped, box_size = bubble_lines(lines, dim_last=dim_last, size=size, width=width)
-    if not wrapped:
+                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH, glossary=None) -> pygame.Rect:
+    """A tooltip box near `anchor`, kept fully inside the surface; returns its rect. With a game's
+    `glossary`, its words are marked (dotted, as in the rules reference) and explained under a rule."""
+    own, (w1, h1) = bubble_lines(list(lines), dim_last=dim_last, size=size, width=width)
+    if not own:
         return pygame.Rect(0, 0, 0, 0)
-    box = place_bubble(box_size, anchor, surface.get_size(), below=below)
+    notes, (w2, h2) = bubble_lines(glossary_notes(lines, glossary), size=size, width=width)
+    box = place_bubble((max(w1, w2), h1 + (h2 - 12 + 4 if notes else 0)), anchor, surface.get_size(), below=below)
     ui.panel(surface, box, colour=palette.BG_LIGHT, edge=edge, radius=8, shadow=4)
     h_line = size + 5
-    for i, (t, last) in enumerate(wrapped):
+    for i, (t, last) in enumerate(own):
+        pos = (box.left + 10, box.top + 6 + i * h_line)
         colour = (255, 170, 160) if last else palette.TEXT
-        ui.text(surface, t, (box.left + 10, box.top + 6 + i * h_line), size, colour)
+        _marked_text(surface, t, pos, size, colour, glossary)
+    top = box.top + 6 + len(own) * h_line + 4
+    if notes:  # the glossary's words for what the tip names, under a rule
+        pygame.draw.line(surface, palette.PANEL_EDGE, (box.left + 8, top - 3), (box.right - 8, top - 3))
+    for i, (t, _) in enumerate(notes):
+        ui.text(surface, t, (box.left + 10, top + i * h_line), size, palette.GOLD)
     return box

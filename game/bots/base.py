@@ -90,14 +90,22 @@ class GameKit:
         total = sum(exps)
         return [e / total for e in exps]
 
+    def words(self, state: Any, action: Action) -> str:
+        """The action as a player would say it (the rules' `action_text`, with the game's default
+        names of the players), never its text form."""
+        text = getattr(self.rules, "action_text", None)
+        return text(state, action) if text is not None else str(action)
+
     def reason(self, before: Any, after: Any, seat: int, action: Action, chance: float | None = None) -> str:
-        """Why `action` helps, in one line: the feature it improves most (or the game ending)."""
+        """Why `action` helps, in one line that starts with the action in words (`words`): the
+        feature it improves most (or the game ending)."""
         tail = f" (win chance about {round(100 * chance)}%)" if chance is not None else ""
+        action = self.words(before, action)
         result = self.rules.outcome(after)
         if result is not None:
             if seat in result.winners:
-                return f"{action} wins the game{tail}."
-            return f"{action} is the best of a bad lot{tail}."
+                return f"{action}: it wins the game{tail}."
+            return f"{action}: the best of a bad lot{tail}."
         n = after.num_players
         gains: dict[str, float] = {}
         for i in range(n):

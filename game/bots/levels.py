@@ -54,7 +54,7 @@ class EasyBot:
 
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         if len(legal) == 1:
-            return legal[0], f"{legal[0]}: the only choice."
+            return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         kit = self.kit
         state = kit.determinize(view_state, seat, rng)
         if rng.below(1000) >= 1000 * self.greedy:
@@ -88,7 +88,7 @@ class NormalBot:
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         kit = self.kit
         if len(legal) == 1:
-            return legal[0], f"{legal[0]}: the only choice."
+            return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         options = kit.prune(view_state, self.memory.fresh(view_state, legal))
         totals = [0.0] * len(options)
         looker = Look(kit, seat, rng)
@@ -160,7 +160,7 @@ class HardBot:
     def choose(self, view_state: Any, seat: int, legal: list[Action], rng: Rng) -> tuple[Action, str]:
         if len(legal) == 1:
             self.last = {"iterations": 0, "timed_out": False}
-            return legal[0], f"{legal[0]}: the only choice."
+            return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         root, here = self._kept_root(view_state, seat, legal)
         search = Search(self.kit, view_state, seat, rng, explore=self.explore, depth=self.depth, root=root)
         clock = self.clock

@@ -6,7 +6,7 @@ them. See ../shared/DESIGN.md, "Rule module API".
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 from game.core.actions import Action
 from game.core.decision import Decision
@@ -37,20 +37,25 @@ class RulesModule(Protocol):
     def new_game(self, setup: Any, seed: int) -> GameState: ...
     def legal_actions(self, state: GameState) -> list[Action]: ...
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]: ...
-    def outcome(self, state: GameState) -> Outcome | None: ...
+    def outcome(self, state: GameState, names: Sequence[str] | None = None) -> Outcome | None: ...  # reason: a sentence
     def view(self, state: GameState, seat: int | None) -> GameState: ...
     def check_invariants(self, state: GameState) -> None: ...  # raises AssertionError naming the broken invariant
     def random_setup(self, rng: Rng) -> Any: ...  # any legal combination of options, for simulations
     def bench_setup(self) -> Any: ...  # the setup `python -m game.bench` measures
     def demo_state(self, seed: int) -> GameState: ...  # a default game in progress, for `--scene GAME.board`
-    def describe(self, event: Event, state: GameState | None = None) -> str: ...  # the game-log line of an event
+    def describe(self, event: Event, state: GameState | None = None, names: Sequence[str] | None = None) -> str: ...  # the game-log line of an event
     # The rules-to-screen seam (DESIGN.md): every board and bot asks these three questions.
-    def decision(self, state: GameState) -> Decision: ...  # who decides what now; .seat == state.to_move
-    def why_illegal(self, state: GameState, action: Action) -> str | None: ...  # None when legal, else the reason in words
+    def decision(self, state: GameState, names: Sequence[str] | None = None) -> Decision: ...  # who decides what now; .seat == state.to_move
+    def why_illegal(self, state: GameState, action: Action, names: Sequence[str] | None = None) -> str | None: ...  # None when legal, else the reason, a sentence
     def redact(self, event: Event, seat: int | None) -> Event: ...  # the event as that seat may see it (HIDDEN for secrets)
 
-    # Optional: progress(state) -> str, a few words on how far the game is ("Turn 3 of 10"),
+    # Optional: progress(state, names=None) -> str, a few words on how far the game is ("Turn 3 of 10"),
     # shown in the saves list and the menu's Continue entry.
+    # Optional: action_text(state, action, names=None) -> str, an action as a player says it
+    # ("Move Golda Purse to C7"), for suggestions and undo lines (all three games have it).
+    # Every text function takes `names`: seat index -> the name the table gave that seat (None
+    # keeps the game's own words for the seats); texts are built with game.core.grammar and
+    # name squares as the board's edges show them (each game's `square_name`).
     # Optional: reveals(before, action, after, events) -> bool, True when the action showed
     # something hidden without using the RNG (a card drawn from a deck shuffled earlier); the
     # Match treats it as an undo barrier, like any action that used the RNG.

@@ -88,7 +88,11 @@ class Match:
         return fn(self.state)
 
     def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
+        """Who won; its reason names players as the table named them (when the rules take `names=`)."""
+        fn = self.rules.outcome
+        if _takes_names(fn) and self.names is not None:
+            return fn(self.state, names=self.names)
+        return fn(self.state)
 
     @property
     def over(self) -> bool:
@@ -135,7 +139,11 @@ class Match:
         return fn(*args)
 
     def why_illegal(self, action: Action | str) -> str | None:
-        return self.rules.why_illegal(self.state, _action(action))
+        """The rules' reason for refusing `action` now (None when legal), players named as the table named them."""
+        fn = self.rules.why_illegal
+        if _takes_names(fn) and self.names is not None:
+            return fn(self.state, _action(action), names=self.names)
+        return fn(self.state, _action(action))
 
     def play(self, action: Action | str) -> list[Event]:
         """Apply one action for the seat to move; IllegalAction (state unchanged) when the rules refuse it."""

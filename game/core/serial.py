@@ -133,13 +133,14 @@ def dumps(data: Any, *, pretty: bool = False) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike, text: str, mode: int | None = None) -> None:
     """Write `text` to `path` so that a crash or a full disk never leaves a half-written file.
 
     The text goes to a temporary file beside the target, is flushed and fsynced, then
     renamed over the target (an atomic step), and the directory is fsynced. On any error
     the temporary file is removed and the old file, if any, is untouched; the OSError
-    (for example ENOSPC) propagates for the caller to report.
+    (for example ENOSPC) propagates for the caller to report. The file is readable by its
+    owner only unless `mode` gives its permissions (0o644: a file meant to be shared).
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -148,6 +149,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
+            if mode is not None:
+                os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:

@@ -3,19 +3,29 @@
 The rule-module API (see ../shared/DESIGN.md): GAME_ID, TITLE, VERSION, Setup, State,
 new_game, legal_actions, apply, outcome, view, check_invariants, random_setup,
 bench_setup, playout_choice, demo_state, describe, and the seam: decision, action_text (kinds listed
-in `game.khrysos.pending`), why_illegal, redact, reveals. Action text forms are listed in
+in `game.khrysos.pending`), why_illegal, redact, reveals. `words` names squares as the board's
+edges show them, counted from the map's top-left corner (`square_name(board_or_state, cell)`
+"C7", `column_name`, `row_name`, `columns`, `rows` for the edge labels, `place_name` for
+"Treasure Zone 5 (C7)"). Every text function takes `names` (seat index -> the name the table
+gave; None keeps "Player N"): describe(event, state, names), action_text(state, action, names),
+decision(state, names), progress(state, names), outcome(state, names),
+why_illegal(state, action, names). Action text forms are listed in
 `game.khrysos.rules`; query helpers for the board scene are in `game.khrysos.queries` (the board's
 gestures: `go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`, `end_turn`, `roll`,
 `withdraw`, `spend_guard`, `spend_boost`, `play_hunter`; what it shows beside them: `board_squares`,
 `action_options`, `choices` and their texts), exported here;
-maps (tiles, files, validation, boards) in `game.khrysos.maps`; the deck in
+maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and mirror images in
+`game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`; the deck in
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
-from game.khrysos.events import describe, redact
+from game.khrysos.events import describe
+from game.khrysos.mapcode import MapCodeError, map_code, map_from_code
+from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
+from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.pending import decision
+from game.khrysos.decision import decision
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
 from game.khrysos.queries import (
     ActionOption,
@@ -23,6 +33,7 @@ from game.khrysos.queries import (
     SquareInfo,
     action_options,
     action_symbols,
+    action_words,
     action_text,
     aim_at,
     amount_text,
@@ -49,13 +60,23 @@ from game.khrysos.queries import (
     spend_boost,
     spend_guard,
     square_about,
-    square_label,
-    square_text,
     stop,
     use_action,
     withdraw,
 )
-from game.khrysos.rules import apply, check_invariants, legal_actions, new_game, outcome, progress, reveals, view, why_illegal
+from game.khrysos.words import column_name, columns, place_name, row_name, rows, square_name
+from game.khrysos.rules import (
+    apply,
+    check_invariants,
+    legal_actions,
+    new_game,
+    opening_events,
+    outcome,
+    progress,
+    reveals,
+    why_illegal,
+)
+from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 GAME_ID = "khrysos"
@@ -64,6 +85,7 @@ TITLE = "Khrysos Hunters"
 __all__ = [
     "action_options",
     "action_symbols",
+    "action_words",
     "action_text",
     "ActionOption",
     "aim_at",
@@ -76,6 +98,8 @@ __all__ = [
     "Choice",
     "choices",
     "column_labels",
+    "column_name",
+    "columns",
     "decision",
     "demo_state",
     "describe",
@@ -90,33 +114,42 @@ __all__ = [
     "is_upgraded",
     "legal_actions",
     "list_sample_maps",
+    "map_code",
+    "map_from_code",
+    "MapCodeError",
     "MAX_ENDURANCE",
     "movers",
     "new_game",
     "not_now",
+    "opening_events",
     "outcome",
     "pending",
+    "place_name",
     "place_on",
     "play_hunter",
     "player_text",
     "playout_choice",
     "progress",
+    "random_map",
     "random_setup",
     "redact",
     "reveals",
     "roll",
     "row_labels",
+    "row_name",
+    "rows",
     "score_text",
     "Setup",
     "spend_boost",
     "spend_guard",
     "square_about",
-    "square_label",
-    "square_text",
+    "square_name",
     "SquareInfo",
     "State",
     "stop",
+    "symmetry_breaks",
     "TITLE",
+    "transformed",
     "use_action",
     "VERSION",
     "view",

@@ -1,7 +1,9 @@
 """The events of Khrysos Hunters, in resolution order, each with a `text` for the game log.
 
 Hunters are named by card number (`hunter`), seats by index; squares are (x, y).
-`describe(event)` gives the same text as `event.text`, with hunter names filled in.
+`describe(event, state, names)` gives the log line: hunters by name, players by the table's
+`names` (or "Player N"), squares as the board's edges show them (`words.square_name`, from
+the state's map). Each event class writes its own line in `text(w)`, `w` a `Words`.
 
 The shapes every game shares (`game.core.events`) are subclassed here only to add the log
 line and a few defaulted facts, keeping their class names: `DiceRolled`, `Moved`,
@@ -13,25 +15,36 @@ standee per hunter in play. A seat is never a piece.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from game.core import events as core
 from game.core.events import Event
-from game.khrysos.hunters import HUNTERS
+from game.core.grammar import capital, column_label, counted, listing, possessive, row_label, sentence, tidy
+from game.khrysos import words as W
 
 Cell = tuple[int, int]
 
 
-def _name(hunter: int) -> str:
-    h = HUNTERS.get(hunter)
-    return h.name if h is not None else f"hunter {hunter}"
+class Words:
+    """How one log line names things: players by `names`, squares on `board` (None: counted from
+    the builder grid's corner, when no state is at hand)."""
+
+    def __init__(self, board=None, names: Sequence[str] | None = None):
+        self.board, self.names = board, names
+
+    def player(self, seat: int) -> str:
+        return W.player_name(seat, self.names)
+
+    def square(self, cell: Cell) -> str:
+        if self.board is None:
+            return column_label(cell[0]) + row_label(cell[1])
+        return W.square_name(self.board, cell)
+
+    def place(self, cell: Cell) -> str:
+        return self.square(cell) if self.board is None else W.place_name(self.board, cell)
 
 
-def _sq(c: Cell) -> str:
-    return f"{c[0]},{c[1]}"
-
-
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_name = W.hunter_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +58,58 @@ class DiceRolled(core.DiceRolled):
     def face(self) -> int:
         return self.faces[0]
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         if self.purpose == "zone":
-            return f"Player {self.seat + 1} rolls {self.face}: {_name(self.piece)} starts on Treasure Zone {self.face}"
-        return f"{_name(self.piece)} rolls {self.face}: {_s(self.face, 'point')} of energy"
+            return f"{w.player(self.seat)} rolls {self.face}: {_name(self.piece)} starts on Treasure Zone {self.face}."
+        return f"{_name(self.piece)} rolls {self.face}: {counted(self.face, 'point of energy')}."
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRolled(Event):
+    """The rolls before the first turn (Quick Start 4-5): `dice[seat]` holds each player's dice (two
+    each with two players), `rolloffs` each round of dice among players still tied for the highest
+    (pairs (seat, face)), `first` the player who goes first, and `zones` the starting zone of each
+    scoring card in turn order (the zone of its die: a player's first die for their first card)."""
+
+    dice: tuple[tuple[int, ...], ...]
+    rolloffs: tuple[tuple[tuple[int, int], ...], ...]
+    first: int
+    zones: tuple[int, ...]
+    seat: int = -1  # the log line is nobody's in particular
+
+    def text(self, w: Words) -> str:
+        def faces(f) -> str:
+            return " and ".join(str(x) for x in f)
+
+        def players(seats) -> str:
+            return listing(w.player(s) for s in seats)
+
+        rolls = ", ".join(f"{w.player(s)} {'rolls ' if s == 0 else ''}{faces(d)}" for s, d in enumerate(self.dice))
+        ranks = {s: sorted(d, reverse=True) for s, d in enumerate(self.dice)}
+        best = max(ranks.values())
+        tied = [s for s in ranks if ranks[s] == best]
+        first = w.player(self.first)
+        if self.rolloffs:
+            everyone = len(tied) == len(self.dice)
+            why = ("all tie" if everyone and len(tied) > 2 else "they tie" if everyone else f"{players(tied)} tie")
+            for k, rolloff in enumerate(self.rolloffs):
+                again = ", ".join(f"{w.player(s)} {face}" for s, face in rolloff)
+                if k == 0:
+                    why += f" and roll again ({again})"
+                else:
+                    why += f"; {players([s for s, _ in rolloff])} tie again ({again})"
+            why += f"; {first} goes first"
+        elif len(self.dice[0]) > 1 and sum(1 for r in ranks.values() if r[0] == best[0]) > 1:
+            why = f"the best dice both show {best[0]} and {possessive(first)} other die is higher, so {first} goes first"
+        else:
+            why = f"{first} rolled highest and goes first"
+        if len(self.dice[0]) > 1:
+            where = "each player's first die places their first hunter, the other die their second"
+        else:
+            where = "each hunter starts on the Treasure Zone of its player's die"
+        if self.rolloffs:
+            where += " (the roll-off decides only who goes first)"
+        return f"{rolls}: {why}; {where}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +119,9 @@ class HunterPlayed(Event):
     drawn: bool = False  # drawn at random from the undealt hunters
     reused: bool = False  # a retired hunter back in play
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         how = " (drawn from the undealt hunters)" if self.drawn else " (back from retirement)" if self.reused else ""
-        return f"Player {self.seat + 1} plays {_name(self.hunter)}{how}"
+        return f"{w.player(self.seat)} plays {_name(self.hunter)}{how}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,20 +129,18 @@ class HunterPlaced(Event):
     hunter: int
     square: Cell
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} takes position on square {_sq(self.square)}"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} takes position on {w.place(self.square)}."
 
 
 @dataclass(frozen=True, slots=True)
 class TreasurePlaced(Event):
     squares: tuple[Cell, ...]
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         if not self.squares:
-            return "No new treasure appears"
-        return "Treasure appears on " + ", ".join(f"square {_sq(c)}" for c in self.squares)
+            return "No new treasure appears."
+        return f"Treasure appears on {listing(w.square(c) for c in self.squares)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +148,8 @@ class TurnStarted(Event):
     seat: int
     hunter: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)}'s turn (Player {self.seat + 1})"
+    def text(self, w: Words) -> str:
+        return f"{possessive(_name(self.hunter))} turn ({w.player(self.seat)})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,12 +158,11 @@ class TurnEnded(Event):
     hunter: int
     energy_left: int
 
-    @property
-    def text(self) -> str:
-        left = f", leaving {_s(self.energy_left, 'point')} unspent" if self.energy_left else ""
+    def text(self, w: Words) -> str:
+        left = f", leaving {counted(self.energy_left, 'point of energy')} unspent" if self.energy_left else ""
         if not self.hunter:  # its hunter retired during the turn
-            return f"Player {self.seat + 1}'s turn ends{left}"
-        return f"{_name(self.hunter)} ends the turn{left}"
+            return f"{possessive(w.player(self.seat))} turn ends{left}."
+        return f"{_name(self.hunter)} ends the turn{left}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +171,9 @@ class Moved(core.Moved):
     `cause` is 'walk', 'action' (an action's Move), 'trample', 'pushed' (moved by an action
     of another hunter) or 'swap'."""
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         verb = {"walk": "moves", "action": "moves", "trample": "tramples", "pushed": "is moved", "swap": "swaps"}.get(self.cause, "moves")
-        return f"{_name(self.piece)} {verb} from {_sq(self.path[0])} to {_sq(self.path[-1])}"
+        return f"{_name(self.piece)} {verb} from {w.square(self.path[0])} to {w.square(self.path[-1])}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +183,8 @@ class TreasureCollected(Event):
     square: Cell
     total: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} collects a treasure on {_sq(self.square)} ({self.total} in all)"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} collects a treasure on {w.square(self.square)} ({self.total} in all)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +195,9 @@ class ActionStarted(Event):
     cost: int
     symbols: str  # as it resolves, with Upgrade and Boosts: "Trample 3 [Damage 2]"
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} spends {self.cost} energy on {self.name}: {self.symbols}"
+    def text(self, w: Words) -> str:
+        symbols = f": {self.symbols}" if self.symbols else ""
+        return f"{_name(self.hunter)} spends {self.cost} energy on {self.name}{symbols}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +206,8 @@ class BoostSpent(Event):
     symbol: str
     amount: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} spends a Boost: {self.symbol.capitalize()} +{self.amount}"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} spends a Boost: {self.symbol.capitalize()} +{self.amount}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +216,8 @@ class BoostGained(Event):
     symbol: str
     amount: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} gains a Boost marker: {self.symbol.capitalize()} +{self.amount}"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} gains a Boost marker: {self.symbol.capitalize()} +{self.amount}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,19 +226,19 @@ class Targeted(Event):
     target: int
     how: str  # 'hit', 'blast', 'burst' or 'trample'
 
-    @property
-    def text(self) -> str:
-        verb = {"hit": "hits", "blast": "catches in the blast", "burst": "catches in the burst", "trample": "tramples"}[self.how]
-        return f"{_name(self.hunter)} {verb} {_name(self.target)}"
+    def text(self, w: Words) -> str:
+        if self.how in ("blast", "burst"):
+            return f"{_name(self.hunter)} catches {_name(self.target)} in the {self.how}."
+        verb = {"hit": "hits", "trample": "tramples"}[self.how]
+        return f"{_name(self.hunter)} {verb} {_name(self.target)}."
 
 
 @dataclass(frozen=True, slots=True)
 class Damaged(core.Damaged):
     """Hunter `piece` took `amount` damage; `left` is its endurance after."""
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.piece)} takes {self.amount} damage (endurance {self.left})"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.piece)} takes {self.amount} damage (endurance {self.left})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,9 +246,8 @@ class GuardSpent(Event):
     hunter: int
     blocked: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} spends {_s(self.blocked, 'Guard marker')} to block {self.blocked} damage"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} spends {counted(self.blocked, 'Guard marker')} to block {self.blocked} damage."
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,18 +256,18 @@ class GuardGained(Event):
     count: int
     total: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} gains {_s(self.count, 'Guard marker')} ({self.total} in all)"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} gains {counted(self.count, 'Guard marker')} ({self.total} in all)."
 
 
 @dataclass(frozen=True, slots=True)
 class Healed(core.Healed):
     """Hunter `piece` got `amount` endurance back; `left` is its endurance after."""
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.piece)} heals {self.amount} (endurance {self.left})"
+    def text(self, w: Words) -> str:
+        if not self.amount:
+            return f"{_name(self.piece)} is already at full endurance ({self.left})."
+        return f"{_name(self.piece)} gets {self.amount} endurance back (endurance {self.left})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,11 +276,10 @@ class Stolen(Event):
     victim: int
     amount: int
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         if not self.amount:
-            return f"{_name(self.victim)} has no treasure for {_name(self.thief)} to steal"
-        return f"{_name(self.thief)} steals {_s(self.amount, 'treasure')} from {_name(self.victim)}"
+            return f"{_name(self.victim)} has no treasure for {_name(self.thief)} to steal."
+        return f"{_name(self.thief)} steals {counted(self.amount, 'treasure')} from {_name(self.victim)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,27 +289,24 @@ class Swapped(Event):
     square: Cell  # where the acting hunter ends
     target_square: Cell
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} swaps places with {_name(self.target)}"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} swaps places with {_name(self.target)}."
 
 
 @dataclass(frozen=True, slots=True)
 class Trapped(Event):
     hunter: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} is trapped: no energy on movement until the end of its next turn"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} is trapped: no energy on movement until the end of its next turn."
 
 
 @dataclass(frozen=True, slots=True)
 class Stunned(Event):
     hunter: int
 
-    @property
-    def text(self) -> str:
-        return f"{_name(self.hunter)} is stunned: no actions until the end of its next turn"
+    def text(self, w: Words) -> str:
+        return f"{_name(self.hunter)} is stunned: no actions until the end of its next turn."
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,18 +317,17 @@ class MarkersExpired(Event):
     trap: bool
     stun: bool
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         parts = []
         if self.guard:
-            parts.append(_s(self.guard, "Guard marker"))
+            parts.append(counted(self.guard, "Guard marker"))
         if self.boosts:
-            parts.append(_s(self.boosts, "Boost marker"))
+            parts.append(counted(self.boosts, "Boost marker"))
         if self.trap:
-            parts.append("Trap")
+            parts.append("the Trap marker")
         if self.stun:
-            parts.append("Stun")
-        return f"{_name(self.hunter)} loses " + ", ".join(parts)
+            parts.append("the Stun marker")
+        return f"{_name(self.hunter)} loses {listing(parts) or 'no marker'}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,13 +341,12 @@ class KnockedOut(core.KnockedOut):
     lost: int = 0
     gained: int = 0
 
-    @property
-    def text(self) -> str:
+    def text(self, w: Words) -> str:
         if self.by == 0:
-            return f"{_name(self.piece)} withdraws and loses {_s(self.lost, 'treasure')}"
+            return f"{_name(self.piece)} withdraws and loses {counted(self.lost, 'treasure')}."
         if self.gained:
-            return f"{_name(self.piece)} retires; {_name(self.by)} takes {_s(self.gained, 'treasure')}"
-        return f"{_name(self.piece)} retires and loses {_s(self.lost, 'treasure')}"
+            return f"{_name(self.piece)} retires; {_name(self.by)} takes {counted(self.gained, 'treasure')}."
+        return f"{_name(self.piece)} retires and loses {counted(self.lost, 'treasure')}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,22 +356,15 @@ class GameOver(core.GameOver):
     hunter: int = 0
     treasure: int = 0
 
-    @property
-    def text(self) -> str:
-        return f"Player {self.winners[0] + 1} wins with {self.treasure} treasure ({_name(self.hunter)})"
+    def text(self, w: Words) -> str:
+        return f"{w.player(self.winners[0])} wins with {counted(self.treasure, 'treasure')} ({_name(self.hunter)})."
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it: every Khrysos event is public, so it comes back as it is.
-
-    The game's only secrets are the hands and the order of the undealt hunters (hidden in
-    `view` with `game.core.decision.HIDDEN`); no event names a card in a hand or the deck's
-    order: a hunter is named only once it is played face up or drawn into play.
-    """
-    return event
-
-
-def describe(event: Event, state=None) -> str:
-    """The log line of an event (`state` is accepted for the same signature as the other games; not needed here)."""
+def describe(event: Event, state=None, names: Sequence[str] | None = None) -> str:
+    """The log line of an event, a sentence: players by the table's `names` (None: "Player N"),
+    squares as the board's edges show them on the state's map (without a state, counted from the
+    builder grid's corner)."""
     text = getattr(event, "text", None)
-    return text if isinstance(text, str) else str(event)
+    if not callable(text):
+        return sentence(str(event))
+    return tidy(capital(text(Words(getattr(state, "board", None), names))))

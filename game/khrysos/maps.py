@@ -22,6 +22,7 @@ from typing import Any
 
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
+from game.core.grammar import counted, listing, square_label
 from game.core.grid import EIGHT_WAY
 from game.core.serial import BadJSON, excerpt, has_lone_surrogate, load_json, shorten
 
@@ -101,6 +102,12 @@ def load_tiles(text: str, file: str = "tiles.toml") -> dict[str, Tile]:
 TILES: dict[str, Tile] = load_tiles(read_text("game.khrysos.data", "tiles.toml"))
 
 
+def tile_name(tile_id: str) -> str:
+    """A tile as a player reads it ("Treasure Zone 2"); an unknown id as it is written."""
+    tile = TILES.get(tile_id)
+    return tile.name if tile is not None else tile_id
+
+
 # -- map specs and files ------------------------------------------------------------------
 
 
@@ -113,9 +120,13 @@ class PlacedTile:
     y: int
     rotation: int = 0
 
-    def label(self, number: int) -> str:
-        """How messages name this entry: 'tile 3 (zone2 at 1,0)' (entries count from 1)."""
-        return f"tile {number} ({self.tile} at {self.x},{self.y})"
+    def label(self, number: int, corner: Cell = (0, 0)) -> str:
+        """How messages name this entry: 'tile 3 (Treasure Zone 2 at D1)', by the tile's name (a tile the
+        catalogue does not know by what the file calls it) and its top-left square as the board's edges
+        name it, counted from `corner`, the map's top-left square (entries count from 1)."""
+        name = tile_name(self.tile)
+        x, y = TILE_SIZE * self.x - corner[0], TILE_SIZE * self.y - corner[1]
+        return f"tile {number} ({name} at {square_label(x, y)})" if x >= 0 and y >= 0 else f"tile {number} ({name})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +189,7 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
     x, y = entry.get("x"), entry.get("y")
     where = f"tile {number}"
     if _is_int(x) and _is_int(y) and isinstance(tile, str):
-        where = f"tile {number} ({tile} at {x},{y})"
+        where = f"tile {number} ({tile_name(tile)} at {x},{y})"
     ok = True
     for field in sorted(set(entry) - set(TILE_FIELDS)):
         problems.append(f"{where} has an unknown field {field!r}")
@@ -252,6 +263,20 @@ def parse_map_text(text: str | bytes) -> Any:
         raise MapError([f"the map file cannot be read: {e.reason}"]) from None
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem (or warning) of a map: its sentence, what kind it is ("count", "zones", "overlap",
+    "connection", "cut floor"), and where it is, for a builder to point at: `tiles`, the tile positions
+    (x, y) of the entries it is about (not the part it is measured against), `squares`, the squares it
+    is about, and `zones`, the Treasure Zone numbers missing."""
+
+    text: str
+    kind: str = ""
+    tiles: tuple[Cell, ...] = ()
+    squares: tuple[Cell, ...] = ()
+    zones: tuple[int, ...] = ()
+
+
 def validate_map(data: Any) -> list[str]:
     """Every problem of a map (text, plain data or MapSpec), as sentences; [] when it is playable."""
     if isinstance(data, MapSpec):
@@ -267,26 +292,43 @@ def validate_map(data: Any) -> list[str]:
     return problems + rule_problems(placed)
 
 
+def map_report(spec: MapSpec) -> tuple[list[Problem], list[Problem]]:
+    """(problems, warnings) of a map being built, each with the tiles and squares it is about;
+    their texts are exactly `validate_map`'s and `map_warnings`' (warnings only when there is no problem)."""
+    if any(pt.tile not in TILES or pt.rotation not in ROTATIONS for pt in spec.tiles):  # not tiles at all: the file's words
+        return [Problem(text, "file") for text in validate_map(spec)], []
+    numbered = list(enumerate(spec.tiles, 1))
+    problems = _rule_report(numbered)
+    if problems:
+        return problems, []
+    return [], _warnings(list(spec.tiles), _labels(numbered))
+
+
 def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
     """What keeps well-formed tiles from being a playable map: count, zones, overlaps, connection.
 
     `numbered` pairs each tile with its entry number in the file (from 1), so messages name
     the right entry even when earlier entries could not be read.
     """
-    problems: list[str] = []
+    return [p.text for p in _rule_report(numbered)]
+
+
+def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
+    problems: list[Problem] = []
     placed = [pt for _, pt in numbered]
-    labels = {i: pt.label(number) for i, (number, pt) in enumerate(numbered)}
+    labels = _labels(numbered)
     if len(placed) < MIN_TILES:
-        problems.append(f"the map has {len(placed)} tile{'s' if len(placed) != 1 else ''}; a map needs at least {MIN_TILES}")
+        problems.append(Problem(f"the map has {counted(len(placed), 'tile')}; a map needs at least {MIN_TILES}", "count"))
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
-    for number in ZONE_NUMBERS:
-        if number not in present:
-            problems.append(f"Treasure Zone {number} is missing (a map needs the zone tiles zone1 to zone6)")
+    missing = [n for n in ZONE_NUMBERS if n not in present]
+    if missing:
+        problems.append(Problem(f"{_zone_list(missing)} {'is' if len(missing) == 1 else 'are'} missing (a map needs the six "
+                                "Treasure Zone tiles)", "zones", zones=tuple(missing)))
     at: dict[Cell, int] = {}
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
         if key in at:
-            problems.append(f"{labels[i]} overlaps {labels[at[key]]}")
+            problems.append(Problem(f"{labels[i]} overlaps {labels[at[key]]}", "overlap", (key,)))
         else:
             at[key] = i
     if at:
@@ -294,10 +336,11 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
         if len(groups) > 1:
             main = groups[0]
             for group in groups[1:]:
-                names = ", ".join(labels[i] for i in group)
-                problems.append(
-                    f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}"
-                )
+                names = listing(labels[i] for i in group)
+                problems.append(Problem(
+                    f"the tiles do not connect into one area: {names} {'is' if len(group) == 1 else 'are'} cut off from {labels[main[0]]}",
+                    "connection", tuple((placed[i].x, placed[i].y) for i in group),
+                ))
     return problems
 
 
@@ -314,7 +357,63 @@ def map_warnings(data: Any) -> list[str]:
             data = parse_map_text(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         numbered = _read_map(data)[1]
     placed = [pt for _, pt in numbered]
-    return _cut_floor(placed, {i: pt.label(number) for i, (number, pt) in enumerate(numbered)})
+    return [p.text for p in _warnings(placed, _labels(numbered))]
+
+
+def _labels(numbered: list[tuple[int, PlacedTile]]) -> dict[int, str]:
+    """How messages name each entry (see `PlacedTile.label`), squares counted from the map's corner."""
+    corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0), TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
+    return {i: pt.label(number, corner) for i, (number, pt) in enumerate(numbered)}
+
+
+def problem_places(spec: MapSpec) -> tuple[set[Cell], set[Cell]]:
+    """Where a map's problems and warnings lie, for an editor to mark them (see `map_report`): (the tile
+    positions of the entries a problem blames: both tiles of an overlap, the tiles cut off from the first
+    one, the tile where a floor cut apart by solid lines begins, the zones kept apart; the squares no
+    hunter can walk to from the first, and the zones' squares kept apart)."""
+    problems, warnings = map_report(spec)
+    return ({slot for p in problems + warnings for slot in p.tiles},
+            {c for w in warnings for c in w.squares})
+
+
+def _warnings(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
+    """A playable map's warnings: the floor cut apart, then the Treasure Zones kept apart by it."""
+    cut = _cut_floor(placed, labels)
+    return cut + (_zones_apart(placed) if cut else [])
+
+
+def _zone_list(numbers) -> str:
+    numbers = sorted(numbers)
+    if len(numbers) == 1:
+        return f"Treasure Zone {numbers[0]}"
+    return f"Treasure Zones {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+
+
+def zone_groups(board: Board) -> list[tuple[int, ...]]:
+    """The Treasure Zones as groups a hunter can walk between (VCMI's check that every start reaches every
+    town): a hunter starts on a zone (Quick Start 5) and collects treasure on every zone (Treasure), so a
+    map is fair only when this is one group of all six. Groups sorted, the group of the lowest zone first."""
+    groups: list[tuple[int, ...]] = []
+    left = sorted(board.zone_squares)
+    while left:
+        reached = board.walk_distances(board.zone_squares[left[0]][0])
+        group = tuple(n for n in left if any(c in reached for c in board.zone_squares[n]))
+        groups.append(group)
+        left = [n for n in left if n not in group]
+    return groups
+
+
+def _zones_apart(placed: list[PlacedTile]) -> list[Problem]:
+    board = _make_board("check", placed)
+    groups = zone_groups(board)
+    out = []
+    for group in groups[1:]:
+        squares = tuple(c for n in group for c in board.zone_squares[n])
+        tiles = tuple(dict.fromkeys((placed[board.tile_of[c]].x, placed[board.tile_of[c]].y) for c in squares))
+        out.append(Problem(f"{_zone_list(group)} cannot be walked to from {_zone_list(groups[0])}: hunters starting "
+                           "on one side cannot walk to the treasure of the other",
+                           "zones apart", tiles, squares, group))
+    return out
 
 
 def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
@@ -339,21 +438,29 @@ def _tile_groups(at: dict[Cell, int]) -> list[list[int]]:
     return groups
 
 
-def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[str]:
-    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+def _cut_squares(placed: list[PlacedTile]) -> tuple[Board, Cell, list[Cell]]:
+    """(the board, its first square, the squares no hunter could walk to from it)."""
     board = _make_board("check", placed)
     floor = sorted(board.floor, key=lambda c: (board.tile_of[c], c[1], c[0]))
     start = floor[0]
     reached = board.walk_distances(start)
-    cut = [c for c in floor if c not in reached]
+    return board, start, [c for c in floor if c not in reached]
+
+
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
+    """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
+    board, start, cut = _cut_squares(placed)
     if not cut:
         return []
     first = cut[0]
-    return [
-        f"solid lines cut the floor apart: {len(cut)} square{'s' if len(cut) != 1 else ''}, "
-        f"starting with square {first[0]},{first[1]} of {labels[board.tile_of[first]]}, "
-        f"cannot be walked to from square {start[0]},{start[1]} of {labels[board.tile_of[start]]}"
-    ]
+    x0, y0 = min(c[0] for c in board.floor), min(c[1] for c in board.floor)
+    text = (
+        f"solid lines cut the floor apart: {counted(len(cut), 'square')}, "
+        f"starting with {square_label(first[0] - x0, first[1] - y0)} of {labels[board.tile_of[first]]}, "
+        f"cannot be walked to from {square_label(start[0] - x0, start[1] - y0)} of {labels[board.tile_of[start]]}"
+    )
+    blamed = placed[board.tile_of[first]]  # the tile where the part cut off begins
+    return [Problem(text, "cut floor", ((blamed.x, blamed.y),), tuple(cut))]
 
 
 def read_map(text: str) -> MapSpec:
@@ -390,7 +497,9 @@ class Board:
       through pillars or on stairs);
     - `links[c]`: squares one ring further for Range, Burst and Blast (only pillars
       restrict reach, and only diagonally: solid lines and stairs stop movement alone);
-    - `tile_of[c]`: index of the map entry whose card holds square c.
+    - `tile_of[c]`: index of the map entry whose card holds square c;
+    - `extent`: the squares' bounding box (left column, top row, columns, rows): a map is drawn
+      and its squares are named within it, wherever on the builder's grid it was built.
     """
 
     __slots__ = (
@@ -407,6 +516,7 @@ class Board:
         "steps",
         "links",
         "tile_of",
+        "extent",
         "_walk",
         "_reach",
         "__weakref__",
@@ -424,6 +534,7 @@ class Board:
         self.zone_list = tuple(self.zones)
         self.zone_squares = {n: tuple(c for c, z in self.zones.items() if z == n) for n in sorted(set(zones.values()))}
         self.tile_of = tile_of
+        self.extent = square_extent(self.floor)
         self.steps: dict[Cell, tuple[Cell, ...]] = {}
         self.links: dict[Cell, tuple[Cell, ...]] = {}
         self._walk: dict[Cell, dict[Cell, int]] = {}
@@ -465,9 +576,9 @@ class Board:
         if a == b:
             return "that is the square the hunter already stands on"
         if max(abs(d[0]), abs(d[1])) != 1:
-            return f"square {b[0]},{b[1]} is not next to square {a[0]},{a[1]}: move one square at a time"
+            return "that square is not next to the hunter's: move one square at a time"
         if b not in self.floor:
-            return f"square {b[0]},{b[1]} is not on the map"
+            return "that square is not on the map"
         if d[0] == 0 or d[1] == 0:
             return "a solid line blocks that step" if edge(a, b) in self.walls else None
         c1, c2 = (b[0], a[1]), (a[0], b[1])
@@ -508,6 +619,15 @@ class Board:
     def within(self, start: Cell, radius: int) -> list[Cell]:
         """The squares at Range `radius` or less from `start` (rows top to bottom)."""
         return sorted((c for c, d in self.reach_distances(start).items() if d <= radius), key=lambda c: (c[1], c[0]))
+
+
+def square_extent(squares) -> tuple[int, int, int, int]:
+    """(left, top, columns, rows) of the bounding box of some squares; (0, 0, 0, 0) for none."""
+    if not squares:
+        return (0, 0, 0, 0)
+    xs = [c[0] for c in squares]
+    ys = [c[1] for c in squares]
+    return (min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def _make_board(name: str, placed: list[PlacedTile]) -> Board:

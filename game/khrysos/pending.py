@@ -1,7 +1,7 @@
-"""What is being decided in a Khrysos Hunters state: the facts `rules`, `reasons` and
+"""What is being decided in a Khrysos Hunters state: the facts `rules`, `refusals`, `decision` and
 `queries` all build on (this module imports none of them, so there is no import cycle).
 
-`decision(state)` is the rule-module API's answer (a `game.core.decision.Decision`);
+`decision(state)` (module `decision`) is the rule-module API's answer built on it;
 `pending(state)` adds the facts a board needs beside it (the hunter concerned and the
 moves, hits, squares or damage left).
 
@@ -28,10 +28,10 @@ Only `play` from a hand is private: hands are the game's only secret a seat choo
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
-from game.core.decision import Decision
-from game.khrysos.hunters import HUNTERS, Step, plan_of, symbol_set
+from game.core.grammar import counted, seat_name
+from game.khrysos.hunters import HUNTERS, WIN_TREASURE, Step, plan_of, symbol_set
 from game.khrysos.state import DEPLOY, OVER, PLACE, REPLACE, START, State
 
 BOOST_PHASE = -1
@@ -58,12 +58,14 @@ def hunter_name(hunter: int) -> str:
     return HUNTERS[hunter].name if hunter in HUNTERS else f"hunter {hunter}"
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def player_name(seat: int, names: Sequence[str] | None = None) -> str:
+    """What the texts call a seat: the table's name for it (`names`), else "Player 1", "Player 2", ..."""
+    return seat_name(seat, names, f"Player {seat + 1}")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def end_reason(winner: int, names: Sequence[str] | None = None, treasure: int = WIN_TREASURE) -> str:
+    """Why the game ended, as a sentence: "Player 2 reached 12 treasures."."""
+    return f"{player_name(winner, names)} reached {counted(treasure, 'treasure')}."
 
 
 def current_step(s: State) -> Step:
@@ -130,37 +132,3 @@ def pending(state: State) -> Pending:
     return Pending(kind if kind in ("hit", "trample") else "move", seat, card.hunter, r.left)
 
 
-def decision(state: State) -> Decision:
-    """Who decides what now, as one sentence naming the player (see the module docstring for the kinds)."""
-    s = state
-    p = pending(s)
-    if p.kind == "over":
-        return Decision("over", None, f"{player_name(s.winner)} has won", False)
-    who = player_name(p.seat)
-    name = hunter_name(p.hunter)
-    if p.kind == "play":
-        private = bool(s.hands[p.seat])
-        source = "from your hand" if private else "from your retired hunters"
-        return Decision("play", p.seat, f"{who}: choose a hunter to play {source}", private)
-    if p.kind == "place":
-        prompt = f"{who}: choose the Treasure Zone square where {name} starts"
-    elif p.kind == "roll":
-        extra = ", or withdraw it" if s.cards[s.turn].endurance == 1 else ""
-        prompt = f"{who}: roll the white die for {name}{extra}"
-    elif p.kind == "turn":
-        prompt = f"{who}: {name} has {_plural(p.amount, 'energy point')} to spend on moving and actions"
-    elif p.kind == "guard":
-        prompt = f"{who}: {name} takes {p.amount} damage; spend how many Guard markers?"
-    elif p.kind == "push":
-        target = hunter_name(p.target)
-        both = target if p.target == p.hunter else f"{name} and/or {target}"
-        prompt = f"{who}: move {both} ({_plural(p.amount, 'square')} left), or stop"
-    elif p.kind == "boost":
-        prompt = f"{who}: spend Boost markers on {HUNTERS[p.hunter].action(s.res.number).name}?"
-    elif p.kind == "hit":
-        prompt = f"{who}: choose whom {name} hits within Range {current_step(s).range} ({_plural(p.amount, 'hit')} left), or stop"
-    elif p.kind == "trample":
-        prompt = f"{who}: choose where {name} tramples ({_plural(p.amount, 'square')} left), or stop"
-    else:
-        prompt = f"{who}: choose where {name} moves ({_plural(p.amount, 'square')} left), or stop"
-    return Decision(p.kind, p.seat, prompt, False)

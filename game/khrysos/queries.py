@@ -8,13 +8,17 @@ from typing import NamedTuple, Sequence
 
 from game.core.actions import Action
 from game.core.gesture import Gesture
+from game.core.grammar import counted, seat_name, sentence
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
-from game.khrysos.pending import Pending, decision, pending  # noqa: F401 -- re-exported: the board asks them beside the queries below
-from game.khrysos.pending import BOOST_PHASE, current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
-from game.khrysos.reasons import refusal
+from game.khrysos.decision import decision  # noqa: F401 -- re-exported: the board asks it beside the queries below
+from game.khrysos.pending import Pending, pending  # noqa: F401 -- re-exported too
+from game.khrysos.pending import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
+from game.khrysos.refusals import refusal
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State
+from game.khrysos.squares import column_name, columns, row_name, rows
+from game.khrysos.words import action_text, place_name  # noqa: F401 -- action_text re-exported: it was asked here before words.py
 
 Cell = tuple[int, int]
 _name = hunter_name
@@ -225,60 +229,6 @@ def playable_hunters(state: State) -> list[int]:
     return list(play_options(state))
 
 
-# -- actions in words --------------------------------------------------------------------------
-
-
-def action_text(state: State, action: Action) -> str:
-    """An action in a player's words ("Elia Rose uses Theft (2 energy)"), for suggestions and tips.
-
-    It names only what the player deciding can see: their own hand, the hunters on the map.
-    An action it does not know reads in its text form."""
-    args, kind = action.args, action.kind
-    card = state.cards[state.turn] if 0 <= state.turn < len(state.cards) else None
-    who = _name(card.hunter) if card is not None and card.hunter else "the hunter"
-
-    def square(x: int, y: int) -> str:
-        return f"square {x},{y}"
-
-    try:
-        if kind == "play":
-            return f"play {_name(args[0])}"
-        if kind == "place":
-            return f"start on {square(args[0], args[1])}"
-        if kind == "withdraw":
-            return f"withdraw {who}"
-        if kind == "roll":
-            return "roll the energy die"
-        if kind == "move":
-            return f"move {who} to {square(args[0], args[1])}"
-        if kind == "end":
-            return "end the turn"
-        if kind == "act":
-            return f"{who} uses {HUNTERS[card.hunter].actions[args[0] - 1].name} ({args[0]} energy)"
-        if kind == "boost":
-            return f"spend the +{args[1]} {args[0]} Boost"
-        if kind == "step":
-            return f"{who} goes on to {square(args[0], args[1])}"
-        if kind == "shift":
-            return f"move {_name(args[0])} to {square(args[1], args[2])}"
-        if kind == "target":
-            return f"target {_name(args[0])}"
-        if kind == "guard":
-            return f"spend {args[0]} Guard marker{'' if args[0] == 1 else 's'}" if args[0] else "spend no Guard marker"
-        if kind == "done":
-            r = state.res
-            if r is not None and r.push:
-                return "move nobody further"
-            if r is not None and r.pc == BOOST_PHASE:
-                return "spend no more Boosts"
-            if r is not None and current_step(state).kind == "hit":
-                return "make no more hits"
-            return "stop here and go on with the action"
-    except (IndexError, KeyError, AttributeError, TypeError):
-        pass
-    return str(action)
-
-
 # -- gestures: what a click on the board means ----------------------------------------------------
 #
 # Each function below turns something a player clicks (a square, a hunter, an action button, a
@@ -293,41 +243,16 @@ MOVING = ("turn", "trample", "move", "push")
 
 def player_text(seat: int, names: Names = None) -> str:
     """What the texts call a seat: the name the table gave it, or "Player N"."""
-    if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
-        return str(names[seat]).strip()
-    return player_name(seat)
-
-
-def square_text(state: State, square: Cell) -> str:
-    """How the board's texts name a square: "C7" (as on the map's edges), a zone square by its zone
-    ("Treasure Zone 5", with its square when the map holds that zone twice)."""
-    board = state.board
-    zone = board.zones.get(square)
-    where = square_label(board, square)
-    if zone is None:
-        return where
-    return f"Treasure Zone {zone}" if len(board.zone_squares.get(zone, ())) == 1 else f"Treasure Zone {zone} at {where}"
-
-
-def _counted(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return seat_name(seat, names, player_name(seat))
 
 
 def _lost(n: int, word: str) -> str:
     """"the 1 square left is lost", "the 3 squares left are lost"."""
-    return f"the {_counted(n, word)} left {'is' if n == 1 else 'are'} lost"
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return f"the {counted(n, word)} left {'is' if n == 1 else 'are'} lost"
 
 
 def _refused(reason: str) -> Gesture:
-    return Gesture.refused(_sentence(reason))
+    return Gesture.refused(sentence(reason))
 
 
 def _legal_or_reason(state: State, legal, action: Action) -> Gesture:
@@ -342,7 +267,7 @@ def _legal_or_reason(state: State, legal, action: Action) -> Gesture:
 def not_now(state: State) -> str:
     """Why nothing on the map can be clicked for the decision pending (a sentence)."""
     p = pending(state)
-    return _sentence({
+    return sentence({
         "play": "choose a hunter to play first (the buttons above the card)",
         "roll": "roll the white die first: click it, or the Roll button",
         "guard": f"first choose how many Guard markers {_name(p.hunter)} spends",
@@ -403,7 +328,7 @@ def _go(state: State, legal, p: Pending, square: Cell, who: int | None, reach: d
         far = state.board.walk_distances(at).get(square)
         if far is None:
             return _refused("no way leads there: solid lines close it off")
-        return _refused(f"that square is {_counted(far, 'square')} away; {_name(who)} can move only {budget} now")
+        return _refused(f"that square is {counted(far, 'square')} away; {_name(who)} can move only {budget} now")
     actions = _path(state, who, r)
     first = _legal_or_reason(state, legal, actions[0])
     return Gesture(tuple(actions)) if first.ok else first
@@ -463,7 +388,7 @@ def end_turn(state: State, legal) -> Gesture:
     """End the turn now (unspent energy is lost)."""
     p = pending(state)
     if p.kind != "turn":
-        return Gesture.refused(not_now(state) if p.kind != "roll" else _sentence("the turn has not begun: roll first"))
+        return Gesture.refused(not_now(state) if p.kind != "roll" else sentence("the turn has not begun: roll first"))
     return _legal_or_reason(state, legal, Action("end"))
 
 
@@ -539,7 +464,7 @@ def square_about(state: State, square: Cell, names: Names = None) -> tuple[str, 
     zone = board.zones.get(square)
     if zone is not None:
         held = " It holds a treasure." if square in state.loot else ""
-        lines.append(f"Treasure Zone {zone}: a treasure appears here on a roll of {zone}.{held}")
+        lines.append(f"A treasure appears here on a roll of {zone}.{held}")
     if square in board.pillars:
         lines.append("Pillar: nobody moves or reaches diagonally past it.")
     if square in board.stairs:
@@ -557,7 +482,7 @@ def _walk_words(state: State, p: Pending, who: int, reach) -> str:
     loot = sum(1 for c in path if c in state.loot)
     found = f", picking up {loot} treasure" if loot else ""
     if p.kind == "turn":
-        return f"Walk {_name(who)} here: {_counted(len(path), 'square')}, {reach.cost} energy{found}."
+        return f"Walk {_name(who)} here: {counted(len(path), 'square')}, {reach.cost} energy{found}."
     left = p.amount
     if p.kind == "trample":
         hit = set(state.res.hit) if state.res is not None else set()
@@ -565,10 +490,10 @@ def _walk_words(state: State, p: Pending, who: int, reach) -> str:
         passed = [state.cards[i].hunter for i, c in enumerate(state.cards)
                   if i != me and i not in hit and c.at in path]
         hits = f", trampling {', '.join(_name(h) for h in dict.fromkeys(passed))}" if passed else ""
-        return f"Trample on to here: {len(path)} of the {_counted(left, 'square')} left{hits}{found}."
+        return f"Trample on to here: {len(path)} of the {counted(left, 'square')} left{hits}{found}."
     if p.kind == "push" and who != p.hunter:
-        return f"Move {_name(who)} here: {len(path)} of the {_counted(left, 'square')} left{found}."
-    return f"Move {_name(who)} on to here: {len(path)} of the {_counted(left, 'square')} left{found}."
+        return f"Move {_name(who)} here: {len(path)} of the {counted(left, 'square')} left{found}."
+    return f"Move {_name(who)} on to here: {len(path)} of the {counted(left, 'square')} left{found}."
 
 
 def board_squares(state: State, legal, mover: int | None = None, names: Names = None) -> dict[Cell, SquareInfo]:
@@ -594,8 +519,8 @@ def board_squares(state: State, legal, mover: int | None = None, names: Names = 
                 area = tuple(blast_area(state, square, step.blast)) if step.blast >= 0 else ()
                 caught = [c.hunter for c in state.cards if c.at in area and c.hunter not in (target,)]
                 blast = f" The Blast also catches {', '.join(_name(h) for h in caught)}." if caught else ""
-                does = f"Hit {_name(target)} ({_counted(p.amount, 'hit')} left).{blast}"
-        out[square] = SquareInfo(square_label(board, square), gesture, does, square_about(state, square, names), path, area)
+                does = f"Hit {_name(target)} ({counted(p.amount, 'hit')} left).{blast}"
+        out[square] = SquareInfo(place_name(board, square), gesture, does, square_about(state, square, names), path, area)
     return out
 
 
@@ -635,8 +560,8 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
     out = []
     for act in h.actions:
         upgraded = card is not None and act.upgrade is not None and card.treasure >= act.upgrade.at
-        symbols = symbols_text(tokens_of(hunter, act.number, upgraded))
-        tip = [f"{act.name}: {symbols}.", f"Costs {act.number} energy."]
+        words = action_words(hunter, act.number, upgraded)
+        tip = [f"{act.name}: {words[:1].lower()}{words[1:]}", f"Costs {act.number} energy."]
         upgrade = ""
         if act.upgrade is not None:
             state_word = "unlocked" if upgraded else "locked"
@@ -664,6 +589,71 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
         out.append(ActionOption(act.number, act.name, f"{act.number} · {act.name}", tuple(tip), gesture, used, upgrade,
                                 reach, area, targets))
     return out
+
+
+def _box_words(box) -> str:
+    """What a targeting box does to a target, in words: "takes 2 Damage and is Stunned (...)"."""
+    parts = []
+    for name, value in box:
+        if name == "damage":
+            parts.append(f"takes {value} Damage")
+        elif name == "heal":
+            parts.append(f"heals {value}")
+        elif name == "guard":
+            parts.append(f"gains {counted(value, 'Guard marker')}")
+        elif name == "steal":
+            parts.append(f"has {value} treasure stolen")
+        elif name == "swap":
+            parts.append("swaps places with the hunter")
+        elif name == "trap":
+            parts.append("is Trapped (no moving until the end of its next turn)")
+        elif name == "stun":
+            parts.append("is Stunned (no actions until the end of its next turn)")
+        elif name == "move":
+            parts.append(f"may be moved {counted(value, 'square')} (split as you like between it and the hunter)")
+        elif name.startswith("boost_"):
+            parts.append(f"gains a Boost ({name[6:].capitalize()} +{value})")
+    if not parts:
+        return "is targeted"
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def action_words(hunter: int, number: int, upgraded: bool = False) -> str:
+    """Action `number` of `hunter` (with its Upgrade when `upgraded`), its symbols read left to right in sentences:
+    "The hunter gains 1 Guard marker, then hits 1 hunter within Range 3, who takes 1 Damage." """
+    sentences: list[list[str]] = [[]]
+    for st in plan_of(hunter, number, upgraded):
+        part = ""
+        if st.kind == "move":
+            part = f"moves up to {counted(st.value, 'square')}"
+        elif st.kind == "heal":
+            part = f"heals {st.value}"
+        elif st.kind == "guard":
+            part = f"gains {counted(st.value, 'Guard marker')}"
+        elif st.kind.startswith("boost_"):
+            part = f"gains a Boost ({st.kind[6:].capitalize()} +{st.value})"
+        elif st.kind == "hit":
+            reach = "on its own square" if st.range == 0 else f"within Range {st.range}"
+            blast = ""
+            if st.blast >= 0:
+                around = f"every hunter within {counted(st.blast, 'square')} of" if st.blast else "every hunter on the square of"
+                blast = f"; its Blast catches {around} the target (the acting hunter too), and each"
+            if st.value == 1:
+                part = f"hits 1 hunter {reach}{blast or ', who'} {_box_words(st.box)}"
+            else:
+                part = f"hits {st.value} times {reach} (one hunter or several){blast or '; each target'} {_box_words(st.box)}"
+        elif st.kind == "burst":
+            part = f"bursts: every other hunter within {counted(st.value, 'square')} {_box_words(st.box)}"
+        elif st.kind == "trample":
+            part = (f"tramples up to {counted(st.value, 'square')}: every hunter on its way (its starting square too) "
+                    f"{_box_words(st.box)}")
+        if part:
+            sentences[-1].append(part)
+        if st.kind in ("hit", "burst", "trample"):
+            sentences.append([])
+    out = [("The hunter " if k == 0 else "Then the hunter ") + ", then ".join(parts) + "."
+           for k, parts in enumerate(p for p in sentences if p)]
+    return " ".join(out) if out else "Nothing."
 
 
 def upgrade_words(upgrade) -> str:
@@ -730,10 +720,10 @@ def choices(state: State, legal, names: Names = None, mover: int | None = None) 
         out.append(Choice("boosts-done", "No more Boosts", "Resolve the action with the Boosts spent so far.", stop(state, legal)))
     elif kind == "hit":
         step = current_step(state)
-        box = symbols_text(tuple(step.box))
+        box = _box_words(step.box)
         for i in hit_targets(state, step):
             h = state.cards[i].hunter
-            out.append(Choice(f"hit:{h}", f"Hit {_name(h)}", f"One hit on {_name(h)}: {box}.", aim_at(state, legal, h),
+            out.append(Choice(f"hit:{h}", f"Hit {_name(h)}", f"One hit on {_name(h)}, who {box}.", aim_at(state, legal, h),
                               hunter=h))
         out.append(Choice("stop", "Stop hitting", f"Make no more hits ({_lost(p.amount, 'hit')}).",
                           stop(state, legal)))
@@ -768,11 +758,11 @@ def amount_text(state: State) -> str:
     """What is left of the step resolving, as the turn panel shows it ("2 hits left"), or ""."""
     p = pending(state)
     if p.kind == "hit":
-        return f"{_counted(p.amount, 'hit')} left"
+        return f"{counted(p.amount, 'hit')} left"
     if p.kind == "guard":
         return f"{p.amount} damage coming"
     if p.kind in ("trample", "move", "push"):
-        return f"{_counted(p.amount, 'square')} left"
+        return f"{counted(p.amount, 'square')} left"
     return ""
 
 
@@ -786,7 +776,7 @@ def card_markers(state: State, hunter: int) -> list[tuple[str, int, str]]:
     card = card_of_hunter(state, hunter)
     out = []
     if card.guard:
-        out.append(("guard", len(card.guard), f"{_counted(len(card.guard), 'Guard marker')}: each blocks 1 damage (the "
+        out.append(("guard", len(card.guard), f"{counted(len(card.guard), 'Guard marker')}: each blocks 1 damage (the "
                     "owner decides); they go at the end of this hunter's next turn."))
     if card.boosts:
         held = ", ".join(f"{sym.capitalize()} +{a}" for sym, a, _ in card.boosts)
@@ -840,37 +830,14 @@ def is_upgraded(state: State, hunter: int, number: int) -> bool:
     return i is not None and act.upgrade is not None and state.cards[i].treasure >= act.upgrade.at
 
 
-# -- names of squares on the map's edges ----------------------------------------------------------
-
-
-def _letters(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
-def _corner(board) -> Cell:
-    return (min(c[0] for c in board.floor), min(c[1] for c in board.floor)) if board.floor else (0, 0)
+# -- names of squares on the map's edges (game.khrysos.squares names them; the board draws these) ----
 
 
 def column_labels(board) -> dict[int, str]:
     """Column x -> its letters on the map's edges: "A" for the leftmost column holding a square."""
-    left = _corner(board)[0]
-    xs = sorted({c[0] for c in board.floor})
-    return {x: _letters(x - left) for x in range(left, xs[-1] + 1)} if xs else {}
+    return {x: column_name(board, x) for x in columns(board)}
 
 
 def row_labels(board) -> dict[int, str]:
     """Row y -> its number on the map's edges: "1" for the top row holding a square."""
-    top = _corner(board)[1]
-    ys = sorted({c[1] for c in board.floor})
-    return {y: str(y - top + 1) for y in range(top, ys[-1] + 1)} if ys else {}
-
-
-def square_label(board, square: Cell) -> str:
-    """A square as a player reads it on the map's edges: column letters, then row number ("C7")."""
-    left, top = _corner(board)
-    return _letters(square[0] - left) + str(square[1] - top + 1)
+    return {y: row_name(board, y) for y in rows(board)}

@@ -1,7 +1,9 @@
-"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, view, check_invariants.
+"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, check_invariants.
 
-`decision` (who decides what now) is in `pending`, the refusal reasons in `reasons`; both
-build on `state` and `hunters` only, so this module imports them without a cycle.
+`decision` (who decides what now) is in `decision`, built on `pending`; the refusal reasons are in
+`refusals`, `redact` in `redact`, `view` in `view`, `action_text` in `words` (the same modules in
+every game of the collection); they build on `state` and `hunters` only, so this module imports
+them without a cycle.
 
 Actions (text forms), by what is being decided (`state.phase`, and `state.res` while an
 action resolves):
@@ -22,7 +24,10 @@ action resolves):
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from game.core.actions import Action, interned
+from game.core.grammar import sentence
 from game.core.decision import HIDDEN
 from game.core.dice import D6
 from game.core.errors import IllegalAction
@@ -31,8 +36,8 @@ from game.core.rng import Rng
 from game.khrysos import events as E
 from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
-from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, current_step, hit_targets, play_options, usable_boosts
-from game.khrysos.reasons import malformed, refusal
+from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, end_reason, current_step, hit_targets, play_options, usable_boosts
+from game.khrysos.refusals import malformed, refusal
 from game.khrysos.state import ACTIVE, DEPLOY, HAND_SIZE, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
 
 Cell = tuple[int, int]
@@ -106,6 +111,34 @@ def start_game(setup: Setup, rng: Rng) -> State:
         winner=None,
         to_move=first,
     )
+
+
+def opening_events(state: State) -> list:
+    """The rolls made before the first turn, as events for the log and the board (new_game rolls them
+    inside the state: each player's dice, the roll-off among tied players, the starting zones).
+    Computed from `state.first_rolls` and `state.zone_rolls` of any state of the game; [] for a
+    position stated without them (`game.khrysos.testing.position`), whose rolls explain nothing."""
+    per = state.hunters_per_player
+    n = state.num_players
+    if len(state.first_rolls) != n or any(len(r) < per for r in state.first_rolls):
+        return []
+    dice = tuple(tuple(r[:per]) for r in state.first_rolls)
+    ranks = {seat: sorted(dice[seat], reverse=True) for seat in range(n)}
+    best = max(ranks.values())
+    tied = [seat for seat in range(n) if ranks[seat] == best]
+    rolloffs = []
+    k = per
+    while len(tied) > 1:
+        if any(len(state.first_rolls[seat]) <= k for seat in tied):
+            return []  # the roll-off that decided the order is not recorded
+        offs = tuple((seat, state.first_rolls[seat][k]) for seat in tied)
+        rolloffs.append(offs)
+        top = max(face for _, face in offs)
+        tied = [seat for seat, face in offs if face == top]
+        k += 1
+    if tied != [state.cards[0].seat]:
+        return []
+    return [E.OpeningRolled(dice, tuple(rolloffs), state.cards[0].seat, tuple(state.zone_rolls))]
 
 
 # -- legal actions ----------------------------------------------------------------------------
@@ -205,18 +238,19 @@ def push_movers(s: State, r: Res) -> tuple[int, ...]:
     return tuple(i for i in dict.fromkeys((s.turn, r.queue[0])) if s.cards[i].at is not None)
 
 
-def why_illegal(state: State, action: Action) -> str | None:
-    """None when `action` is legal in `state`; otherwise why not, a sentence a player can read.
+def why_illegal(state: State, action: Action, names: Sequence[str] | None = None) -> str | None:
+    """None when `action` is legal in `state`; otherwise why not, a sentence a player can read
+    (squares named as on the board's edges, players by the table's `names`).
 
     Anything that is not a well-formed Action (None, text, a list, an Action whose
     arguments are a list or hold other things than ints and words) gets a reason too.
     """
     reason = malformed(action)
     if reason is not None:
-        return reason
+        return sentence(reason)
     if action in legal_actions(state):
         return None
-    return refusal(state, action)
+    return refusal(state, action, names)
 
 
 def reveals(before: State, action: Action, after: State, events: list) -> bool:
@@ -655,7 +689,7 @@ def _gain(s: State, i: int, amount: int, ev: list, collected: Cell | None = None
         s.phase = OVER
         s.to_move = None
         s.res = None
-        ev.append(E.GameOver((card.seat,), f"Player {card.seat + 1} reached {total} treasure", card.hunter, total))
+        ev.append(E.GameOver((card.seat,), end_reason(card.seat, treasure=total), card.hunter, total))
 
 
 def _damage(s: State, t: int, amount: int, ev: list) -> None:
@@ -702,19 +736,11 @@ def _end_turn(s: State, ev: list) -> None:
 # -- outcome, views, invariants ---------------------------------------------------------------
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
+    """Who won and why (None while the game goes on); the reason names the winner by the table's `names`."""
     if state.winner is None:
         return None
-    return Outcome((state.winner,), f"Player {state.winner + 1} reached {WIN_TREASURE} treasure")
-
-
-def view(state: State, seat: int | None) -> State:
-    """What `seat` may see (None: a spectator): other seats' hands, the undealt deck's order and the Rng are hidden."""
-    v = state.copy()
-    v.hands = tuple(h if s == seat else (HIDDEN,) * len(h) for s, h in enumerate(state.hands))
-    v.deck = (HIDDEN,) * len(state.deck)
-    v.rng = Rng(0)
-    return v
+    return Outcome((state.winner,), end_reason(state.winner, names))
 
 
 def check_invariants(state: State) -> None:
@@ -762,7 +788,8 @@ def check_invariants(state: State) -> None:
         assert s.to_move == s.cards[s.turn].seat, "the seat of the current card is to move"
 
 
-def progress(state: State) -> str:
-    """How far the game is, in a few words (saves and the menu's Continue list it): each player's treasure."""
+def progress(state: State, names: Sequence[str] | None = None) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it): each player's
+    treasure, in seat order (it names no player, so `names` changes nothing)."""
     scores = "–".join(str(state.treasure_of(seat)) for seat in range(state.num_players))
     return f"Treasure {scores} (12 wins)"

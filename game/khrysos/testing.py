@@ -25,6 +25,7 @@ from game.core.actions import Action, apply_all
 from game.core.rng import Rng
 from game.khrysos.hunters import BY_NAME, HUNTER_NUMBERS, MAX_ENDURANCE
 from game.khrysos.maps import MapSpec, build_board, sample_map
+from game.khrysos.events import describe
 from game.khrysos.rules import apply
 from game.khrysos.state import ACTIVE, REPLACE, START, Card, State
 
@@ -170,7 +171,7 @@ def card(state: State, name: str) -> Card:
     return state.cards[i]
 
 
-def texts(events: list) -> list[str]:
-    """The log lines of events."""
-    return [e.text for e in events]
+def texts(events: list, state: State | None = None) -> list[str]:
+    """The log lines of events (squares named on `state`'s map when given)."""
+    return [describe(e, state) for e in events]
 

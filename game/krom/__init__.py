@@ -7,11 +7,16 @@ it are split along their own decisions: basics.py (tokens, decks, names, points)
 (the reveal, combats, place order, the round), bonus.py (playing, countering and resolving
 Bonus cards), decisions.py (the choices outside a player's own Action phase), phase.py
 (the Action phase). state.py gives the plain-data schema, events.py the events and their
-log lines, testing.py builds positions for tests, RULES_NOTES.md records rule decisions.
+log lines, words.py how texts name players and places and `action_text` (an action in words,
+for suggestions and undo lines), testing.py builds positions for tests, RULES_NOTES.md records
+rule decisions. Every text function takes `names` (seat index -> the name the table gave; None
+keeps each player's Krom): describe(event, state, names), action_text(state, action, names),
+decision(state, names), progress(state, names), outcome(state, names),
+why_illegal(state, action, names).
 """
 
 from game.krom.content import BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES
-from game.krom.events import describe, redact
+from game.krom.events import describe
 from game.krom.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.krom.queries import (
     action_order,
@@ -29,10 +34,11 @@ from game.krom.queries import (
     reroll_improves,
     win_chances,
 )
+from game.krom.decision import decision
+from game.krom.redact import redact
 from game.krom.rules import (
     apply,
     cave_price,
-    decision,
     progress,
     legal_actions,
     new_game,
@@ -48,6 +54,7 @@ from game.krom.rules import (
 )
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import check_invariants, view
+from game.krom.words import action_text, amount_words, bundle_text, bundle_words, player_name
 
 GAME_ID = "krom"
 TITLE = "Krom: Evolution"
@@ -69,6 +76,10 @@ __all__ = [
     "Setup",
     "State",
     "action_order",
+    "action_text",
+    "amount_words",
+    "bundle_text",
+    "bundle_words",
     "affordable_anywhere",
     "affordable_evolutions",
     "apply",
@@ -91,6 +102,7 @@ __all__ = [
     "next_pick_cost",
     "outcome",
     "playable_bonuses",
+    "player_name",
     "playout_choice",
     "points",
     "random_setup",

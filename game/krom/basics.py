@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from game.core import Action
-from game.krom.content import CHARACTER_BY_ID, EVOLUTIONS, PLACES, RESOURCES, RULES
+from game.krom.content import EVOLUTIONS, PLACES, RESOURCES, RULES, mountain_combination  # noqa: F401 -- re-exported
 from game.krom.events import BonusDrawn, DeckShuffled, Gained, GameOver, Healed, Paid
-from game.krom.state import DINO, Player, Setup, State
+from game.krom.state import Player, Setup, State
+from game.krom.words import end_reason, player_name
 
 
 HP_MAX = RULES.start_hp
@@ -39,27 +38,8 @@ def points(state: State, seat: int) -> int:
     return sum(EVOLUTIONS[e].points for e in p.evolutions) + (1 if state.trophy == seat else 0)
 
 
-def mountain_combination(dice) -> str:
-    """The best combination five dice show: "five", "four", "full_house", "three", "two_pairs", "pair", "straight" or ""."""
-    counts = sorted(Counter(dice).values(), reverse=True)
-    if counts[0] == 5:
-        return "five"
-    if counts[0] == 4:
-        return "four"
-    if counts[0] == 3:
-        return "full_house" if counts[1] == 2 else "three"
-    if counts[0] == 2:
-        return "two_pairs" if counts[1] == 2 else "pair"
-    ordered = sorted(dice)
-    if ordered == list(range(ordered[0], ordered[0] + 5)):
-        return "straight"
-    return ""
-
-
 def _name(state: State, seat: int) -> str:
-    if seat == DINO:
-        return RULES.dino_name
-    return CHARACTER_BY_ID[state.players[seat].character].name
+    return player_name(state, seat)
 
 
 
@@ -144,7 +124,7 @@ def _check_win(s: State, seat: int, ev: list) -> None:
     total = points(s, seat)
     if s.winner is None and total >= target_points(s.setup):
         s.winner = seat
-        ev.append(GameOver((seat,), f"{_name(s, seat)} reached {total} Evolution points first", total))
+        ev.append(GameOver((seat,), end_reason(s, seat, total), total))
 
 
 

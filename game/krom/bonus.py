@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core import D6
-from game.krom.basics import HP_MAX, _gain, _has, _name, _pay, _remove_card, _transfer, place_name
+from game.krom.basics import HP_MAX, _gain, _has, _pay, _remove_card, _transfer, place_name
 from game.krom.content import BONUS, RESOURCES, BonusCard
 from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
 from game.krom.flow import _window_next
@@ -35,13 +35,13 @@ def target_problem(s: State, seat: int, card: BonusCard, target: int) -> str | N
     nothing: the rulebook forbids no card played for no effect); a steal targets a player
     in the same place as you, as its words say (RULES_NOTES)."""
     if not isinstance(target, int) or not 0 <= target < len(s.players):
-        return f"there is no seat {target}"
+        return "there is no such player"
     if target == seat:
         return "you cannot target yourself"
     if card.effect == "steal":
         here = s.players[seat].place
         if s.players[target].place != here:
-            return f"{_name(s, target)} is not in the {place_name(here)} with you"
+            return f"they are not in the {place_name(here)} with you"  # the target's own button shows who they are
         return None
     if card.effect in ("loss", "swap"):
         return None
@@ -52,7 +52,7 @@ def bonus_problem(s: State, seat: int, card_id: int, in_combat: bool) -> str | N
     """Why `seat` cannot play Bonus card `card_id` now (in a combat window or in their Action phase), or None."""
     p = s.players[seat]
     if not isinstance(card_id, int) or card_id not in p.hand:
-        return f"you do not hold the Bonus card {card_id}"
+        return "you do not hold that Bonus card"
     card = BONUS[card_id]
     if in_combat:
         return None if card.timing == "combat" else f"{card.name} is not a combat card: only combat cards change the dice"

@@ -7,6 +7,7 @@ files are loaded once, at import, into the module constants at the bottom.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -387,6 +388,23 @@ def load_rules(text: str, name: str = "rules.toml") -> Rules:
         win_points,
         longer,
     )
+
+
+def mountain_combination(dice) -> str:
+    """The best combination five dice show: "five", "four", "full_house", "three", "two_pairs", "pair", "straight" or ""."""
+    counts = sorted(Counter(dice).values(), reverse=True)
+    if counts[0] == 5:
+        return "five"
+    if counts[0] == 4:
+        return "four"
+    if counts[0] == 3:
+        return "full_house" if counts[1] == 2 else "three"
+    if counts[0] == 2:
+        return "two_pairs" if counts[1] == 2 else "pair"
+    ordered = sorted(dice)
+    if ordered == list(range(ordered[0], ordered[0] + 5)):
+        return "straight"
+    return ""
 
 
 def reward_label(bundle: Bundle, options: list[Bundle] | tuple[Bundle, ...]) -> str:

@@ -15,7 +15,6 @@ from game.krom.basics import (
     _add_card,
     _has,
     _ints,
-    _name,
     _no_args,
     _remove_card,
     _transfer,
@@ -43,10 +42,10 @@ def _cand_move(s: State, seat: int) -> list[Action]:
 
 def _check_move(s: State, seat: int, a: Action) -> str | None:
     if a.kind != "go":
-        return "it is the Movement phase: pick a destination with 'go cave', 'go forest', 'go savanna' or 'go mountain'"
+        return "it is the Movement phase: pick a destination (the Cave, the Forest, the Savanna or the Mountain)"
     place = _word(a, PLACES)
     if place is None:
-        return "go where? cave, forest, savanna or mountain"
+        return "go where? The Cave, the Forest, the Savanna or the Mountain"
     here = s.players[seat].place
     if PLACES.index(place) == here:
         return f"you are in the {place_name(here)} and must move: pick another destination"
@@ -68,7 +67,7 @@ def _check_combat(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "pass":
         return _no_args(a)
     if a.kind != "play":
-        return "the dice are rolled: play a combat card ('play CARD') or 'pass'"
+        return "the dice are rolled: play a combat card or pass"
     args = _ints(a, 1)
     if args is None:
         return "write 'play CARD' with the card's number"
@@ -94,7 +93,7 @@ def _check_counter(s: State, seat: int, a: Action) -> str | None:
     if a.kind in ("counter", "pass"):
         return _no_args(a)
     card = BONUS[s.play.card]
-    return f"{_name(s, s.play.seat)} plays {card.name}: 'counter' it or 'pass'"
+    return f"{card.name} is being played: counter it or pass"
 
 
 def _do_counter(s: State, seat: int, a: Action, ev: list) -> None:
@@ -116,7 +115,7 @@ def _check_target(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "cancel":
         return _no_args(a)
     if a.kind != "target":
-        return f"choose the target of {BONUS[s.play.card].name} ('target SEAT') or 'cancel'"
+        return f"choose the target of {BONUS[s.play.card].name}, or cancel"
     args = _ints(a, 1)
     if args is None:
         return "write 'target SEAT' with a seat number"
@@ -142,9 +141,9 @@ def _check_choice(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "cancel":
         return _no_args(a)
     if a.kind != "take":
-        return f"choose what {BONUS[s.play.card].name} gives: 'take wood', 'take stone', 'take bone' or 'cancel'"
+        return f"choose what {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel"
     if _word(a, RESOURCES) is None:
-        return "take wood, stone or bone"
+        return "take Wood, Stone or Bone"
     return None  # from an empty supply the card gives nothing, but it may still be played
 
 
@@ -164,13 +163,13 @@ def _check_steal(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "pass":
         return _no_args(a)
     if a.kind != "steal":
-        return f"you stunned {_name(s, victim)}: choose what to steal ('steal wood|stone|bone|krom|bonus') or 'pass' to take nothing"
+        return "choose what to steal from the player you stunned, or take nothing"
     kind = _word(a, STEALABLE)
     if kind is None:
-        return "steal wood, stone, bone, krom or bonus"
+        return "steal Wood, Stone, Bone, Krom or a Bonus card"
     if not _has(s.players[victim], kind):
         what = "Bonus card" if kind == "bonus" else kind.capitalize()
-        return f"{_name(s, victim)} has no {what} to steal"
+        return f"they have no {what} to steal"
     return None
 
 

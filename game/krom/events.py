@@ -12,28 +12,18 @@ numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from game.core import events as shared
 from game.core.decision import HIDDEN
 from game.core.events import Event
-from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES, CHARACTER_BY_ID
-from game.krom.state import DINO
+from game.core.grammar import capital, counted, listing, sentence, tidy
+from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, RULES
+from game.krom.words import amount_words as _amount, combination_name, place_name as _place, player_name, token_name
 
 Namer = Callable[[int], str]
-
-
-def _place(p: int) -> str:
-    return PLACES[p].capitalize()
-
-
-def _amount(kind: str, n: int) -> str:
-    if kind == "hp":
-        return f"{n} hit point{'s' if n != 1 else ''}"
-    if kind == "bonus":
-        return f"{n} Bonus card{'s' if n != 1 else ''}"
-    return f"{n} {kind.capitalize()}"
+_PURPOSE = {"combat": "for the combat", "combat card": "for a combat card", "hunt": "for the hunt", "mountain": "on the Mountain"}
 
 
 def _bonus_name(card: int) -> str:
@@ -51,7 +41,8 @@ class DiceRolled(shared.DiceRolled):
 
     def text(self, name: Namer) -> str:
         extra = f" +{self.bonus}" if self.bonus else ""
-        return f"{name(self.piece)} rolls {' '.join(map(str, self.faces))}{extra} ({self.purpose})."
+        purpose = _PURPOSE.get(self.purpose, f"for {self.purpose}")
+        return f"{name(self.piece)} rolls {purpose}: {listing(map(str, self.faces))}{extra}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +59,7 @@ class Damaged(shared.Damaged):
 
     def text(self, name: Namer) -> str:
         if self.source == "cold":
-            return f"{name(self.piece)} shivers in the cold: -{_amount('hp', self.amount)} ({self.left} left)."
+            return f"{name(self.piece)} shivers in the cold and loses {_amount('hp', self.amount)} ({self.left} left)."
         if self.amount == 0:  # a Bonus card played on a stunned player
             return f"{name(self.piece)} has no hit point left to lose."
         return f"{name(self.piece)} loses {_amount('hp', self.amount)} ({self.left} left)."
@@ -84,10 +75,10 @@ class Healed(shared.Healed):
         if self.cause == "recovered":
             return f"{name(self.piece)} is back on their feet with {_amount('hp', self.left)}."
         if self.cause == "fire":
-            return f"{name(self.piece)} warms up by the fire: +{_amount('hp', self.amount)} ({self.left})."
+            return f"{name(self.piece)} warms up by the fire and gains {_amount('hp', self.amount)} ({self.left} in all)."
         if self.amount == 0:
             return f"{name(self.piece)} already has all their hit points."
-        return f"{name(self.piece)} gains {_amount('hp', self.amount)} ({self.left})."
+        return f"{name(self.piece)} gains {_amount('hp', self.amount)} ({self.left} in all)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +98,7 @@ class GameOver(shared.GameOver):
     points: int = 0
 
     def text(self, name: Namer) -> str:
-        return f"{name(self.winners[0])} reaches {self.points} Evolution points and becomes the new chief!"
+        return f"{name(self.winners[0])} reaches {counted(self.points, 'Evolution point')} and becomes the new chief!"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +107,6 @@ class RoundStarted(Event):
 
     def text(self, name: Namer) -> str:
         return f"Round {self.round} begins: everyone picks a destination."
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +124,7 @@ class DestinationsRevealed(Event):
     places: tuple[int, ...]  # per seat
 
     def text(self, name: Namer) -> str:
-        return "Destinations revealed: " + ", ".join(f"{name(s)} to the {_place(p)}" for s, p in enumerate(self.places)) + "."
+        return "Destinations revealed: " + listing(f"{name(s)} to the {_place(p)}" for s, p in enumerate(self.places)) + "."
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +142,6 @@ class CombatStarted(Event):
 
     def text(self, name: Namer) -> str:
         return f"Combat in the {_place(self.place)}: " + " vs ".join(name(f) for f in self.fighters) + "."
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +173,6 @@ class CombatWon(Event):
         return f"{name(self.ranking[0])} wins the combat in the {_place(self.place)}. Order: {order}."
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class KromosaurusDefeated(Event):
     seat: int
@@ -215,7 +202,7 @@ class Stole(Event):
 
     def text(self, name: Namer) -> str:
         if self.item != "bonus" and self.amount == 0:
-            return f"{name(self.victim)} has no {self.item.capitalize()} for {name(self.thief)} to steal."
+            return f"{name(self.victim)} has no {token_name(self.item)} for {name(self.thief)} to steal."
         what = _bonus_name(self.card) if self.item == "bonus" else _amount(self.item, self.amount)
         return f"{name(self.thief)} steals {what} from {name(self.victim)}."
 
@@ -249,7 +236,6 @@ class ActionPhaseStarted(Event):
         return f"{name(self.seat)} plays their Action phase in the {_place(self.place)}."
 
 
-
 @dataclass(frozen=True, slots=True)
 class Gained(Event):
     """`seat` got `amount` of `item` (a token kind; hit points are `Healed`) — possibly less than promised when the supply ran short."""
@@ -261,7 +247,7 @@ class Gained(Event):
     def text(self, name: Namer) -> str:
         if self.amount:
             return f"{name(self.seat)} gains {_amount(self.item, self.amount)}."
-        return f"The supply has no {self.item.capitalize()} left for {name(self.seat)}."
+        return f"The supply has no {token_name(self.item)} left for {name(self.seat)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +270,7 @@ class Lost(Event):
 
     def text(self, name: Namer) -> str:
         if self.amount == 0:
-            return f"{name(self.seat)} has no {self.item.capitalize()} to lose."
+            return f"{name(self.seat)} has no {token_name(self.item)} to lose."
         return f"{name(self.seat)} loses {_amount(self.item, self.amount)}."
 
 
@@ -297,7 +283,7 @@ class Transferred(Event):
 
     def text(self, name: Namer) -> str:
         if self.amount == 0:
-            return f"{name(self.giver)} has no {self.item.capitalize()} to hand to {name(self.taker)}."
+            return f"{name(self.giver)} has no {token_name(self.item)} to hand to {name(self.taker)}."
         return f"{name(self.giver)} hands {_amount(self.item, self.amount)} to {name(self.taker)}."
 
 
@@ -316,7 +302,7 @@ class Bought(Event):
     price: int
 
     def text(self, name: Namer) -> str:
-        return f"{name(self.seat)} provides services for {self.price} Krom: {_amount(self.item, RULES.hp_per_purchase if self.item == 'hp' else 1)}."
+        return f"{name(self.seat)} provides services for {_amount('krom', self.price)}: {_amount(self.item, RULES.hp_per_purchase if self.item == 'hp' else 1)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,7 +329,7 @@ class PickingDrawn(Event):
     price: int
 
     def text(self, name: Namer) -> str:
-        cost = f" for {self.price} Krom" if self.price else ""
+        cost = f" for {_amount('krom', self.price)}" if self.price else ""
         return f"{name(self.seat)} draws the Picking card {PICKING[self.card].name}{cost}."
 
 
@@ -377,8 +363,7 @@ class MountainScored(Event):
     combination: str  # "" for no combination
 
     def text(self, name: Namer) -> str:
-        what = self.combination.replace("_", " ") if self.combination else "no combination"
-        return f"{name(self.seat)} stops climbing with {' '.join(map(str, self.dice))}: {what}."
+        return f"{name(self.seat)} stops climbing with {listing(map(str, self.dice))}: {combination_name(self.combination)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,7 +374,7 @@ class EvolutionRealized(Event):
 
     def text(self, name: Namer) -> str:
         card = EVOLUTIONS[self.card]
-        return f"{name(self.seat)} realizes {card.name} (+{card.points}): {self.points} points."
+        return f"{name(self.seat)} realizes {card.name} (+{card.points}): {counted(self.points, 'point')} in all."
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,28 +418,16 @@ class ActionPhaseEnded(Event):
         return f"{name(self.seat)} ends their Action phase."
 
 
-
-def describe(event: Event, state=None) -> str:
-    """A readable English line for the game log; with a state, players are named by their character."""
+def describe(event: Event, state=None, names: Sequence[str] | None = None) -> str:
+    """The game-log line of an event, a sentence: players by the table's `names`, else (with a state)
+    by their Krom, else "Player N"; the Kromosaurus by its name."""
 
     def name(seat: int) -> str:
-        if seat == DINO:
-            return RULES.dino_name
-        if state is not None and 0 <= seat < len(state.players):
-            return CHARACTER_BY_ID[state.players[seat].character].name
-        return f"Player {seat + 1}"
+        return player_name(state, seat, names)
 
-    return event.text(name)
+    text = getattr(event, "text", None)
+    if not callable(text):
+        return sentence(str(event))
+    return tidy(capital(text(name)))
 
 
-def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may see it (None = a spectator): other seats' drawn or stolen Bonus cards read HIDDEN (game.core.decision).
-
-    Nothing else a Krom event carries is secret: a destination pick never names its place, a
-    played or countered card is shown to the table.
-    """
-    if isinstance(event, BonusDrawn) and event.seat != seat:
-        return replace(event, card=HIDDEN)
-    if isinstance(event, Stole) and event.item == "bonus" and seat not in (event.thief, event.victim):
-        return replace(event, card=HIDDEN)
-    return event

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-
 from game.core import D6, Action
 from game.core.actions import interned
+from game.core.grammar import counted, listing
 from game.krom.basics import (
     CAVE_ITEMS,
     CAVE_LABELS,
@@ -38,6 +38,7 @@ from game.krom.events import (
     Rested,
 )
 from game.krom.state import State, Turn
+from game.krom.words import bundle_text
 
 
 def _cand_climb(s: State, seat: int) -> list[Action]:
@@ -59,12 +60,12 @@ def _check_climb(s: State, seat: int, a: Action) -> str | None:
     if a.kind in ("keep", "free"):
         args = _ints(a, 1)
         if args is None or not 0 <= args[0] < len(t.dice):
-            return f"'{a.kind} DIE' takes a die number from 0 to {len(t.dice) - 1}"
+            return f"there is no such die: the dice are numbered 0 to {len(t.dice) - 1}"
         kept = args[0] in t.kept
         if a.kind == "keep" and kept:
-            return f"die {args[0]} is already kept"
+            return f"that {t.dice[args[0]]} is already kept"
         if a.kind == "free" and not kept:
-            return f"die {args[0]} is not kept"
+            return f"that {t.dice[args[0]]} is not kept"
         return None
     if a.kind == "reroll":
         cost = reroll_cost(s)
@@ -77,7 +78,7 @@ def _check_climb(s: State, seat: int, a: Action) -> str | None:
         return _no_args(a)
     if a.kind == "stop":
         return _no_args(a)
-    return "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward"
+    return "you are climbing: keep dice, reroll the others, or stop to take your reward"
 
 
 def _do_climb(s: State, seat: int, a: Action, ev: list) -> None:
@@ -120,7 +121,7 @@ def _cand_reward(s: State, seat: int) -> list[Action]:
 def _check_reward(s: State, seat: int, a: Action) -> str | None:
     labels = [label for label, _ in reward_options(s)]
     if a.kind != "reward" or _word(a, labels) is None:
-        return "choose your Mountain reward: " + " or ".join(f"'reward {x}'" for x in labels)
+        return "choose your Mountain reward: " + listing([bundle_text(b) for _, b in reward_options(s)], "or")
     return None
 
 
@@ -153,7 +154,7 @@ def cave_price(item: str) -> int:
 def evolution_problem(s: State, seat: int, slot: int) -> str | None:
     """Why `seat` cannot realize the Evolution in `slot` now (in their Action phase), or None."""
     if not isinstance(slot, int) or not 0 <= slot < SLOTS or s.evolution_row[slot] < 0:
-        return f"there is no Evolution card in slot {slot}"
+        return "there is no Evolution card there"
     card = EVOLUTIONS[s.evolution_row[slot]]
     here = s.players[seat].place
     if card.place is not None and card.place != here:
@@ -188,7 +189,7 @@ def _check_buy(s, seat, a, t, p) -> str | None:
         return "you rested this Action phase: services are the other choice"
     item = _word(a, CAVE_ITEMS)
     if item is None:
-        return "buy wood, stone, bone, bonus or hp"
+        return "buy Wood, Stone, Bone, a Bonus card or hit points"
     price = cave_price(item)
     if p.krom < price:
         return f"not enough Krom: {CAVE_LABELS[item]} {price}, you have {p.krom}"
@@ -212,7 +213,7 @@ def _check_pick(s, seat, a, t, p) -> str | None:
         return problem
     cost = next_pick_cost(s)
     if cost is None:
-        return f"you drew {len(RULES.pick_costs)} Picking cards: the hike is over"
+        return f"you drew {counted(len(RULES.pick_costs), 'Picking card')}: the hike is over"
     if p.krom < cost:
         return f"not enough Krom: the next Picking card costs {cost}, you have {p.krom}"
     return _no_args(a)
@@ -229,12 +230,12 @@ def _check_hunt(s, seat, a, t, p) -> str | None:
         return "write 'hunt SLOT EXTRA': the card's slot (0-3) and 0, 1 or 2 extra dice"
     slot, extra = args
     if not 0 <= slot < SLOTS or s.hunting_row[slot] < 0:
-        return f"there is no Hunting card in slot {slot}"
+        return "there is no Hunting card there"
     if not 0 <= extra < len(RULES.extra_dice_costs):
         return f"you can buy 0 to {len(RULES.extra_dice_costs) - 1} extra dice, not {extra}"
     cost = RULES.extra_dice_costs[extra]
     if p.krom < cost:
-        return f"not enough Krom: {extra} extra {'die costs' if extra == 1 else 'dice cost'} {cost}, you have {p.krom}"
+        return f"not enough Krom: {counted(extra, 'extra die')} {'costs' if extra == 1 else 'cost'} {cost}, you have {p.krom}"
     return None
 
 
@@ -310,7 +311,10 @@ def _check_main(s: State, seat: int, a: Action) -> str | None:
     check = MAIN_CHECKS.get(a.kind)
     if check is None:
         kinds = dict.fromkeys(c.kind for c in _cand_main(s, seat))
-        return f"it is your Action phase in the {place_name(s.turn.place)}: you may " + ", ".join(kinds)
+        words = {"rest": "rest", "buy": "provide services", "shuffle": "shuffle the Picking deck", "pick": "draw Picking cards",
+                 "hunt": "hunt", "climb": "climb", "realize": "realize an Evolution", "play": "play a Bonus card",
+                 "end": "end your Action phase"}
+        return f"it is your Action phase in the {place_name(s.turn.place)}: you may " + listing([words.get(k, k) for k in kinds], "or")
     return check(s, seat, a, s.turn, s.players[seat])
 
 

@@ -25,17 +25,16 @@ Bonus card id (game.krom.content.BONUS); SEAT is a seat number.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
-from game.core import Action, IllegalAction, Outcome, Rng
-from game.core.decision import Decision
+from game.core import Action, IllegalAction, Rng
 from game.core.errors import SetupError
+from game.core.grammar import sentence
 from game.krom.basics import (
     CAVE_ITEMS,
     HP_MAX,
     SLOTS,
     STEALABLE,
-    _name,
     mountain_combination,
     place_name,
     points,
@@ -47,30 +46,16 @@ from game.krom.content import (
     CAVE,
     CHARACTERS,
     EVOLUTIONS,
-    FOREST,
     HUNTING,
-    MOUNTAIN,
     PICKING,
     RULES,
-    SAVANNA,
     TOTAL_TOKENS,
     reward_label,
 )
+from game.krom.decision import decision, outcome, stage  # noqa: F401 -- re-exported
 from game.krom.decisions import (
     Check,
     Handler,
-    _cand_choice,
-    _cand_combat,
-    _cand_counter,
-    _cand_move,
-    _cand_steal,
-    _cand_target,
-    _check_choice,
-    _check_combat,
-    _check_counter,
-    _check_move,
-    _check_steal,
-    _check_target,
     _do_choice,
     _do_combat,
     _do_counter,
@@ -81,12 +66,6 @@ from game.krom.decisions import (
 from game.krom.events import BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
 from game.krom.flow import _advance, fight_ranking, steal_options
 from game.krom.phase import (
-    _cand_climb,
-    _cand_main,
-    _cand_reward,
-    _check_climb,
-    _check_main,
-    _check_reward,
     _do_climb,
     _do_main,
     _do_reward,
@@ -96,6 +75,7 @@ from game.krom.phase import (
     reroll_cost,
     reward_options,
 )
+from game.krom.refusals import CHECKS, malformed, refusal
 from game.krom.state import Player, Setup, State
 
 __all__ = [
@@ -183,127 +163,11 @@ def new_game(setup: Setup, seed: int) -> State:
 # -- the decision to take now ---------------------------------------------------------------
 
 
-def stage(state: State) -> str:
-    """The kind of the pending decision (see `decision`): over, move, combat, counter, target, choice, steal, climb, reward or main."""
-    if state.phase == "over":
-        return "over"
-    if state.phase == "move":
-        return "move"
-    if state.play is not None:
-        return state.play.stage
-    if state.combat is not None:
-        return "combat"
-    if state.steals:
-        return "steal"
-    climb = state.turn.climb
-    if climb == "rolling":
-        return "climb"
-    if climb == "reward":
-        return "reward"
-    return "main"
-
-
-def decision(state: State) -> Decision:
-    """Who decides what now, in a sentence naming them by their character.
-
-    Kinds (the `stage`): "move" (a secret destination pick: private), "combat" (play a
-    combat card or pass: private, the hand is shown), "counter" (counter the card just
-    played or pass: private), "target" and "choice" (aim the Bonus card being played:
-    private), "main" (the Action phase, with the Bonus hand: private), "steal" (the combat
-    winner picks what to take from a stunned player, or nothing), "climb" (keep and reroll
-    Mountain dice), "reward" (pick a Mountain reward), "over" (seat None).
-    """
-    kind = stage(state)
-    if kind == "over":
-        result = outcome(state)
-        return Decision("over", None, (result.reason + ".") if result else "The game is over.", False)
-    seat = state.to_move
-    prompt, private = _PROMPTS[kind](state, seat)
-    return Decision(kind, seat, f"{_name(state, seat)}: {prompt}", private)
-
-
-def _prompt_move(s: State, seat: int) -> tuple[str, bool]:
-    return f"choose your destination in secret (you must leave the {place_name(s.players[seat].place)})", True
-
-
-def _prompt_combat(s: State, seat: int) -> tuple[str, bool]:
-    return f"play a combat card or pass (your score is {s.combat.score_of(seat)})", True
-
-
-def _prompt_counter(s: State, seat: int) -> tuple[str, bool]:
-    play = s.play
-    who, card = play.counters[-1] if play.counters else (play.seat, play.card)
-    return f"{_name(s, who)} plays {BONUS[card].name}: counter it with a counter card, or pass", True
-
-
-def _prompt_target(s: State, seat: int) -> tuple[str, bool]:
-    return f"choose the player {BONUS[s.play.card].name} targets, or cancel", True
-
-
-def _prompt_choice(s: State, seat: int) -> tuple[str, bool]:
-    return f"choose the resource {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel", True
-
-
-def _prompt_steal(s: State, seat: int) -> tuple[str, bool]:
-    victim = _name(s, s.steals[0][1])
-    return f"you stunned {victim}: steal one Wood, Stone or Bone, half their Krom or a random Bonus card, or take nothing", False
-
-
-def _prompt_climb(s: State, seat: int) -> tuple[str, bool]:
-    cost = reroll_cost(s)
-    if cost is None:
-        return "no reroll left: stop to take your Mountain reward", False
-    return f"keep the dice you like and reroll the others for {cost} Krom, or stop and take your reward", False
-
-
-def _prompt_reward(s: State, seat: int) -> tuple[str, bool]:
-    labels = " or ".join(f"{label.capitalize()}" for label, _ in reward_options(s))
-    return f"choose your Mountain reward: {labels}", False
-
-
-_PLACE_ACTIONS = {
-    CAVE: "rest or provide services",
-    FOREST: "draw Picking cards",
-    SAVANNA: "hunt a prey",
-    MOUNTAIN: "climb the cliff",
-}
-
-
-def _prompt_main(s: State, seat: int) -> tuple[str, bool]:
-    place = s.turn.place
-    return f"your Action phase in the {place_name(place)}: {_PLACE_ACTIONS[place]}, realize an Evolution, play a Bonus card or end", True
-
-
-_PROMPTS = {
-    "move": _prompt_move,
-    "combat": _prompt_combat,
-    "counter": _prompt_counter,
-    "target": _prompt_target,
-    "choice": _prompt_choice,
-    "steal": _prompt_steal,
-    "climb": _prompt_climb,
-    "reward": _prompt_reward,
-    "main": _prompt_main,
-}
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.winner is None:
-        return None
-    return Outcome((state.winner,), f"{_name(state, state.winner)} reached {points(state, state.winner)} Evolution points first")
-
-
-
+# Each decision kind: its candidate actions and its check (refusals.CHECKS), and what playing one does.
 DECISIONS: dict[str, tuple[Callable[[State, int], list[Action]], Check, Handler]] = {
-    "move": (_cand_move, _check_move, _do_move),
-    "combat": (_cand_combat, _check_combat, _do_combat),
-    "counter": (_cand_counter, _check_counter, _do_counter),
-    "target": (_cand_target, _check_target, _do_target),
-    "choice": (_cand_choice, _check_choice, _do_choice),
-    "steal": (_cand_steal, _check_steal, _do_steal),
-    "climb": (_cand_climb, _check_climb, _do_climb),
-    "reward": (_cand_reward, _check_reward, _do_reward),
-    "main": (_cand_main, _check_main, _do_main),
+    kind: (*CHECKS[kind], do) for kind, do in (
+        ("move", _do_move), ("combat", _do_combat), ("counter", _do_counter), ("target", _do_target),
+        ("choice", _do_choice), ("steal", _do_steal), ("climb", _do_climb), ("reward", _do_reward), ("main", _do_main))
 }
 
 
@@ -324,34 +188,15 @@ def _legal(state: State) -> list[Action]:
     return [a for a in candidates(state, seat) if check(state, seat, a) is None]
 
 
-def why_illegal(state: State, action: Action) -> str | None:
-    """The reason `action` is refused now, or None when it is legal; never raises, whatever `action` is."""
-    malformed = _malformed(action)
-    if malformed is not None:
-        return malformed
-    d = stage(state)
-    if d == "over":
-        return "the game is over"
-    candidates, check, _ = DECISIONS[d]
-    seat = state.to_move
-    reason = check(state, seat, action)
-    if reason is None and action not in candidates(state, seat):
-        reason = f"'{action}' is not possible now"
-    return reason
-
-
-def _malformed(action) -> str | None:
-    """Why `action` is not even an action (None, text, a list, an Action holding junk), or None."""
-    if not isinstance(action, Action):
-        return f"not an action: a {type(action).__name__} was given"
-    if not isinstance(action.kind, str) or not action.kind:
-        return "not an action: its kind must be a word"
-    if not isinstance(action.args, tuple):
-        return f"'{action.kind}' is malformed: its arguments must be a tuple, not a {type(action.args).__name__}"
-    for x in action.args:
-        if isinstance(x, bool) or not isinstance(x, int | str):
-            return f"'{action.kind}' is malformed: an argument must be a number or a word, not {type(x).__name__}"
-    return None
+def why_illegal(state: State, action: Action, names: Sequence[str] | None = None) -> str | None:
+    """The reason `action` is refused now, as a sentence, or None when it is legal; never raises,
+    whatever `action` is (the reasons are `refusals`'). A refusal never names another player by name
+    (a target's button is that player: "They are not in the Cave with you"), so `names` changes
+    nothing; it is taken like every text function of the game."""
+    problem = malformed(action)
+    if problem is None:
+        problem = refusal(state, action, names)
+    return None if problem is None else sentence(problem)
 
 
 def apply(state: State, action: Action) -> tuple[State, list]:
@@ -382,6 +227,7 @@ def reveals(before: State, action: Action, after: State, events: list) -> bool:
 _REVEALING = (BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)
 
 
-def progress(state: State) -> str:
-    """How far the game is, in a few words (saves and the menu's Continue list it)."""
+def progress(state: State, names: Sequence[str] | None = None) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it); it names no
+    player, so `names` changes nothing."""
     return "Game over" if state.phase == "over" else f"Round {state.round}"

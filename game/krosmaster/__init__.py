@@ -1,9 +1,17 @@
 """Krosmaster: Blast, the pure rules: the rule-module API plus the board UI's query helpers.
 
-See `rules` for the actions' text forms, `events` for what `apply` returns, `seam` for `decision`,
-`redact` and `reveals` (and `rules.why_illegal`), `queries`
-for overlays (reachable cells, spell targets), `testing` for building positions, and
-RULES_NOTES.md for every decision where the rulebook is silent.
+See `rules` for the actions' text forms and `why_illegal`, `events` for what `apply` returns,
+`decision` (with `progress` and `reveals`), `refusals` for the reasons `why_illegal` gives, `redact`,
+`view`, `queries`
+for overlays (reachable cells, spell targets), `words` for how texts name squares ("C7":
+`square_name`, `column_name`, `row_name`, the labels on the board's edges), players and
+fighters, and `action_text`; `testing` for building positions, and RULES_NOTES.md for every
+decision where the rulebook is silent.
+
+Every text function takes `names` (seat index -> the name the table gave; None keeps the
+colours): `describe(event, state, names)`, `action_text(state, action, names)`,
+`decision(state, names)`, `progress(state, names)`, `outcome(state, names)`,
+`why_illegal(state, action, names)`.
 """
 
 from game.krosmaster.board import BOARDS, LAYOUTS
@@ -29,7 +37,10 @@ from game.krosmaster.queries import (
 )
 from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
-from game.krosmaster.seam import action_text, decision, progress, redact, reveals
+from game.krosmaster.decision import decision, progress, reveals
+from game.krosmaster.redact import redact
+from game.krosmaster.view import view
+from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, square_name
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -42,13 +53,17 @@ from game.krosmaster.rules import (
     outcome,
     playout_choice,
     random_setup,
-    view,
     why_illegal,
 )
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
     "action_text",
+    "column_name",
+    "fighter_name",
+    "player_name",
+    "row_name",
+    "square_name",
     "BOARDS",
     "CONTENT",
     "LAYOUTS",

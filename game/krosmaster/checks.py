@@ -6,6 +6,7 @@ them give the same answer.
 
 from __future__ import annotations
 
+from game.core.grammar import counted
 from game.krosmaster.board import BIT, CELLS, DIST, NEIGHBOURS, OBSTACLE_MASK, TREE_MASK, clear_sight, direction, ring
 from game.krosmaster.content import CONTENT, Ability, Bonus
 from game.krosmaster.state import Fighter, State
@@ -102,9 +103,9 @@ def summon_problem(s: State, seat: int, minion: str, limit: int) -> str | None:
             mine += f.owner == seat
     m = CONTENT.minions[minion]
     if mine >= limit:
-        return f"at most {limit} {m.name} per player on the board"
+        return f"at most {counted(limit, m.name)} per player on the board"
     if total >= m.tokens:
-        return f"all {m.tokens} {m.name} tokens are in play"
+        return f"all {counted(m.tokens, m.name + ' token')} are in play" if m.tokens != 1 else f"the only {m.name} token is in play"
     return None
 
 
@@ -117,7 +118,8 @@ def target_problem(s: State, f: Fighter, ab: Ability, cell: int, check_sight: bo
         low, high = ability_range(s, f, ab)
         d = DIST[here][cell]
         if not low <= d <= high:
-            return f"out of range: the target is {d} cells away, {ab.name} reaches {low}-{high}"
+            reach = f"{low}" if low == high else f"{low}-{high}"
+            return f"out of range: the target is {counted(d, 'cell')} away, {ab.name} reaches {reach}"
         if ab.line and direction(here, cell) is None:
             return f"{ab.name} must be aimed along a row or a column"
     if check_sight and ab.sight and not clear_sight(here, cell, blockers(s)):
@@ -271,7 +273,7 @@ def availability_problem(s: State, f: Fighter, ab: Ability, slot: str = "") -> s
             bonus = BONUSES[ab.id]
             have = glyph_count(s, seat)
             if have < bonus.glyphs:
-                return f"{ab.name} needs {bonus.glyphs} Glyph cells, you control {have}"
+                return f"{ab.name} needs {counted(bonus.glyphs, 'Glyph cell')}, you control {have}"
         if s.ap < 1:
             return "no Action Points left"
         if ab.key in s.used and (ab.once_per_turn or ab.source == "bonus"):

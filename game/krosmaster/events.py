@@ -1,7 +1,7 @@
 """Events returned by `apply`, in resolution order, and `describe` to turn one into a log line.
 
 Cells are `(x, y)`; fighters are ids (see `State.fighters`). Pass the state to `describe`
-to get fighter names instead of ids.
+to get fighter names instead of ids, and `names` for the table's names of the players.
 
 The shapes every game shares come from `game.core.events`: `DiceRolled`, `Moved`, `Damaged`,
 `Healed`, `KnockedOut`, `GameOver`. In Krosmaster their `piece` is a fighter id (the index in
@@ -15,14 +15,16 @@ subclasses add `injuries`, the injury markers on the fighter after the event.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from game.core import Event
 from game.core import events as shared
-from game.core.events import DiceRolled, GameOver, KnockedOut, Moved
-from game.krosmaster.content import CONTENT
+from game.core.events import DiceRolled, KnockedOut, Moved
+from game.core.grammar import capital, counted, indefinite, sentence, tidy
+from game.krosmaster import words as W
+from game.krosmaster.words import COLOUR, face_words  # noqa: F401 -- re-exported: older callers name them here
 
 Cell = tuple[int, int]
-COLOUR = ("Blue", "Pink")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +170,15 @@ class GlyphCaptured(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GameOver(shared.GameOver):
+    """`reason` in the colours' words; `lost`: the seats that lost half of their Krosmasters (the
+    game ended by knock-outs), `glyphs`: blue's and pink's Glyph cells at the end."""
+
+    lost: tuple = ()
+    glyphs: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Damaged(shared.Damaged):
     """`left`: hit points left; `source`: "combat", "fire", "blast", "volley" or "effect"."""
 
@@ -179,110 +190,89 @@ class Healed(shared.Healed):
     injuries: int = 0  # injury markers left on the fighter
 
 
-def _name(fid: int, state) -> str:
-    if state is not None and 0 <= fid < len(state.fighters):
-        f = state.fighters[fid]
-        return f"{COLOUR[f.owner]} {CONTENT.character(f.kind).name}"
-    return f"fighter {fid}"
+def describe(event: Event, state=None, names: Sequence[str] | None = None) -> str:
+    """The game-log line of an event, a sentence a player can read.
+
+    With `state`, fighters are named ("Blue Golda Purse"); `names` (seat index -> the name the
+    table gave, None for the colours) names the players and the sides of fighters. Cells are
+    named as the board's edges show them ("C7", see `words.square_name`).
+    """
+    return tidy(_line(event, state, names))
 
 
-def _item(kind: str, key: str) -> str:
-    table = {"favor": CONTENT.favors, "krosmaster": CONTENT.krosmasters, "minion": CONTENT.minions}.get(kind)
-    return table[key].name if table and key in table else key.replace("_", " ")
-
-
-def describe(event: Event, state=None) -> str:
-    """A readable English line for the game log."""
-    n = lambda fid: _name(fid, state)  # noqa: E731
+def _line(event: Event, state, names: Sequence[str] | None) -> str:
+    n = lambda fid: W.fighter_name(state, fid, names)  # noqa: E731
+    p = lambda seat: W.player_name(seat, names)  # noqa: E731
+    sq = W.square_name
     e = event
     match e:
         case KrosmasterPicked():
-            return f"{COLOUR[e.seat]} picks {_item('krosmaster', e.krosmaster)}."
+            return f"{p(e.seat)} picks {W.item_name('krosmaster', e.krosmaster)}."
         case GlyphTossed():
-            return f"The Glyph toss comes up {COLOUR[e.first].lower()}: {COLOUR[e.first]} plays first."
+            return f"The Glyph toss comes up {COLOUR[e.first].lower()}: {p(e.first)} plays first."
         case Placed():
-            return f"{n(e.fighter)} takes position at {e.cell}."
+            return f"{n(e.fighter)} takes position on {sq(e.cell)}."
         case DofusTaken():
-            return f"{COLOUR[e.seat]} takes the Dofus."
+            return f"{p(e.seat)} takes the Dofus."
         case TurnStarted():
-            return f"Turn {e.turn}: {COLOUR[e.seat]} to play."
+            return f"Turn {e.turn}: {p(e.seat)} to play."
         case FavorRevealed():
-            return f"Krosmic Favor revealed: {_item('favor', e.favor)}."
+            return f"Krosmic Favor revealed: {W.item_name('favor', e.favor)}."
         case FavorPlaced():
-            cover = f", covering {_item('favor', e.covered)}" if e.covered else ""
-            return f"{_item('favor', e.favor)} goes to the {e.slot} slot{cover}."
+            cover = f", covering {W.item_name('favor', e.covered)}" if e.covered else ""
+            return f"{W.item_name('favor', e.favor)} goes to the {e.slot} slot{cover}."
         case FighterActivated():
-            return f"{n(e.fighter)} acts with {e.ap} AP and {e.mp} MP."
+            return f"{capital(n(e.fighter))} acts with {e.ap} AP and {e.mp} MP."
         case ActivationEnded():
-            return f"{n(e.fighter)} is done."
+            return f"{capital(n(e.fighter))} is done."
         case TurnEnded():
-            return f"{COLOUR[e.seat]} ends turn {e.turn}."
+            return f"{p(e.seat)} ends turn {e.turn}."
         case DodgeRolled():
             outcome = {"free": "slips away", "caught": "is caught and loses its MP", "tackled": "is tackled and loses its MP and AP"}
-            return f"{n(e.fighter)} tries to dodge ({face_words(e.faces)}) and {outcome[e.result]}."
+            return f"{capital(n(e.fighter))} tries to dodge ({W.face_words(e.faces)}) and {outcome[e.result]}."
         case Moved():
-            verb = {"walk": "moves", "slide": "slides on the ice", "shove": "is shoved", "teleport": "jumps", "swap": "swaps"}
-            return f"{n(e.piece)} {verb.get(e.cause, 'moves')} to {e.path[-1]}."
+            verb = {"walk": "moves", "slide": "slides on the ice", "shove": "is shoved", "teleport": "jumps",
+                    "swap": "swaps places"}
+            return f"{capital(n(e.piece))} {verb.get(e.cause, 'moves')} to {sq(e.path[-1])}."
         case ShoveResisted():
-            return f"{n(e.fighter)} cannot be shoved."
+            return f"{capital(n(e.fighter))} cannot be shoved."
         case SpellCast():
-            return f"{n(e.fighter)} casts {_spell_name(e.spell)} at {e.cell}."
+            return f"{capital(n(e.fighter))} casts {W.spell_name(e.spell)} at {sq(e.cell)}."
         case FavorUsed():
             free = " for free (Dofus)" if e.free else ""
-            return f"{n(e.fighter)} uses {_item('favor', e.favor)}{free} at {e.cell}."
+            return f"{capital(n(e.fighter))} uses {W.item_name('favor', e.favor)}{free} at {sq(e.cell)}."
         case BonusUsed():
-            return f"{n(e.fighter)} calls on {_bonus_name(e.challenge, e.bonus)} at {e.cell}."
+            return f"{capital(n(e.fighter))} calls on {W.bonus_name(e.challenge, e.bonus)} at {sq(e.cell)}."
         case MarkerPlaced():
-            return f"{n(e.fighter)} gets a {e.amount:+d} {e.stat.upper()} marker."
+            return f"{capital(n(e.fighter))} gets {indefinite(f'{e.amount:+d} {e.stat.upper()} marker')}."
         case Summoned():
-            return f"{COLOUR[e.seat]} summons a {_item('minion', e.minion)} at {e.cell}."
+            return f"{p(e.seat)} summons {indefinite(W.item_name('minion', e.minion))} on {sq(e.cell)}."
         case TerrainPlaced():
-            return f"A {CONTENT.terrain[e.terrain].name} tile is placed at {e.cell}."
+            return f"{capital(indefinite(W.terrain_name(e.terrain) + ' tile'))} is placed on {sq(e.cell)}."
         case TerrainRemoved():
             why = "clears" if e.reason == "entered" else "is removed to make room"
-            return f"The {CONTENT.terrain[e.terrain].name} tile at {e.cell} {why}."
+            return f"The {W.terrain_name(e.terrain)} tile on {sq(e.cell)} {why}."
         case DiceRolled():
-            return f"{n(e.piece)} rolls {face_words(e.faces)} ({e.purpose})."
+            return f"{capital(n(e.piece))} rolls for {e.purpose}: {W.face_words(e.faces)}."
         case JokerTurned():
-            return f"{n(e.fighter)} turns the joker to {face_words((e.face,))}."
+            return f"{capital(n(e.fighter))} turns the joker to {W.face_words((e.face,))}."
         case Rerolled():
-            return f"{n(e.fighter)} rolls again."
+            return f"{capital(n(e.fighter))} rolls again."
         case Damaged():
-            return f"{n(e.piece)} takes {e.amount} damage ({_injuries(e.injuries)}, {e.left} HP left)."
+            return f"{capital(n(e.piece))} takes {e.amount} damage ({counted(e.injuries, 'injury')}, {e.left} HP left)."
         case Healed():
-            return f"{n(e.piece)} is healed of {e.amount} ({_injuries(e.injuries)} left)."
+            if not e.amount:
+                return f"{capital(n(e.piece))} has no injury to heal."
+            left = f"{counted(e.injuries, 'injury')} left" if e.injuries else "no injury left"
+            return f"{capital(n(e.piece))} is healed of {counted(e.amount, 'injury')} ({left})."
         case KnockedOut():
-            return f"{n(e.piece)} is knocked out!"
+            return f"{capital(n(e.piece))} is knocked out!"
         case GlyphCaptured():
             how = "flips" if e.flipped else "captures"
-            return f"{n(e.fighter)} {how} the Glyph cell at {e.cell} for {COLOUR[e.seat]}."
+            return f"{capital(n(e.fighter))} {how} the Glyph cell on {sq(e.cell)} for {p(e.seat)}."
         case GameOver():
+            reason = W.end_reason(e.winners, e.lost, e.glyphs, names) if e.glyphs else sentence(e.reason)
             if not e.winners:
-                return f"Game over, no winner: {e.reason}."
-            return f"{COLOUR[e.winners[0]]} wins: {e.reason}."
-    return str(e)
-
-
-def face_words(faces) -> str:
-    """Combat-die faces as a player reads them: "critical joker", not the internal "critical_joker"."""
-    return ", ".join(str(f).replace("_", " ") for f in faces)
-
-
-def _injuries(n: int) -> str:
-    return f"{n} {'injury' if n == 1 else 'injuries'}"
-
-
-def _spell_name(spell_id: str) -> str:
-    for c in list(CONTENT.krosmasters.values()) + list(CONTENT.minions.values()):
-        s = c.spell(spell_id)
-        if s:
-            return s.name
-    return spell_id
-
-
-def _bonus_name(challenge: str, bonus: str) -> str:
-    ch = CONTENT.challenges.get(challenge)
-    for b in ch.bonuses if ch else ():
-        if b.id == bonus:
-            return f"{b.name} ({ch.name})"
-    return bonus
+                return f"Game over, no winner. {reason}"
+            return f"{p(e.winners[0])} wins. {reason}"
+    return sentence(str(e))

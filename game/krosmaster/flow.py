@@ -8,6 +8,7 @@ from game.krosmaster.board import index
 from game.krosmaster.checks import favor_in, glyph_count, passive
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import Fighter, State
+from game.krosmaster.words import end_facts, end_reason, lost_half
 
 TEAM_SIZE = 2
 
@@ -128,16 +129,15 @@ def _end_turn(s: State, ev: list) -> None:
     ev.append(E.TurnEnded(seat, s.turn))
     if not s.pile:
         counts = (glyph_count(s, 0), glyph_count(s, 1))
-        if counts[0] == counts[1]:
-            _finish(s, (), f"the Favor pile is empty and both control {counts[0]} Glyph cells", ev)
-        else:
-            win = 0 if counts[0] > counts[1] else 1
-            _finish(s, (win,), f"the Favor pile is empty: {counts[win]} Glyph cells to {counts[1 - win]}", ev)
+        _finish(s, () if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1,), ev)
         return
     _start_turn(s, 1 - seat, ev)
 
 
-def _finish(s: State, winners: tuple, reason: str, ev: list) -> None:
+def _finish(s: State, winners: tuple, ev: list) -> None:
+    """End the game; its reason is told from the final position (`words.end_reason`)."""
+    lost, glyphs = end_facts(s)
+    reason = end_reason(winners, lost, glyphs)
     s.result = Outcome(tuple(winners), reason)
     s.phase = "over"
     s.to_move = None
@@ -145,24 +145,17 @@ def _finish(s: State, winners: tuple, reason: str, ev: list) -> None:
     s.ap = s.mp = 0
     s.used = ()
     s.pending = None
-    ev.append(E.GameOver(tuple(winners), reason))
+    ev.append(E.GameOver(tuple(winners), reason, lost, glyphs))
 
 
 def check_end(s: State, ev: list) -> bool:
     """End the game at once when half of a team's Krosmasters are KO'd (both at once: no winner)."""
     if s.phase == "over":
         return True
-    lost = []
-    for seat in (0, 1):
-        team = [f for f in s.fighters if f.owner == seat and not f.minion]
-        if team and 2 * sum(f.out for f in team) >= len(team):
-            lost.append(seat)
+    lost = lost_half(s)
     if not lost:
         return False
-    if len(lost) == 2:
-        _finish(s, (), "both teams lost half of their Krosmasters at once", ev)
-    else:
-        _finish(s, (1 - lost[0],), f"{E.COLOUR[lost[0]]} lost half of their Krosmasters", ev)
+    _finish(s, () if len(lost) == 2 else (1 - lost[0],), ev)
     return True
 
 

@@ -7,6 +7,8 @@ from game.krosmaster.board import DIST, index, on_board
 from game.krosmaster.checks import BONUSES, availability_problem, favor_in, target_problem
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import SLOTS, Fighter, State
+from game.krosmaster.words import action_text, character_name, options_text, square_name, terrain_name
+from game.core.grammar import indefinite
 
 _SHAPES = {
     "pick": ("word",),
@@ -83,10 +85,10 @@ def refusal(s: State, a: Action) -> str:
     if kind in ("place", "activate", "move", "cast", "favor", "challenge", "end"):
         fid = args[0]
         if not 0 <= fid < len(s.fighters):
-            return f"there is no fighter {fid}"
+            return f"there is no fighter number {fid}"
         f = s.fighters[fid]
         if f.owner != seat:
-            return "not your fighter"
+            return "that fighter is the other player's"
         if f.out:
             return "that fighter is knocked out"
         if kind == "place":
@@ -97,7 +99,7 @@ def refusal(s: State, a: Action) -> str:
             if f.minion:
                 return "play your Krosmasters before your Minions"
         elif fid != s.active:
-            return f"fighter {fid} is not the one being played (fighter {s.active} is)"
+            return f"{character_name(f.kind)} is not the fighter being played ({character_name(s.fighters[s.active].kind)} is)"
         elif kind == "move":
             return _move_problem(s, f, args[1], args[2])
         elif kind in ("cast", "favor", "challenge"):
@@ -109,10 +111,10 @@ def refusal(s: State, a: Action) -> str:
     if kind == "slot":
         return "the slots are 'left' and 'right'"
     if kind == "face":
-        return f"the joker can show {', '.join(s.pending.options)}"
+        return f"the joker can show {options_text(s.pending.options)}"
     if kind == "remove":
-        return f"choose a {s.pending.terrain} tile on the board to remove"
-    return f"{a} is not possible now"
+        return f"choose {indefinite(terrain_name(s.pending.terrain) + ' tile')} on the board to remove"
+    return f"{action_text(s, a)} is not possible now"
 
 
 def _place_problem(s: State, f: Fighter, x: int, y: int) -> str:
@@ -136,8 +138,8 @@ def _move_problem(s: State, f: Fighter, x: int, y: int) -> str:
         return "a fighter moves one cell at a time, along a row or a column"
     kind = s.board.kind(cell)
     if kind in ("tree", "bush"):
-        return f"a {kind} blocks the way"
-    return "that cell is occupied by a fighter"
+        return f"a {kind} blocks the way to {square_name((x, y))}"
+    return f"{square_name((x, y))} is occupied by a fighter"
 
 
 def _use_problem(s: State, f: Fighter, kind: str, name: str, x: int, y: int) -> str:

@@ -10,8 +10,11 @@ Self-centred abilities are aimed at the user's own cell.
 
 from __future__ import annotations
 
-from game.core import HIDDEN, Action, IllegalAction, Outcome, Rng, SetupError
+from typing import Sequence
+
+from game.core import Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned
+from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
 from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, occupied, targets
@@ -19,6 +22,7 @@ from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
 from game.krosmaster.state import SLOTS, Setup, State
+from game.krosmaster.words import end_facts, end_reason
 
 GAME_ID = "krosmaster"
 TITLE = "Krosmaster: Blast"
@@ -173,19 +177,22 @@ def _spell_rows(fid: int, kind: str) -> tuple:
     return rows
 
 
-def why_illegal(state: State, action: Action) -> str | None:
-    """None when `action` is legal now; otherwise a sentence a player can read saying why not.
+def why_illegal(state: State, action: Action, names: Sequence[str] | None = None) -> str | None:
+    """None when `action` is legal now; otherwise a sentence a player can read saying why not
+    (a capital, a full stop; squares named as on the board's edges, fighters by name).
 
     Anything that is not a well-formed `Action` (None, a string, a list, an Action whose
     arguments are a list or hold something other than ints and words) gets a reason too.
+    `names` (seat -> table name) is taken like every text function of the game; no refusal
+    names a player, so it changes nothing today.
     """
     if not isinstance(action, Action):
-        return f"that is not an action (got {type(action).__name__})"
+        return f"That is not an action (got {type(action).__name__})."
     if not well_formed(action):
-        return "an action is a word followed by numbers and words, like 'move 0 3 4'"
+        return "An action is a word followed by numbers and words, like 'move 0 3 4'."
     if action in _legal_set(state):
         return None
-    return refusal(state, action)
+    return sentence(refusal(state, action))
 
 
 def apply(state: State, action: Action) -> tuple[State, list]:
@@ -199,17 +206,14 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     return s, ev
 
 
-def outcome(state: State) -> Outcome | None:
-    return state.result
-
-
-def view(state: State, seat: int | None) -> State:
-    """What `seat` (or a spectator, None) may see: the Favor pile's cards (HIDDEN) and the RNG are hidden."""
-    v = state.copy()
-    v.pile = (HIDDEN,) * len(state.pile)
-    v.rng = Rng(0)
-    v._owned = None
-    return v
+def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
+    """Who won and why (None while the game goes on); the reason is a sentence naming the players
+    by the table's `names` (or by colour)."""
+    result = state.result
+    if result is None:
+        return None
+    lost, glyphs = end_facts(state)
+    return Outcome(result.winners, end_reason(result.winners, lost, glyphs, names))
 
 
 def check_invariants(s: State) -> None:

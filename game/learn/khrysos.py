@@ -13,6 +13,7 @@ from game.khrysos.hunters import BOOSTS, BY_NAME, FLAGS, HUNTERS, VALUED, symbol
 from game.khrysos.maps import SAMPLE_MAPS, TILES, PlacedTile, build_board, layout, sample_map
 from game.khrysos.testing import hunter as card, position
 from game.core.actions import Action
+from game.core.grammar import counted
 from game.learn.picture import Cell, Picture, Piece
 
 GAME_ID = "khrysos"
@@ -65,7 +66,7 @@ def _tiles() -> tuple[tuple[str, str], ...]:
         if t.zone:
             bits.append(f"Treasure Zone {t.zone} on its centre square")
         if t.pillars:
-            bits.append(f"{len(t.pillars)} pillar{'s' if len(t.pillars) > 1 else ''}")
+            bits.append(counted(len(t.pillars), 'pillar'))
         if t.stairs:
             bits.append("stairs on all nine squares")
         if t.walls:
@@ -91,7 +92,7 @@ def _maps() -> tuple[tuple[str, str], ...]:
         board = build_board(spec)
         bits = [f"{len(spec.tiles)} tiles, {board.width} by {board.height} squares"]
         if board.pillars:
-            bits.append(f"{len(board.pillars)} pillar{'s' if len(board.pillars) > 1 else ''}")
+            bits.append(counted(len(board.pillars), 'pillar'))
         if board.stairs:
             bits.append("stairs")
         if board.walls:
@@ -236,8 +237,8 @@ def burst(r: EntryReader) -> Picture:
     _, events = _play(state, f"act {number}")
     caught = [e.target for e in events if isinstance(e, Targeted)]
     act = HUNTERS[me].action(number)
-    caption = f"{HUNTERS[me].name}'s {act.name} ({symbols_text(act.tokens)}) catches every other hunter within {step.value} ring{'s' if step.value > 1 else ''}: {_names(state, caught)}."
-    layers = {"area": _clip(window, {c: f"In the Burst: within {step.value} ring{'s' if step.value > 1 else ''} of {HUNTERS[me].name}"
+    caption = f"{HUNTERS[me].name}'s {act.name} ({symbols_text(act.tokens)}) catches every other hunter within {counted(step.value, 'ring')}: {_names(state, caught)}."
+    layers = {"area": _clip(window, {c: f"In the Burst: within {counted(step.value, 'ring')} of {HUNTERS[me].name}"
                                      for c in area}),
               "target": {p.cell: "caught" for p in pieces if p.what in caught}}
     return Picture(GAME_ID, "burst", map_id, window, tuple(pieces), layers=layers,
@@ -267,9 +268,9 @@ def blast(r: EntryReader) -> Picture:
     hit = [e.target for e in events if isinstance(e, Targeted)]
     act = HUNTERS[me].action(number)
     caption = (f"{HUNTERS[me].name}'s {act.name} ({symbols_text(act.tokens)}) hits {name}; the Blast counts "
-               f"{step.blast} ring{'s' if step.blast > 1 else ''} from the target and catches {_names(state, [h for h in hit if h != target])} as well.")
+               f"{counted(step.blast, 'ring')} from the target and catches {_names(state, [h for h in hit if h != target])} as well.")
     layers = {"range": _clip(window, in_range),
-              "area": _clip(window, {c: f"In the Blast: within {step.blast} ring{'s' if step.blast > 1 else ''} of {name}" for c in area}),
+              "area": _clip(window, {c: f"In the Blast: within {counted(step.blast, 'ring')} of {name}" for c in area}),
               "target": {p.cell: "caught" for p in pieces if p.what in hit}}
     return Picture(GAME_ID, "blast", map_id, window, tuple(pieces), layers=layers,
                    legend=(("range", f"within Range {step.range}"), ("area", "the Blast's squares"), ("target", "a hunter caught")),

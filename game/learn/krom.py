@@ -7,9 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.core.content import EntryReader
+from game.core.grammar import counted
 from game.krom import (
-    BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES, hunt_cost, hunt_odds, mountain_reward,
-    reroll_improves,
+    BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES, amount_words as amount, bundle_text,
+    hunt_cost, hunt_odds, mountain_reward, reroll_improves,
 )
 from game.krom.content import REWARD_KINDS, TIMINGS
 from game.krom.events import CombatWon, Damaged, KnockedOut
@@ -56,22 +57,9 @@ def required_terms() -> list[tuple[str, str]]:
 # -- listings generated from the content ------------------------------------------------------------
 
 
-def amount(kind: str, n: int) -> str:
-    if kind == "hp":
-        return f"{n} hit point{'s' if n != 1 else ''}"
-    if kind == "bonus":
-        return f"{n} Bonus card{'s' if n != 1 else ''}"
-    if kind == "choice":
-        return f"{n} Wood, Stone or Bone"
-    return f"{n} {kind.capitalize()}"
-
-
 def bundle(items) -> str:
     """A reward or a cost in words: "2 Krom, 2 Stone and 1 Bonus card"."""
-    words = [amount(k, n) for k, n in items]
-    if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return bundle_text(items) or "nothing"
 
 
 def _percent(p: Fraction) -> str:
@@ -80,7 +68,7 @@ def _percent(p: Fraction) -> str:
 
 def _bonus_effect(c) -> str:
     return {
-        "dice": lambda: f"roll {c.amount} more {'die' if c.amount == 1 else 'dice'} and add {'it' if c.amount == 1 else 'them'} to your combat score",
+        "dice": lambda: f"roll {counted(c.amount, 'more die', 'more dice')} and add {'it' if c.amount == 1 else 'them'} to your combat score",
         "add": lambda: f"add {c.amount} to your combat score",
         "counter": lambda: "cancel a Bonus card another player is playing",
         "gain": lambda: f"take {amount(c.kind, c.amount)} from the supply",
@@ -106,7 +94,7 @@ def _bonus() -> tuple[tuple[str, str], ...]:
 
 
 def _evolutions() -> tuple[tuple[str, str], ...]:
-    return tuple((c.name, f"{c.points} point{'s' if c.points != 1 else ''} for {bundle(c.cost)}"
+    return tuple((c.name, f"{counted(c.points, 'point')} for {bundle(c.cost)}"
                   + (f", in the {PLACES[c.place].capitalize()} only." if c.place is not None else ", anywhere."))
                  for c in sorted(EVOLUTIONS, key=lambda c: (c.points, c.name)))
 
@@ -115,7 +103,7 @@ def _hunting() -> tuple[tuple[str, str], ...]:
     out = []
     for c in HUNTING:
         odds = ", ".join(_percent(hunt_odds(c, k)) for k in range(len(RULES.extra_dice_costs)))
-        out.append((c.name, f"reach {c.value} with {c.dice} {'die' if c.dice == 1 else 'dice'}; reward {bundle(c.reward)}. "
+        out.append((c.name, f"reach {c.value} with {counted(c.dice, 'die')}; reward {bundle(c.reward)}. "
                             f"Chance with 0, 1 or 2 extra dice: {odds}."))
     return tuple(out)
 
@@ -189,8 +177,8 @@ def hunt(r: EntryReader) -> Picture:
     names = {c.name: c for c in HUNTING}
     name = r.get("card", str, choices=list(names))
     card = names[name]
-    caption = f"The {card.name} needs {card.value} or more on {card.dice} {'die' if card.dice == 1 else 'dice'}; it pays {bundle(card.reward)}."
-    bars = tuple((f"{card.dice + k} {'die' if card.dice + k == 1 else 'dice'}" + (f" (+{k} for {hunt_cost(k)} Krom)" if k else ""),
+    caption = f"The {card.name} needs {card.value} or more on {counted(card.dice, 'die')}; it pays {bundle(card.reward)}."
+    bars = tuple((counted(card.dice + k, 'die') + (f" (+{k} for {amount('krom', hunt_cost(k))})" if k else ""),
                   float(hunt_odds(card, k))) for k in range(len(RULES.extra_dice_costs)))
     return Picture(GAME_ID, "hunt", card=card.name, caption=caption, bars=bars, rewards=(card.reward,),
                    lines=("Extra dice are bought before the roll, never after.",))
@@ -228,7 +216,7 @@ def combat(r: EntryReader) -> Picture:
                          f"({_WEIGHTS[fighters[a]]} kg against {_WEIGHTS[fighters[b]]} kg).")
     for seat in won.ranking[1:]:
         if seat in lost:
-            lines.append(f"{_NAMES[fighters[seat]]} loses {lost[seat]} hit point{'s' if lost[seat] != 1 else ''}, "
+            lines.append(f"{_NAMES[fighters[seat]]} loses {counted(lost[seat], 'hit point')}, "
                          f"the gap to the winner's {won.scores[0]}" + (", and is stunned." if seat in stunned else "."))
     winner = _NAMES[fighters[won.ranking[0]]]
     caption = f"Combat in the {place.capitalize()}: {winner} wins and plays first."

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.core.content import EntryReader
+from game.core.grammar import counted
 from game.krosmaster import (
     BOARDS, CONTENT, Setup, dodge_odds, reachable_cells, spell_targets, tackle_zone, tacklers,
 )
@@ -133,7 +134,7 @@ def _challenges() -> tuple[tuple[str, str], ...]:
         parts = []
         for b in ch.bonuses:
             how = "passive" if b.passive else f"active, 1 AP, {_range(b.ability)}"
-            parts.append(f"{b.glyphs} Glyph{'s' if b.glyphs > 1 else ''}: {b.name} ({how}): {b.text}")
+            parts.append(f"{counted(b.glyphs, 'Glyph')}: {b.name} ({how}): {b.text}")
         out.append((ch.name, "\n".join(parts)))
     return tuple(out)
 
@@ -237,7 +238,7 @@ def spell_range(r: EntryReader) -> Picture:
     red = _inside(window, {c: "in range, but the line of sight is blocked" for c in t.blocked})
     caption = f"{caster.name}'s {ability.name} reaches {ability.low} to {ability.high} cells away, counted along rows and columns."
     if red:
-        caption += f" {len(red)} cell{'s' if len(red) > 1 else ''} in range {'are' if len(red) > 1 else 'is'} out of sight."
+        caption += f" {counted(len(red), 'cell')} in range {'are' if len(red) > 1 else 'is'} out of sight."
     lines = []
     for c in t.targetable:
         who = state.fighters[state.grid[c[1] * WIDTH + c[0]]]

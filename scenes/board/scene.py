@@ -25,6 +25,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game import learn
 from game.core.errors import IllegalAction
 from game.core.match import Match
 from scenes import palette, saves, ui
@@ -66,6 +67,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         super().__init__(app)
         self.match = match
         self.rules = match.rules
+        if self.rules.GAME_ID in learn.GAMES:  # the game's words marked in every tip and explained under it
+            self.spots.glossary = learn.glossary(self.rules.GAME_ID)
         n = match.players
         self.seats = list(seats) if seats is not None else seats_of(match.table, n, self.default_seats(n))
         match.table["seats"] = [seat.to_dict() for seat in self.seats]

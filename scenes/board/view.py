@@ -49,13 +49,16 @@ class Layer:
 
 
 class BoardView:
-    """Fits a `cols` x `rows` grid into `area`; `turns` quarter turns clockwise, then `mirror` left-right."""
+    """Fits a `cols` x `rows` grid into `area`; `turns` quarter turns clockwise, then `mirror` left-right.
+    `origin` is the rules cell shown at the grid's top-left corner before turning (a map that does not
+    start at (0, 0) is shown at its own extent)."""
 
     def __init__(self, cols: int, rows: int, area: pygame.Rect, *, turns: int = 0, mirror: bool = False,
-                 max_cell: int = 96):
+                 max_cell: int = 96, origin: Cell = (0, 0)):
         if cols < 1 or rows < 1:
             raise ValueError("a board has at least one cell")
         self.cols, self.rows = cols, rows
+        self.origin = (int(origin[0]), int(origin[1]))
         self.turns = turns % 4
         self.mirror = mirror
         self.area = pygame.Rect(area)
@@ -71,11 +74,11 @@ class BoardView:
 
     # -- geometry ------------------------------------------------------------------------
     def in_board(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.cols and 0 <= cell[1] < self.rows
+        return 0 <= cell[0] - self.origin[0] < self.cols and 0 <= cell[1] - self.origin[1] < self.rows
 
     def to_display(self, cell: Cell) -> Cell:
         """The rules cell as (column, row) on screen."""
-        x, y = cell
+        x, y = cell[0] - self.origin[0], cell[1] - self.origin[1]
         t = self.turns
         if t == 0:
             dx, dy = x, y
@@ -90,6 +93,10 @@ class BoardView:
         return dx, dy
 
     def from_display(self, dcell: Cell) -> Cell:
+        x, y = self._from_display(dcell)
+        return x + self.origin[0], y + self.origin[1]
+
+    def _from_display(self, dcell: Cell) -> Cell:
         dx, dy = dcell
         if self.mirror:
             dx = self.display_cols - 1 - dx
@@ -123,7 +130,7 @@ class BoardView:
     def cells(self):
         for y in range(self.rows):
             for x in range(self.cols):
-                yield (x, y)
+                yield (x + self.origin[0], y + self.origin[1])
 
     # -- hover and layers ----------------------------------------------------------------
     def set_hover(self, pos: tuple[int, int] | None) -> Cell | None:

@@ -8,8 +8,9 @@ rows), the numbers from the event itself (a treasure total, an endurance left), 
 from __future__ import annotations
 
 from scenes import assets, palette
+from scenes.khrysos import art
 from scenes.khrysos.art import HunterDie
-from scenes.widgets.tween import Call, Sequence
+from scenes.widgets.tween import Call, Parallel, Sequence
 
 
 class KhrysosAnimations:
@@ -30,6 +31,17 @@ class KhrysosAnimations:
             "Moved": self._anim_walk,
             "TurnStarted": lambda e: Call(lambda: self.app.play_sound("card")),
         }
+
+    def _anim_opening(self, event):
+        """The opening roll's dice tumble onto their faces in the turn panel (one sound for all)."""
+        sound = [True]
+
+        def once() -> None:
+            if sound:
+                sound.clear()
+                self.app.play_sound("dice_roll")
+
+        return Parallel(*(d.roll(d.face, 0.7 + 0.05 * i, on_sound=once) for i, (_, _, d) in enumerate(self.opening_dice)))
 
     def standee_for(self, piece: int):
         return self.standees.get(piece)
@@ -70,6 +82,8 @@ class KhrysosAnimations:
             index = self._card_index(event.hunter)
             seat = self.shown.cards[index].seat if index is not None else 0
         d = HunterDie(event.hunter, seat, self.grid.cell_centre(event.square), self.seats[seat].colour, self.die_size)
+        index = self._card_index(event.hunter)
+        d.mark = art.card_mark(self.shown.cards, index) if index is not None else None
         d.visible = False
 
         def add() -> None:

@@ -74,12 +74,36 @@ def _stairs_across(board: Board, c: Cell) -> bool:
     return not up
 
 
+def wall_thickness(size: int) -> int:
+    """How thick a solid line is drawn at `size` pixels a square."""
+    return max(3, size // 6) + 1
+
+
+def wall_rect(board: Board, a: Cell, b: Cell, cell_rect, size: int) -> pygame.Rect:
+    """Where the solid line between squares a and b is drawn: astride the edge between two floor squares,
+    and wholly inside the floor square on a map's outer edge (so no line on any side of a tile is lost
+    at the edge of a picture)."""
+    t = wall_thickness(size)
+    inner, outer = (a, b) if a in board.floor else (b, a)
+    r = cell_rect(inner)
+    both = outer in board.floor
+    dx, dy = outer[0] - inner[0], outer[1] - inner[1]
+    if dx:  # a vertical line on the inner square's east (dx 1) or west side
+        x = r.right if dx > 0 else r.left
+        left = x - t // 2 if both else (x - t if dx > 0 else x)
+        return pygame.Rect(left, r.top, t, r.height)
+    y = r.bottom if dy > 0 else r.top
+    top = y - t // 2 if both else (y - t if dy > 0 else y)
+    return pygame.Rect(r.left, top, r.width, t)
+
+
 def draw_squares(surface: pygame.Surface, board: Board, cell_rect, size: int, *, grid: bool = True) -> None:
     """Every square of a board: floor (tinted per tile), stairs, zones, pillars, solid lines."""
     tile_of = board.tile_of
+    left, top = board.extent[:2]  # tiles alternate from the map's own corner, wherever it was built
     for c in board.floor:
         r = cell_rect(c)
-        tint = TILE_TINTS[(c[0] // TILE_SIZE + c[1] // TILE_SIZE) % 2]
+        tint = TILE_TINTS[((c[0] - left) // TILE_SIZE + (c[1] - top) // TILE_SIZE) % 2]
         if c in board.stairs:
             pygame.draw.rect(surface, STAIR, r)
             n = 4
@@ -107,45 +131,59 @@ def draw_squares(surface: pygame.Surface, board: Board, cell_rect, size: int, *,
     for c in board.pillars:
         pad = max(1, size // 12)
         surface.blit(assets.image("terrain/pillar", (size - 2 * pad, size - 2 * pad)), cell_rect(c).move(pad, pad))
-    width = max(2, size // 9)
     for a, b in board.walls:
-        ra = cell_rect(a)
-        if b[0] != a[0]:  # a vertical line between a and its right-hand neighbour (rules cells)
-            rb = cell_rect(b)
-            x = (ra.centerx + rb.centerx) // 2
-            y0, y1 = ra.top, ra.bottom
-            pygame.draw.line(surface, WALL, (x, y0), (x, y1), width + 2)
-            pygame.draw.line(surface, WALL_EDGE, (x, y0 + 2), (x, y1 - 2), max(1, width // 2))
+        band = wall_rect(board, a, b, cell_rect, size)
+        pygame.draw.rect(surface, WALL, band)
+        if band.height > band.width:  # vertical: a thin gold core down its middle
+            core = pygame.Rect(0, band.top, max(1, (band.width + 1) // 3), band.height)
+            core.centerx = band.centerx
         else:
-            rb = cell_rect(b)
-            y = (ra.centery + rb.centery) // 2
-            x0, x1 = ra.left, ra.right
-            pygame.draw.line(surface, WALL, (x0, y), (x1, y), width + 2)
-            pygame.draw.line(surface, WALL_EDGE, (x0 + 2, y), (x1 - 2, y), max(1, width // 2))
+            core = pygame.Rect(band.left, 0, band.width, max(1, (band.height + 1) // 3))
+            core.centery = band.centery
+        pygame.draw.rect(surface, WALL_EDGE, core)
+
+
+def placer(board: Board, size: int, origin: tuple[int, int] = (0, 0)):
+    """cell -> its pixel rect, for a picture of the board's own extent at `size` pixels a square whose
+    top-left corner is at `origin`: the leftmost used column and the top used row start the picture."""
+    left, top = board.extent[0], board.extent[1]
+
+    def cell_rect(c: Cell) -> pygame.Rect:
+        return pygame.Rect(origin[0] + (c[0] - left) * size, origin[1] + (c[1] - top) * size, size, size)
+
+    return cell_rect
 
 
 def map_surface(board: Board, size: int) -> pygame.Surface:
-    """The whole map at `size` pixels a square, on a transparent background (cache it)."""
-    surf = pygame.Surface((max(1, board.width * size), max(1, board.height * size)), pygame.SRCALPHA)
-    draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)
+    """The whole map at `size` pixels a square, cut to its squares' extent (wherever it was built), on a
+    transparent background (cache it)."""
+    _, _, cols, rows = board.extent
+    surf = pygame.Surface((max(1, cols * size), max(1, rows * size)), pygame.SRCALPHA)
+    draw_squares(surf, board, placer(board, size), size)
     return surf
+
+
+def fit_size(board: Board, box: tuple[int, int], largest: int = 10**6) -> int:
+    """The largest square size (at least 2 pixels) at which the map's extent fits in `box`."""
+    _, _, cols, rows = board.extent
+    return max(2, min(box[0] // max(1, cols), box[1] // max(1, rows), largest))
 
 
 _THUMBS: dict[tuple[str, int, int], pygame.Surface] = {}
 
 
 def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
-    """A picture of a map fitted into `box` pixels (cached by the map's content)."""
+    """A picture of a map's squares, as large as fits in `box` pixels and centred there, wherever on the
+    builder's grid it was built (cached by the map's content)."""
     key = (maps.map_key(spec), box[0], box[1])
     surf = _THUMBS.get(key)
     if surf is None:
         board = maps.layout(spec.tiles, spec.name)
-        w, h = max(1, board.width), max(1, board.height)
-        size = max(2, min(box[0] // w, box[1] // h))
+        _, _, cols, rows = board.extent
+        size = fit_size(board, box)
         surf = pygame.Surface(box, pygame.SRCALPHA)
-        offset = ((box[0] - w * size) // 2, (box[1] - h * size) // 2)
-        draw_squares(surf, board, lambda c: pygame.Rect(offset[0] + c[0] * size, offset[1] + c[1] * size, size, size),
-                     size, grid=size >= 8)
+        offset = ((box[0] - cols * size) // 2, (box[1] - rows * size) // 2)
+        draw_squares(surf, board, placer(board, size, offset), size, grid=size >= 8)
         if len(_THUMBS) > 64:
             _THUMBS.clear()
         _THUMBS[key] = surf
@@ -154,7 +192,7 @@ def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
 
 @lru_cache(maxsize=128)
 def tile_picture(tile: str, rotation: int, size: int) -> pygame.Surface:
-    """One tile card as it will look on the map, `size` pixels a square."""
+    """One tile card as it will look on the map, `size` pixels a square, every solid line drawn."""
     board = maps.layout([PlacedTile(tile, 0, 0, rotation)])
     surf = pygame.Surface((TILE_SIZE * size, TILE_SIZE * size), pygame.SRCALPHA)
     draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)
@@ -230,6 +268,77 @@ def hunter_title(hunter: int) -> str:
     return f"{h.name}, {h.title}"
 
 
+
+# -- telling a player's two hunters apart -----------------------------------------------------
+
+MARK_WORDS = ("round mark", "diamond mark")
+
+
+def card_mark(cards, index: int) -> int | None:
+    """Which of its player's scoring cards card `index` is (0 or 1) when that player has two (a
+    two-player game), else None: a player's two hunters carry marks of different shapes, so they are
+    told apart at a glance on the board and on the scoring cards, not by colour alone."""
+    seat = cards[index].seat
+    own = [i for i, c in enumerate(cards) if c.seat == seat]
+    if len(own) < 2:
+        return None
+    return own.index(index)
+
+
+def draw_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, which: int) -> pygame.Rect:
+    """A hunter's mark: a white disc (first card) or a white diamond (second card), outlined in dark."""
+    r = max(4, size // 2)
+    x, y = int(centre[0]), int(centre[1])
+    if which == 0:
+        pygame.draw.circle(surface, palette.SHADOW, (x, y), r + 2)
+        pygame.draw.circle(surface, (250, 248, 240), (x, y), r)
+    else:
+        outer = [(x, y - r - 3), (x + r + 3, y), (x, y + r + 3), (x - r - 3, y)]
+        inner = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        pygame.draw.polygon(surface, palette.SHADOW, outer)
+        pygame.draw.polygon(surface, (250, 248, 240), inner)
+    return pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6)
+
+
+# -- the opening roll ---------------------------------------------------------------------------
+
+
+def opening_layout(rect: pygame.Rect, event, name_width: int = 0) -> list[tuple[int, int, int, pygame.Rect]]:
+    """Where each die of the opening roll (an `OpeningRolled` event) is drawn inside `rect`, one column per
+    player (its first `name_width` pixels left for the player's name): (seat, face, round, rect), round 0
+    for the player's own dice (the starting zones), 1, 2 ... for the roll-off rounds (smaller, after them)."""
+    n = len(event.dice)
+    col = rect.width // n
+    own = len(event.dice[0])
+    offs = max((sum(1 for r in event.rolloffs for s, _ in r if s == seat) for seat in range(n)), default=0)
+    room = col - name_width - 10
+    big = max(12, min(rect.height, 30, (room - 4 * own - 10 * offs) * 3 // (3 * own + 2 * offs) if own + offs else 30))
+    small = max(10, big * 2 // 3)
+    out = []
+    for seat, faces in enumerate(event.dice):
+        x = rect.left + seat * col + name_width
+        top = rect.top + (rect.height - big) // 2
+        for face in faces:
+            out.append((seat, face, 0, pygame.Rect(x, top, big, big)))
+            x += big + 4
+        for k, rolloff in enumerate(event.rolloffs, 1):
+            for s, face in rolloff:
+                if s == seat:
+                    x += 6
+                    out.append((seat, face, k, pygame.Rect(x, top + (big - small) // 2, small, small)))
+                    x += small
+    return out
+
+
+def opening_caption(event, names) -> str:
+    """One short line under the dice: who goes first and where the hunters start."""
+    first = names[event.first]
+    where = ("each player's first die places their first hunter, the other their second" if len(event.dice[0]) > 1
+             else "each hunter starts on the Treasure Zone of its die")
+    tie = " after a roll-off" if event.rolloffs else ""
+    return f"{first} goes first{tie}; {where}."
+
+
 # -- the map on the board ---------------------------------------------------------------------------
 
 EDGE = 16  # pixels of the margin around the map where the columns' letters and the rows' numbers stand
@@ -278,6 +387,7 @@ class HunterDie(StandeeView):
         self.seat = seat
         self.endurance = K.MAX_ENDURANCE
         self.active = False
+        self.mark: int | None = None  # which of its player's two hunters (card_mark), in two-player games
 
     def hit_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.height, self.height)
@@ -306,4 +416,6 @@ class HunterDie(StandeeView):
             ring.center = centre
             pygame.draw.rect(surface, colour, ring, width=3, border_radius=8)
         surface.blit(img, rect)
+        if self.mark is not None:  # a shape, not a colour, tells a player's two hunters apart
+            draw_mark(surface, rect.topleft, max(10, size // 2), self.mark)
 

@@ -22,8 +22,9 @@ from scenes.board.furniture import new_seed
 from scenes.khrysos import art
 from scenes.khrysos.anims import KhrysosAnimations
 from scenes.khrysos.decisionbar import DecisionBar
-from scenes.khrysos.panels import BAR, TURN, KhrysosPanels, action_rect
+from scenes.khrysos.panels import BAR, OPENING, OPENING_NAME, TURN, KhrysosPanels, action_rect
 from scenes.widgets.die import DieView
+from scenes.widgets.tween import Call, Sequence
 
 Cell = tuple[int, int]
 
@@ -114,13 +115,46 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
     # -- the kit's hooks -------------------------------------------------------------------------
     def build(self) -> None:
         board = self.shown.board
-        self.grid = BoardView(board.width, board.height, BOARD_AREA, max_cell=72)
+        left, top, cols, rows = board.extent  # the map at its own extent, wherever on the builder's grid it was built
+        self.grid = BoardView(cols, rows, BOARD_AREA, max_cell=72, origin=(left, top))
         self.art = art.BoardArt(board, self.grid)
         self.die_size = max(18, int(self.grid.cell_size * 0.62))
         rolled = [e.faces[0] for _, e in self.history if type(e).__name__ == "DiceRolled"]
         self.white = DieView("d6w", (TURN.left + 48, TURN.top + 44), size=56, face=rolled[-1] if rolled else 6)
         self.action_buttons = {n: UIButton(action_rect(n), str(n), self.ui) for n in range(1, 7)}
         self.bar = DecisionBar(self, BAR)
+        self._build_opening()
+
+    # -- the opening roll (Quick Start 4-5; drawn by the panels, animated by the animations) ---------------
+    def opening(self):
+        """The opening roll's event, or None for a game that did not start with one (a stated position)."""
+        events = K.opening_events(self.shown)
+        return events[0] if events else None
+
+    def _build_opening(self) -> None:
+        """The dice of the opening roll, shown while the hunters come into play; on a new game they tumble
+        (once the board is on top, after any hand-off screen) and the log explains them once they land (the rules rolled them inside new_game:
+        opening_events reads them back from the state)."""
+        event = self.opening()
+        self.opening_dice = [] if event is None else [
+            (seat, k, DieView(f"seat{seat}", r.center, size=r.width, face=face))
+            for seat, face, k, r in art.opening_layout(OPENING, event, OPENING_NAME)]
+        fresh = not self.match.actions and not any(c.hunter for c in self.shown.cards)  # the very start of a game
+        self._opening_told = event is None or not fresh or self.replay is not None
+        if not self._opening_told:  # decorative: it holds nobody up (a player may choose a hunter meanwhile)
+            self.timeline.add_background(Sequence(self._anim_opening(event), Call(self._opening_landed)))
+        self.rebuild_log()
+
+    def _opening_landed(self) -> None:
+        self._opening_told = True
+        self.rebuild_log()  # its explanation, first in the log
+
+    def rebuild_log(self) -> None:
+        """The kit's log, with the opening roll's explanation as its first line once its dice have landed."""
+        super().rebuild_log()
+        event = self.opening()
+        if event is not None and getattr(self, "_opening_told", bool(self.match.actions)):
+            self.log.reset([(self.log_line(event), self.log_colour(event))] + self.log.entries)
 
     def query_rules(self, snap) -> Table:
         table = Table(snap.view, snap.legal, snap.names)
@@ -136,12 +170,13 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.loot = set(s.loot)
         self.incoming = {}
         present = {}
-        for c in s.cards:
+        for i, c in enumerate(s.cards):
             if c.at is None:
                 continue
             d = self.standees.get(c.hunter)
             if d is None or d.seat != c.seat:
                 d = art.HunterDie(c.hunter, c.seat, self.grid.cell_centre(c.at), self.seats[c.seat].colour, self.die_size)
+            d.mark = art.card_mark(s.cards, i)
             d.visible, d.alpha, d.tilt, d.lift, d.flash, d.shake = True, 255, 0.0, 0.0, 0.0, 0.0
             d.endurance = c.endurance
             d.active = s.phase == "active" and s.cards[s.turn].hunter == c.hunter
@@ -348,12 +383,6 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
     def end_lines(self) -> list[str]:
         s = self.shown
         return [f"{self.seats[seat].name}: {s.treasure_of(seat)} treasure" for seat in range(s.num_players)]
-
-    def named(self, text: str) -> str:
-        """The rules' words, with each "Player N" called by the name the table gave that seat."""
-        for i in range(len(self.seats) - 1, -1, -1):
-            text = text.replace(f"Player {i + 1}", self.seats[i].name)
-        return text
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:

@@ -31,9 +31,13 @@ class DecisionBar:
         self._key: tuple | None = None
 
     def sync(self, choices) -> None:
-        """Make the buttons of these choices (nothing changes when they are the same as before)."""
+        """Make the buttons of these choices (kept when their keys and labels are the same as before; their tips
+        are always the new ones)."""
         key = tuple((c.key, c.label) for c in choices)
-        if key == self._key:
+        if key == self._key:  # the same buttons: only their tips may have changed ("the 5 energy points left")
+            for c in choices:
+                label = self.shown[c.key][0]
+                self.shown[c.key] = (label, c.tip if label == c.label else f"{c.label}: {c.tip}")
             return
         self._key = key
         for b in self.buttons.values():

@@ -157,13 +157,16 @@ def import_map(source: Path) -> tuple[MapEntry | None, str]:
     return read_entry(path), f"Imported {entry.spec.name!r}{renamed}.{note}"
 
 
+SHARED_MODE = 0o644  # an exported map is for others: anyone may read it
+
+
 def export_map(spec: MapSpec, target: Path) -> str | None:
-    """Write a map to any file (for sharing); None or a message."""
+    """Write a map to any file (for sharing, so readable by others), atomically; None or a message."""
     target = Path(target)
     if target.suffix.lower() != ".json":
         target = target.with_suffix(".json")
     try:
-        atomic_write_text(target, maps.map_to_text(spec))
+        atomic_write_text(target, maps.map_to_text(spec), mode=SHARED_MODE)
     except OSError as e:
         return f"The map could not be exported: {e.strerror or e}."
     return None

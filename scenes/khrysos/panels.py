@@ -2,7 +2,7 @@
 six actions, symbols, Upgrades, endurance and markers) and the scoring cards, drawn from the snapshot,
 with the hotspots of everything in them.
 
-Hotspot keys: `die:energy`, `energy`, `card:hunter`, `card:endurance`, `card:marker:<guard|boost|trap|stun>`,
+Hotspot keys: `die:energy`, `energy`, `opening` (the opening roll, while the hunters come into play), `card:hunter`, `card:endurance`, `card:marker:<guard|boost|trap|stun>`,
 `card:symbol:<action>:<k>`, `card:upgrade:<action>`, `score:<card index>` (the action buttons are
 `action:<1-6>`, registered by the board).
 """
@@ -24,6 +24,8 @@ TRACK_X = SCORE.left + 262
 TRACK_STEP = 23
 PIPS_X = TURN.left + 96
 BAR = pygame.Rect(TURN.left + 10, TURN.bottom - 46, TURN.width - 20, 38)  # the decision bar
+OPENING = pygame.Rect(TURN.left + 12, TURN.top + 32, TURN.width - 24 - 180, 34)  # the opening roll, while hunters come in
+OPENING_NAME = 62  # pixels of each player's column kept for their name
 
 
 def action_rect(number: int) -> pygame.Rect:
@@ -73,8 +75,17 @@ class KhrysosPanels:
         return layout
 
     # -- hotspots --------------------------------------------------------------------------------------
+    def showing_opening(self) -> bool:
+        """The turn panel shows the opening roll's dice until the first turn starts."""
+        s = self.shown
+        return bool(self.opening_dice) and not s.started and s.phase in ("deploy", "place", "play")
+
     def panel_hotspots(self) -> None:
         spots, s, t = self.spots, self.snap.view, self.snap.queries
+        if self.showing_opening():
+            event = self.opening()
+            spots.add("opening", pygame.Rect(TURN.left, TURN.top, OPENING.right - TURN.left, OPENING.bottom - TURN.top),
+                      ui.sentence(self.log_line(event)))
         spots.add("die:energy", self.white.rect(), "The white die: its roll is the energy of the turn; treasure appears "
                   "on the zones of its number.", enabled=t.roll.ok, reason=t.roll.reason,
                   click=lambda: self.perform(t.roll))
@@ -87,7 +98,9 @@ class KhrysosPanels:
             spots.add("card:hunter", lay["title"], [f"#{h.number} {art.hunter_title(hunter)}",
                                                     "Its actions are listed below: hover one to see what it does now."])
             if "endurance" in lay:
-                spots.add("card:endurance", lay["endurance"], K.endurance_text(s, hunter))
+                mark = self._mark_of(hunter)
+                spots.add("card:endurance", lay["endurance"], [K.endurance_text(s, hunter)] + (
+                    [] if mark is None else [f"Its {art.MARK_WORDS[mark]} tells it from its player's other hunter."]))
             for kind, _, tip, r in lay["markers"]:
                 spots.add(f"card:marker:{kind}", r, tip)
             options = {o.number: o for o in t.actions(hunter)}
@@ -97,12 +110,35 @@ class KhrysosPanels:
                 if diamond is not None:
                     spots.add(f"card:upgrade:{act.number}", diamond, options[act.number].upgrade)
         for i, c in enumerate(s.cards):
-            spots.add(f"score:{i}", score_row(i), K.score_text(s, i, self.snap.names))
+            mark = art.card_mark(s.cards, i)
+            spots.add(f"score:{i}", score_row(i), [K.score_text(s, i, self.snap.names)] + (
+                [] if mark is None else [f"Its hunter carries the {art.MARK_WORDS[mark]} on the map."]))
+
+    def _mark_of(self, hunter: int) -> int | None:
+        i = self.shown.card_of(hunter)
+        return None if i is None else art.card_mark(self.shown.cards, i)
 
     # -- drawing ---------------------------------------------------------------------------------------
+    def draw_opening(self, surface) -> None:
+        """Each player's dice of the opening roll (the roll-off smaller, after them), and who goes first."""
+        event = self.opening()
+        names = [seat.name for seat in self.seats]
+        title = f"Opening roll: {names[event.first]} goes first" + (" after a roll-off" if event.rolloffs else "")
+        ui.text(surface, ui.fit(title, 15, OPENING.width), (TURN.left + 12, TURN.top + 8), 15, palette.TEXT, bold=True)
+        col = OPENING.width // len(event.dice)
+        for seat in range(len(event.dice)):
+            x = OPENING.left + seat * col
+            ui.text(surface, ui.fit(names[seat], 14, OPENING_NAME - 6), (x, OPENING.centery), 14,
+                    self.seats[seat].colour, bold=seat == event.first, anchor="midleft")
+        for _, _, die in self.opening_dice:
+            die.draw(surface)
+
     def draw_turn(self, surface) -> None:
         ui.panel(surface, TURN)
         s, t = self.shown, self.snap.queries
+        if self.showing_opening():
+            self.draw_opening(surface)
+            return
         self.white.draw(surface)
         x = PIPS_X
         if s.phase == "active":
@@ -144,6 +180,9 @@ class KhrysosPanels:
             die = self.standees.get(hunter)
             face = die.endurance if die is not None else card.endurance
             surface.blit(assets.image(f"dice/seat{card.seat}_{max(1, face)}", (30, 30)), lay["endurance"])
+            mark = self._mark_of(hunter)
+            if mark is not None:
+                art.draw_mark(surface, lay["endurance"].topleft, 9, mark)
         for kind, count, _, r in lay["markers"]:
             surface.blit(assets.image(f"markers/{kind}", (28, 28)), r)
             if count > 1:
@@ -178,8 +217,11 @@ class KhrysosPanels:
             if i == s.turn and s.phase != "over":
                 pygame.draw.rect(surface, palette.PANEL_LIGHT, row, border_radius=6)
                 pygame.draw.rect(surface, self.seats[c.seat].colour, row, width=2, border_radius=6)
-            pygame.draw.rect(surface, self.seats[c.seat].colour, pygame.Rect(row.left + 4, y + 4, 14, SCORE_ROW - 12),
-                             border_radius=3)
+            chip = pygame.Rect(row.left + 4, y + 4, 14, SCORE_ROW - 12)
+            pygame.draw.rect(surface, self.seats[c.seat].colour, chip, border_radius=3)
+            mark = art.card_mark(s.cards, i)
+            if mark is not None:  # a shape, not a colour, tells a player's two hunters apart
+                art.draw_mark(surface, chip.center, 9, mark)
             name = self.seats[c.seat].name
             who = K.HUNTERS[c.hunter].name if c.hunter else ("(replacement due)" if s.started else "(no hunter yet)")
             ui.text(surface, ui.fit(f"{name}: {who}", 15, 226), (row.left + 24, y + 3), 15, palette.TEXT)

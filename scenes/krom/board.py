@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton
 
 import game.krom as krom
 from game.core.actions import Action
+from game.core.grammar import counted
 from game.core.match import Match
 from game.krom import BONUS, EVOLUTIONS, HUNTING, PLACES, RULES
 from game.krom.content import CHARACTER_BY_ID
@@ -700,7 +701,7 @@ class KromBoard(BoardScene):
             odds = krom.hunt_odds(card, extra)
             cost = krom.hunt_cost(extra)
             buy = f" +{extra} ({cost} Krom)" if extra else ""
-            self.button(f"Roll {card.dice + extra} dice{buy} · {pct(odds)}", f"hunt {self.prey} {extra}")
+            self.button(f"Roll {counted(card.dice + extra, 'die')}{buy} · {pct(odds)}", f"hunt {self.prey} {extra}")
 
     def _mountain(self, state, seat, t) -> None:
         if t.climb == "":
@@ -723,7 +724,7 @@ class KromBoard(BoardScene):
         if cost is None:
             self.line("No reroll left.", palette.TEXT_DIM)
         else:
-            self.button(f"Reroll {free} {'die' if free == 1 else 'dice'} ({cost} Krom)", "reroll")
+            self.button(f"Reroll {counted(free, 'die')} ({cost} Krom)", "reroll")
         self.button("Stop and take the reward", "stop")
 
     def _panel_reward(self, state, seat) -> None:

@@ -7,27 +7,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.krom import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES
+from game.core.grammar import counted
+from game.krom import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, amount_words as amount, bundle_words as bundle
 from scenes import assets, palette, ui
 from scenes.widgets.card import CardView
 
 TILE = (72, 100)
 FAMILY = {"evolution": "evolution", "hunting": "hunting", "bonus": "bonus", "picking": "picking",
           "destination": "destination"}
-
-
-def amount(kind: str, n: int) -> str:
-    if kind == "hp":
-        return f"{n} hit point{'s' if n != 1 else ''}"
-    if kind == "bonus":
-        return f"{n} Bonus card{'s' if n != 1 else ''}"
-    if kind == "choice":
-        return f"{n} Wood, Stone or Bone"
-    return f"{n} {kind.capitalize()}"
-
-
-def bundle(items) -> str:
-    return " + ".join(amount(k, n) for k, n in items) or "nothing"
 
 
 def place_word(place: int) -> str:
@@ -39,7 +26,7 @@ def bonus_text(card_id: int) -> str:
     when = {"combat": "Combat, after the dice: ", "counter": "When another player plays a Bonus: ",
             "action": "In your Action phase: "}.get(c.timing, f"In your Action phase, in the {c.timing.capitalize()} only: ")
     what = {
-        "dice": lambda: f"roll {c.amount} more {'die' if c.amount == 1 else 'dice'} and add them to your score.",
+        "dice": lambda: f"roll {counted(c.amount, 'more die', 'more dice')} and add {'it' if c.amount == 1 else 'them'} to your score.",
         "add": lambda: f"add {c.amount} to your score.",
         "counter": lambda: "cancel that card (both are discarded).",
         "gain": lambda: f"gain {amount(c.kind, c.amount)}.",
@@ -59,12 +46,12 @@ def bonus_tag(card_id: int) -> str:
 def evolution_text(card_id: int) -> str:
     c = EVOLUTIONS[card_id]
     where = f" Only in the {place_word(c.place)}." if c.place is not None else " Anywhere."
-    return f"{c.points} Evolution point{'s' if c.points != 1 else ''}. Costs {bundle(c.cost)}.{where}"
+    return f"{counted(c.points, 'Evolution point')}. Costs {bundle(c.cost)}.{where}"
 
 
 def hunting_text(card_id: int) -> str:
     c = HUNTING[card_id]
-    return f"Reach {c.value} with {c.dice} {'die' if c.dice == 1 else 'dice'} (+ bought ones). Reward: {bundle(c.reward)}."
+    return f"Reach {c.value} with {counted(c.dice, 'die')} (+ bought ones). Reward: {bundle(c.reward)}."
 
 
 def picking_text(card_id: int) -> str:
@@ -88,7 +75,7 @@ def card_view(family: str, card_id: int) -> CardView:
         elif family == "hunting":
             c = HUNTING[card_id]
             view = CardView("cards/frame_hunting", c.name, hunting_text(card_id), corner=str(c.value),
-                            icon="icons/savanna", footer=f"{c.dice} {'die' if c.dice == 1 else 'dice'}")
+                            icon="icons/savanna", footer=counted(c.dice, 'die'))
         elif family == "picking":
             view = CardView("cards/frame_picking", PICKING[card_id].name, picking_text(card_id), icon="icons/forest")
         elif family == "destination":

@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game.core.grammar import counted
 from game.core.match import Match
 from game.core.rng import Rng
 from game import krosmaster
@@ -456,7 +457,7 @@ class KrosmasterBoard(BoardScene):
                     anchor="midtop")
             holders = " and ".join(self.seats[k].name for k in (0, 1) if lit[k]) or "nobody yet"
             kind = "active, 1 AP" if b.ability else "passive"
-            tip = f"{b.name} ({kind}, needs {b.glyphs} Glyph cells; unlocked by {holders}): {b.text}"
+            tip = f"{b.name} ({kind}, needs {counted(b.glyphs, 'Glyph cell')}; unlocked by {holders}): {b.text}"
             regions.append(Region(r.move(RIGHT.topleft), "bonus", b.id, tip, enabled, reason))
 
     def bonus_state(self, b) -> tuple[bool, str]:

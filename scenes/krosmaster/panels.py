@@ -70,7 +70,7 @@ def spell_line(ab) -> str:
 
 
 def ability_tip(ab) -> str:
-    bits = [ab.name]
+    bits = [f"{ab.name}:"]  # the name, then what it does (never run together)
     if ab.target == "self":
         bits.append("Used on oneself.")
     elif ab.anywhere:

@@ -198,12 +198,16 @@ def test_hard_stops_on_its_clock_and_says_so():
     assert fixed.last["iterations"] == 5 and fixed.last["timed_out"] is False
 
 
-def test_a_reason_names_the_action_and_what_it_gains():
-    rules, state = _mid_game("khrysos", 0)
-    bot = make_bot("normal", "khrysos")
-    action, reason = play_turn(bot, rules, state, Rng(3))
-    assert reason.startswith(str(action))
-    assert reason.endswith(".")
+@pytest.mark.parametrize("game_id", ["khrysos", "krom", "krosmaster"])
+def test_a_reason_names_the_action_in_words_and_what_it_gains(game_id):
+    """Suggest shows the reason: the action as a player says it (the rules' action_text), never its text form."""
+    rules, state = _mid_game(game_id, 0)
+    for level in ("easy", "normal"):
+        bot = make_bot(level, game_id)
+        action, reason = play_turn(bot, rules, state, Rng(3))
+        words = rules.action_text(rules.view(state, state.to_move), action)
+        assert words != str(action) and reason.startswith(words + ": "), (action, reason)
+        assert reason.endswith(".") and reason[0].isupper()
 
 
 def _expanded_turns(search, state, turn):

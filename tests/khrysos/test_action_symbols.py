@@ -96,7 +96,7 @@ class TestGuard:
     def test_a_wrong_guard_count_is_refused(self):
         state = actor_and_three("Torvald Grimm", (5, 2), cards={"Bento Rush": {"guard": 1}})
         state, _ = play(state, "act 2", f"target {N('Bento Rush')}")
-        with pytest.raises(IllegalAction, match=r"^spend from 0 to 1 Guard markers \(held 1, damage 2\)$"):
+        with pytest.raises(IllegalAction, match=r"^Spend from 0 to 1 Guard marker \(held 1, damage 2\)\.$"):
             apply(state, Action("guard", (2,)))
 
 
@@ -118,7 +118,7 @@ class TestSteal:
         state, _ = play(state, "act 5")  # Grand Heist: Hit 1 Range 1 [Steal 2]
         assert N("Bento Rush") not in [a.args[0] for a in legal_actions(state) if a.kind == "target"]
         before = state.to_dict()
-        with pytest.raises(IllegalAction, match="^you cannot steal from Bento Rush: it has no treasure$"):
+        with pytest.raises(IllegalAction, match="^You cannot steal from Bento Rush: it has no treasure\\.$"):
             apply(state, Action("target", (N("Bento Rush"),)))
         assert state.to_dict() == before
 
@@ -181,7 +181,7 @@ class TestStun:
     def test_a_stunned_hunter_moves_and_collects_but_uses_no_actions(self):
         state = actor_and_three("Mara Quill", (4, 1), cards={"Mara Quill": {"stun": True}}, loot=[(4, 2)])
         assert "act" not in kinds(state) and "move" in kinds(state)
-        with pytest.raises(IllegalAction, match="^Mara Quill is stunned: it cannot use actions this turn$"):
+        with pytest.raises(IllegalAction, match="^Mara Quill is stunned: it cannot use actions this turn\\.$"):
             apply(state, Action("act", (1,)))
         state, events = play(state, "move 4 2")
         assert TreasureCollected(N("Mara Quill"), 0, (4, 2), 1) in events
@@ -231,11 +231,11 @@ class TestMove:
     def test_a_hunter_other_than_the_actor_and_the_target_cannot_be_moved(self):
         state = actor_and_three("Moss Halloway", (4, 1), others=((6, 2), (0, 8), (8, 8)))
         state, _ = play(state, "act 2", f"target {N('Bento Rush')}")
-        with pytest.raises(IllegalAction, match="^only Moss Halloway or Bento Rush may be moved now$"):
+        with pytest.raises(IllegalAction, match="^Only Moss Halloway or Bento Rush may be moved now\\.$"):
             apply(state, Action("shift", (N("Vex Orion"), 1, 8)))
-        with pytest.raises(IllegalAction, match="^write it as: shift N X Y"):
+        with pytest.raises(IllegalAction, match="^Write it as: shift N X Y"):
             apply(state, Action("shift", (6, 3)))
-        with pytest.raises(IllegalAction, match="^step 6 3 does not answer the question now: Player 1: move Moss Halloway"):
+        with pytest.raises(IllegalAction, match="^That does not answer the question now. Player 1: move Moss Halloway"):
             apply(state, Action("step", (6, 3)))
 
     def test_each_target_of_a_burst_is_moved_in_turn(self):

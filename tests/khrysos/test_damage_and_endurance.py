@@ -3,7 +3,7 @@
 import pytest
 
 from game.core import Action, IllegalAction
-from game.khrysos import apply, check_invariants, legal_actions
+from game.khrysos import apply, check_invariants, describe, legal_actions
 from game.khrysos.events import DiceRolled, HunterPlaced, HunterPlayed, KnockedOut, TurnEnded
 from game.khrysos.testing import card, hunter, number_of, play, position, with_rolls
 
@@ -98,7 +98,7 @@ class TestReplacingAHunter:
         state = fight(hands={})
         state.deck = ()
         state, _ = play(state, "act 2", f"target {N('Bento Rush')}", "end")
-        with pytest.raises(IllegalAction, match="^Pip Tumble is not one of your retired hunters$"):
+        with pytest.raises(IllegalAction, match="^Pip Tumble is not one of your retired hunters\\.$"):
             apply(state, Action("play", (N("Pip Tumble"),)))
 
 
@@ -109,7 +109,7 @@ class TestWithdraw:
         assert legal_actions(state) == [Action("roll"), Action("withdraw")]
         state, events = play(with_rolls(state, [2, 5]), "withdraw")
         assert events == [KnockedOut(N("Bento Rush"), "withdrew", 1, 0, 2, 0)]
-        assert events[0].text == "Bento Rush withdraws and loses 2 treasures"
+        assert describe(events[0], state) == "Bento Rush withdraws and loses 2 treasures."
         assert state.phase == "replace" and state.to_move == 1
         state, events = play(state, f"play {N('Pip Tumble')}")
         assert events == [HunterPlayed(1, N("Pip Tumble")), DiceRolled(N("Pip Tumble"), "zone", (2,), 1), HunterPlaced(N("Pip Tumble"), (7, 1))]
@@ -121,7 +121,7 @@ class TestWithdraw:
         cards = [hunter("Bento Rush", 1, (5, 1), endurance=2), hunter("Elia Rose", 0, (0, 0)), hunter("Vex Orion", 1, (0, 8)), hunter("Mara Quill", 0, (8, 8))]
         state = position(cards)
         assert legal_actions(state) == [Action("roll")]
-        with pytest.raises(IllegalAction, match="^only a hunter down to 1 endurance may withdraw; Bento Rush has 2$"):
+        with pytest.raises(IllegalAction, match="^Only a hunter down to 1 endurance may withdraw; Bento Rush has 2\\.$"):
             apply(state, Action("withdraw"))
 
     def test_a_hunter_at_one_endurance_that_rolls_plays_on(self):

@@ -105,7 +105,8 @@ class TestActions:
         options = K.action_options(state, legal(state), N("Elia Rose"))
         assert [o.label for o in options][:3] == ["1 · Rev Up", "2 · Theft", "3 · Tank Driver"]
         tank = options[2]
-        assert tank.tip[:2] == ("Tank Driver: Trample 3 [Damage 2].", "Costs 3 energy.")
+        assert tank.tip[:2] == ("Tank Driver: the hunter tramples up to 3 squares: every hunter on its way (its starting "
+                                "square too) takes 2 Damage.", "Costs 3 energy.")
         assert tank.upgrade == "Upgrade (locked): with 6 treasure or more, Trample +1."
         assert tank.area and (3, 3) not in tank.area
         roadblock = options[4]  # Hit 2 Range 2: Bento Rush is 4 rings away (the pillar on E5 blocks the diagonals)
@@ -114,6 +115,36 @@ class TestActions:
         near = position([FOUR[0], hunter("Bento Rush", 1, (5, 3)), *FOUR[2:]], energy=6)
         roadblock = K.action_options(near, legal(near), N("Elia Rose"))[4]
         assert roadblock.targets == ((5, 3),) and roadblock.tip[-1] == "From here it reaches Bento Rush."
+
+
+class TestActionSymbolsInWords:
+    """Action Symbols, read left to right: a card's tip says in words what each symbol does (no engine syntax)."""
+
+    def test_action_symbols_every_action_of_the_deck_reads_as_sentences(self):
+        for h in K.HUNTERS.values():
+            for act in h.actions:
+                for upgraded in (False, True):
+                    text = K.action_words(h.number, act.number, upgraded)
+                    assert text[0].isupper() and text.endswith("."), (h.name, act.name, text)
+                    assert not any(c in text for c in "[]"), (h.name, act.name, text)
+
+    def test_action_symbols_self_symbols_after_a_box_belong_to_the_acting_hunter(self):
+        elia = K.HUNTERS[N("Elia Rose")]
+        hit_and_run = next(a for a in elia.actions if a.name == "Hit and Run")  # Hit 1 Range 1 [Damage 2] Move 2
+        assert K.action_words(elia.number, hit_and_run.number) == \
+            "The hunter hits 1 hunter within Range 1, who takes 2 Damage. Then the hunter moves up to 2 squares."
+
+    def test_action_symbols_guard_then_a_hit_read_in_order(self):
+        vex = K.HUNTERS[N("Vex Orion")]
+        shield = next(a for a in vex.actions if a.name == "Laser Shield")  # Guard 1 Hit 1 Range 3 [Damage 1]
+        assert K.action_words(vex.number, shield.number) == \
+            "The hunter gains 1 Guard marker, then hits 1 hunter within Range 3, who takes 1 Damage."
+
+    def test_action_symbols_a_blast_says_it_can_catch_the_acting_hunter(self):
+        grimm = K.HUNTERS[N("Torvald Grimm")]
+        forge = next(a for a in grimm.actions if a.name == "Forge Blast")  # Hit 1 Range 3 Blast 1 [Damage 2]
+        text = K.action_words(grimm.number, forge.number)
+        assert "Blast catches every hunter within 1 square of the target (the acting hunter too)" in text
 
 
 class TestHit:
@@ -239,14 +270,15 @@ class TestNames:
         from game.khrysos.maps import MapSpec, PlacedTile, build_board
 
         board = build_board(MapSpec("Far", tuple(PlacedTile(f"zone{n}", 4 + n, 3) for n in range(1, 7))))
-        assert K.square_label(board, (15, 9)) == "A1"
-        assert K.square_label(board, (17, 11)) == "C3"
+        assert K.square_name(board, (15, 9)) == "A1"
+        assert K.square_name(board, (17, 11)) == "C3"
         assert K.column_labels(board)[15] == "A" and K.column_labels(board)[32] == "R" and K.row_labels(board)[11] == "3"
 
     def test_a_zone_square_is_named_by_its_zone(self):
         state = position(FOUR)
-        assert K.square_text(state, (1, 1)) == "Treasure Zone 1"
-        assert K.square_text(state, (0, 0)) == "A1"
+        assert K.place_name(state, (1, 1)) == "Treasure Zone 1 (B2)"
+        assert K.place_name(state, (0, 0)) == "A1"
+        assert K.board_squares(state, legal(state))[(1, 1)].name == "Treasure Zone 1 (B2)"
 
 
 class TestEveryGesture:

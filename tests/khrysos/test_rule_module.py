@@ -184,13 +184,13 @@ class TestBadInput:
     def test_unknown_and_malformed_actions(self):
         state = position([hunter("Elia Rose", 0, (4, 2)), hunter("Bento Rush", 1, (6, 2)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (7, 7))], energy=4)
         cases = {
-            "fly 1 1": "'fly' is not an action of Khrysos Hunters",
-            "move 4": "write it as: move X Y",
-            "move a b": "write it as: move X Y",
-            "act": "write it as: act N (an action number 1-6)",
-            "roll": f"roll does not answer the question now: {TURN_PROMPT}",
-            "target 2": f"target 2 does not answer the question now: {TURN_PROMPT}",
-            "guard 1": f"guard 1 does not answer the question now: {TURN_PROMPT}",
+            "fly 1 1": "There is no action 'fly' in Khrysos Hunters.",
+            "move 4": "Write it as: move X Y.",
+            "move a b": "Write it as: move X Y.",
+            "act": "Write it as: act N (an action number 1-6).",
+            "roll": f"That does not answer the question now. {TURN_PROMPT}.",
+            "target 2": f"That does not answer the question now. {TURN_PROMPT}.",
+            "guard 1": f"That does not answer the question now. {TURN_PROMPT}.",
         }
         before = state.to_dict()
         for text, reason in cases.items():
@@ -220,13 +220,13 @@ class TestBadInput:
     @pytest.mark.parametrize(
         "junk, reason",
         [
-            (None, "not an action of Khrysos Hunters: NoneType"),
-            ("move 4 3", "not an action of Khrysos Hunters: str"),
-            (["move", 4, 3], "not an action of Khrysos Hunters: list"),
-            (Action("move", [4, 3]), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
-            (Action("move", (4, None)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
-            (Action("move", ((4, 3),)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
-            (Action(["move"], (4, 3)), "not an action of Khrysos Hunters: an action is a word followed by numbers or words"),
+            (None, "Not an action of Khrysos Hunters: NoneType."),
+            ("move 4 3", "Not an action of Khrysos Hunters: str."),
+            (["move", 4, 3], "Not an action of Khrysos Hunters: list."),
+            (Action("move", [4, 3]), "Not an action of Khrysos Hunters: an action is a word followed by numbers or words."),
+            (Action("move", (4, None)), "Not an action of Khrysos Hunters: an action is a word followed by numbers or words."),
+            (Action("move", ((4, 3),)), "Not an action of Khrysos Hunters: an action is a word followed by numbers or words."),
+            (Action(["move"], (4, 3)), "Not an action of Khrysos Hunters: an action is a word followed by numbers or words."),
         ],
     )
     def test_anything_but_an_action_is_refused_with_a_reason_and_the_state_unchanged(self, junk, reason):
@@ -241,10 +241,10 @@ class TestBadInput:
         for state in POSITIONS:
             legal = K.legal_actions(state)
             assert all(K.why_illegal(state, a) is None for a in legal)
-            assert K.why_illegal(state, Action("fly")) == "'fly' is not an action of Khrysos Hunters"
+            assert K.why_illegal(state, Action("fly")) == "There is no action 'fly' in Khrysos Hunters."
 
     def test_every_action_kind_has_a_handler_and_a_reason(self):
-        from game.khrysos.reasons import ACTION_KINDS
+        from game.khrysos.refusals import ACTION_KINDS
         from game.khrysos.rules import _HANDLERS
 
         assert set(_HANDLERS) == ACTION_KINDS
@@ -334,7 +334,7 @@ class TestQueries:
         assert (d.kind, d.seat, d.private) == ("play", 0, False) and d.prompt == "Player 1: choose a hunter to play from your retired hunters"
         over = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5))])
         over.phase, over.winner, over.to_move = "over", 1, None
-        assert decision(over) == Decision("over", None, "Player 2 has won", False)
+        assert decision(over) == Decision("over", None, "Game over, Player 2 wins. Player 2 reached 12 treasures.", False)
 
 
 class TestEventsAndSaves:
@@ -376,6 +376,6 @@ class TestActionText:
         assert {"play", "move", "act", "end", "target", "step", "guard", "done"} <= kinds, " ".join(sorted(kinds))
         start = position([hunter("Elia Rose", 0, (4, 1)), hunter("Bento Rush", 1, (5, 1)),
                                           hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 8))], energy=6)
-        assert K.action_text(start, Action("act", (2,))) == "Elia Rose uses Theft (2 energy)"
-        assert K.action_text(start, Action("move", (4, 2))) == "move Elia Rose to square 4,2"
+        assert K.action_text(start, Action("act", (2,))) == "Use Theft with Elia Rose (2 energy)"
+        assert K.action_text(start, Action("move", (4, 2))) == "Move Elia Rose to E3"
         assert K.action_text(start, Action("nonsense", (1,))) == "nonsense 1"

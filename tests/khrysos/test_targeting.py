@@ -3,7 +3,7 @@
 import pytest
 
 from game.core import Action, IllegalAction
-from game.khrysos import apply, legal_actions
+from game.khrysos import apply, describe, legal_actions
 from game.khrysos.events import ActionStarted, Damaged, GuardGained, KnockedOut, Moved, Targeted, TreasureCollected, TurnEnded
 from game.khrysos.maps import MapSpec, PlacedTile
 from game.khrysos.queries import action_targets, blast_area, burst_area, decision, pending, trample_squares
@@ -57,12 +57,12 @@ class TestHit:
 
     def test_a_hunter_may_not_target_itself(self):
         state, _ = play(game(ROOK, energy=6), "act 4")
-        with pytest.raises(IllegalAction, match="^a hunter cannot target itself$"):
+        with pytest.raises(IllegalAction, match="^A hunter cannot target itself\\.$"):
             apply(state, Action("target", (N("Rook Dunmore"),)))
 
     def test_out_of_range_is_refused_with_the_distance(self):
         state, _ = play(game(ROOK, energy=6), "act 4")
-        with pytest.raises(IllegalAction, match="^out of range: Mara Quill is 5 squares away, Quick Draw reaches 3$"):
+        with pytest.raises(IllegalAction, match="^Out of range: Mara Quill is 5 squares away, Quick Draw reaches 3\\.$"):
             apply(state, Action("target", (N("Mara Quill"),)))
 
     def test_every_target_gets_every_symbol_of_the_box(self):
@@ -140,7 +140,7 @@ class TestTrample:
         cards = [("Elia Rose", 0, (2, 4)), ("Bento Rush", 1, (8, 1)), ("Vex Orion", 0, (10, 1)), ("Mara Quill", 1, (12, 1))]
         state, _ = play(game(cards, map=MapSpec("Walls", tuple(tiles)), energy=6), "act 3")
         assert sorted(trample_squares(state)) == [(1, 3), (1, 4), (1, 5), (2, 3), (2, 5)]
-        with pytest.raises(IllegalAction, match="^a solid line blocks that step$"):
+        with pytest.raises(IllegalAction, match="^A solid line blocks that step\\.$"):
             apply(state, Action("step", (3, 4)))
 
 
@@ -179,7 +179,7 @@ class TestRange:
         # Chopstick Flurry reaches 1 ring; across the pillar's corner Elia is 2 rings away.
         assert action_targets(state, N("Bento Rush"), 4) == [N("Vex Orion")]
         state, _ = play(state, "act 4")
-        with pytest.raises(IllegalAction, match="^out of range: Elia Rose is 2 squares away, Chopstick Flurry reaches 1$"):
+        with pytest.raises(IllegalAction, match="^Out of range: Elia Rose is 2 squares away, Chopstick Flurry reaches 1\\.$"):
             apply(state, Action("target", (N("Elia Rose"),)))
 
 
@@ -227,7 +227,7 @@ class TestBlast:
         assert N("Gus Barrow") in state.retired[0]
         # The rest of the turn is void: the next card's player is to roll.
         assert state.turn == 1 and state.phase == "start" and state.to_move == 1 and state.res is None
-        assert events[-1] == TurnEnded(0, 0, 1) and events[-1].text == "Player 1's turn ends, leaving 1 point unspent"
+        assert events[-1] == TurnEnded(0, 0, 1) and describe(events[-1], state) == "Player 1's turn ends, leaving 1 point of energy unspent."
 
     def test_blast_the_hunter_the_acting_one_retires_first_still_pays_it(self):
         cards = [

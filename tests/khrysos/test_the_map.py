@@ -114,26 +114,26 @@ class TestTheMap:
 
 
 BROKEN = [
-    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)"]),
+    ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)"]),
     (
         "zone missing",
         mapdata(SIX_ZONES[:3] + [{"tile": "floor", "x": 3, "y": 0}] + SIX_ZONES[4:]),
-        ["Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)"],
+        ["Treasure Zone 4 is missing (a map needs the six Treasure Zone tiles)"],
     ),
     (
         "overlap",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 2, "y": 0}]),
-        ["tile 7 (floor at 2,0) overlaps tile 3 (zone3 at 2,0)"],
+        ["tile 7 (Floor at G1) overlaps tile 3 (Treasure Zone 3 at G1)"],
     ),
     (
         "not connected",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 6, "y": 2}, {"tile": "floor", "x": 7, "y": 2}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 6,2), tile 7 (floor at 7,2) are cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at S7) and tile 7 (Floor at V7) are cut off from tile 1 (Treasure Zone 1 at A1)"],
     ),
     (
         "touching only at a corner",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 5, "y": 1}]),
-        ["the tiles do not connect into one area: tile 6 (zone6 at 5,1) is cut off from tile 1 (zone1 at 0,0)"],
+        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at P4) is cut off from tile 1 (Treasure Zone 1 at A1)"],
     ),
     (
         "unknown tile",
@@ -143,12 +143,12 @@ BROKEN = [
     (
         "bad rotation",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": 45}]),
-        ["tile 7 (floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
+        ["tile 7 (Floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
     ),
     (
         "rotation as text",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": "90"}]),
-        ['tile 7 (floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
+        ['tile 7 (Floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
     ),
     (
         "position of the wrong type",
@@ -158,7 +158,7 @@ BROKEN = [
     (
         "position off the grid",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": -1}]),
-        ["tile 7 (floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
+        ["tile 7 (Floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
     ),
     ("position missing", mapdata(SIX_ZONES + [{"tile": "floor", "x": 0}]), ["tile 7 has no position 'y'"]),
     ("tile name missing", mapdata(SIX_ZONES + [{"x": 0, "y": 1}]), ["tile 7 does not say which tile it is (field 'tile')"]),
@@ -171,7 +171,7 @@ BROKEN = [
     (
         "unknown field in an entry",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rot": 90}]),
-        ["tile 7 (floor at 0,1) has an unknown field 'rot'"],
+        ["tile 7 (Floor at 0,1) has an unknown field 'rot'"],
     ),
     ("tiles not a list", mapdata({"tile": "floor"}), ['the map\'s \'tiles\' must be a list of tile entries, not {"tile": "floor"}']),
     ("wrong format", dict(mapdata(SIX_ZONES), format="krom-map"), ['the map file\'s \'format\' must be "khrysos-map", not "krom-map"']),
@@ -197,8 +197,8 @@ class TestSampleMapsAnyCombinationWorks:
     def test_sample_maps_a_floor_cut_apart_by_solid_lines_is_a_warning_not_a_refusal(self):
         assert validate_map(CUT_APART) == []
         assert map_warnings(CUT_APART) == [
-            "solid lines cut the floor apart: 27 squares, starting with square 0,3 of tile 7 (corner at 0,1), "
-            "cannot be walked to from square 0,0 of tile 1 (zone1 at 0,0)"
+            "solid lines cut the floor apart: 27 squares, starting with A4 of tile 7 (Corner at A4), "
+            "cannot be walked to from A1 of tile 1 (Treasure Zone 1 at A1)"
         ]
         assert map_warnings(json.dumps(CUT_APART)) == map_warnings(CUT_APART) == map_warnings(map_from_dict(CUT_APART))
         board = build_board(map_from_dict(CUT_APART))
@@ -207,6 +207,30 @@ class TestSampleMapsAnyCombinationWorks:
         from game.khrysos import Setup, new_game
 
         assert new_game(Setup(players=2, custom_map=CUT_APART), 1).to_move is not None
+
+    def test_sample_maps_treasure_zones_walled_off_from_each_other_are_named_in_a_warning(self):
+        """Quick Start 5 puts hunters on the zones, Treasure puts treasure there: a map maker is told which
+        zones hunters cannot walk between (still a warning: the tiles connect)."""
+        from game.khrysos.maps import MapSpec, PlacedTile, map_report, zone_groups
+
+        tiles = ([PlacedTile(f"zone{i + 1}", i, 0) for i in range(3)] + [PlacedTile("corridor", i, 1, 90) for i in range(3)]
+                 + [PlacedTile(f"zone{i + 4}", i, 2) for i in range(3)])
+        apart = MapSpec("Apart", tuple(tiles))
+        assert validate_map(apart) == []
+        board = build_board(apart)
+        assert zone_groups(board) == [(1, 2, 3), (4, 5, 6)]
+        warnings = map_warnings(apart)
+        assert warnings[1] == ("Treasure Zones 4, 5 and 6 cannot be walked to from Treasure Zones 1, 2 and 3: hunters "
+                               "starting on one side cannot walk to the treasure of the other")
+        report = map_report(apart)[1][1]
+        assert report.kind == "zones apart" and report.zones == (4, 5, 6)
+        assert set(report.squares) == {c for n in (4, 5, 6) for c in board.zone_squares[n]}
+        assert set(report.tiles) == {(0, 2), (1, 2), (2, 2)}
+        turned = MapSpec("Together", tuple(PlacedTile(t.tile, t.x, t.y, 0) if t.tile == "corridor" else t for t in tiles))
+        assert map_warnings(turned) == [] and zone_groups(build_board(turned)) == [(1, 2, 3, 4, 5, 6)]
+        # a floor cut apart with every zone on one side names no zone
+        assert len(map_warnings(CUT_APART)) == 1
+        assert all(zone_groups(build_board(sample_map(m))) == [(1, 2, 3, 4, 5, 6)] for m, _ in list_sample_maps())
 
     def test_sample_maps_a_connected_or_unplayable_map_has_no_warning(self):
         assert map_warnings(mapdata(SIX_ZONES)) == []
@@ -227,13 +251,10 @@ class TestBrokenMaps:
         assert validate_map(data) == [
             "the map needs a 'name' (a non-empty text), not \"\"",
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (zone1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
+            "tile 2 (Treasure Zone 1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
             "the map has 2 tiles; a map needs at least 6",
-            "Treasure Zone 3 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 4 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 5 is missing (a map needs the zone tiles zone1 to zone6)",
-            "Treasure Zone 6 is missing (a map needs the zone tiles zone1 to zone6)",
-            "tile 3 (zone2 at 0,0) overlaps tile 2 (zone1 at 0,0)",
+            "Treasure Zones 3, 4, 5 and 6 are missing (a map needs the six Treasure Zone tiles)",
+            "tile 3 (Treasure Zone 2 at A1) overlaps tile 2 (Treasure Zone 1 at A1)",
         ]
 
     @settings(max_examples=300, deadline=None)
@@ -261,7 +282,7 @@ class TestBrokenMaps:
             map_from_dict(mapdata([{"tile": "lava", "x": 0, "y": 0}, {"tile": "floor", "x": 0, "y": 0, "rotation": 1}]))
         assert info.value.problems == [
             f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
+            "tile 2 (Floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
         ]
         with pytest.raises(MapError) as info:
             read_map(json.dumps(mapdata(SIX_ZONES[:5])))
@@ -394,3 +415,24 @@ class TestSampleMaps:
     def test_unknown_sample_map(self):
         with pytest.raises(LookupError, match="unknown sample map 'moon'"):
             sample_map("moon")
+
+
+class TestWhereTheProblemsLie:
+    """The map editor marks the tiles and squares a problem blames from the rules' own answer
+    (`maps.problem_places`), never by reading the messages' words."""
+
+    def test_an_overlap_blames_its_position(self):
+        s = MapSpec("T", tuple(PlacedTile(t["tile"], t["x"], t["y"]) for t in SIX_ZONES) + (PlacedTile("floor", 2, 0),))
+        assert maps.problem_places(s) == ({(2, 0)}, set())
+
+    def test_tiles_cut_off_from_the_first_are_blamed(self):
+        tiles = [PlacedTile(t["tile"], t["x"], t["y"]) for t in SIX_ZONES[:5]] + [PlacedTile("zone6", 6, 2), PlacedTile("floor", 7, 2)]
+        assert maps.problem_places(MapSpec("T", tuple(tiles))) == ({(6, 2), (7, 2)}, set())
+
+    def test_a_floor_cut_apart_marks_every_square_out_of_reach(self):
+        tiles, squares = maps.problem_places(map_from_dict(CUT_APART))
+        assert len(squares) == 27 and (0, 3) in squares and (0, 0) not in squares
+        assert tiles == {(0, 1)}
+
+    def test_a_good_map_has_nothing_to_mark(self):
+        assert maps.problem_places(sample_map("alpha_room")) == (set(), set())

@@ -48,17 +48,17 @@ class TestTreasure:
 class TestVictory:
     def test_reaching_twelve_treasure_wins_at_once(self):
         state, events = play(walker(treasure=11, loot=[(4, 1)]), "move 4 1")
-        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasure", N("Pip Tumble"), 12)
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures.", N("Pip Tumble"), 12)
         assert state.phase == "over" and state.to_move is None and state.winner == 0
-        assert outcome(state) == Outcome((0,), "Player 1 reached 12 treasure")
+        assert outcome(state) == Outcome((0,), "Player 1 reached 12 treasures.")
         assert legal_actions(state) == []
-        with pytest.raises(IllegalAction, match="^the game is over$"):
+        with pytest.raises(IllegalAction, match="^The game is over\\.$"):
             apply(state, Action("end"))
 
     def test_a_steal_in_the_middle_of_an_action_can_win(self):
         cards = [hunter("Pip Tumble", 0, (3, 1), treasure=11), hunter("Bento Rush", 1, (4, 1), treasure=2), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 0))]
         state, events = play(position(cards, energy=6), "act 3", f"target {N('Bento Rush')}")  # Quick Fingers: ... Move 1
-        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasure", N("Pip Tumble"), 12)
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures.", N("Pip Tumble"), 12)
         assert state.res is None and outcome(state).winners == (0,)
 
     def test_no_game_without_a_winner_is_over(self):
@@ -100,7 +100,7 @@ class TestExampleTurn:
         # All her points are spent and her turn is over.
         assert (card(state, "Elia Rose").treasure, card(state, "Bento Rush").treasure) == (4, 3)
         assert state.turn == 1 and state.phase == "start" and state.to_move == 1
-        assert texts(events) == ["Elia Rose hits Bento Rush", "Elia Rose steals 1 treasure from Bento Rush", "Elia Rose ends the turn"]
+        assert texts(events) == ["Elia Rose hits Bento Rush.", "Elia Rose steals 1 treasure from Bento Rush.", "Elia Rose ends the turn."]
 
     def test_with_six_treasure_tank_driver_tramples_one_square_further(self):
         cards = [hunter("Elia Rose", 0, (3, 7), treasure=6), hunter("Mara Quill", 1, (4, 7)), hunter("Vex Orion", 0, (1, 1)), hunter("Bento Rush", 1, (8, 8))]

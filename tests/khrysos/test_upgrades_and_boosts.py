@@ -55,9 +55,9 @@ class TestBoost:
         assert events[0].symbols == "Guard 2 Heal 1" and state.res is None
         state, _ = play(state, "act 2")
         assert boost_options(state) == [("damage", 1)]
-        with pytest.raises(IllegalAction, match="^a Boost only raises a symbol the action already has, and it has no move$"):
+        with pytest.raises(IllegalAction, match="^A Boost only raises a symbol the action already has, and it has no Move\\.$"):
             apply(state, Action("boost", ("move", 2)))
-        with pytest.raises(IllegalAction, match=r"^Torvald Grimm holds no Boost marker heal \+1$"):
+        with pytest.raises(IllegalAction, match=r"^Torvald Grimm holds no Boost marker Heal \+1\.$"):
             apply(state, Action("boost", ("heal", 1)))
 
     def test_a_boost_in_a_box_goes_to_the_target(self):

@@ -12,7 +12,8 @@ from game.core.save import SaveError, new_save, parse_save, replay
 from game.krom import HIDDEN, Setup, State, apply, check_invariants, decision, legal_actions, new_game, view
 from game.core.decision import HIDDEN as core_hidden
 from game.core.decision import Decision
-from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe, redact
+from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe
+from game.krom.redact import redact
 from game.krom.queries import action_order, combat_standing, playable_bonuses
 from game.krom.testing import action_phase, finish_phase, position, run, run_passing, with_rolls
 
@@ -126,14 +127,14 @@ class TestRefusals:
     def test_unknown_and_malformed_actions_name_the_problem(self):
         s = action_phase(position(["alma", "morhy"], places=["savanna", "cave"]), 0)
         cases = {
-            "dance": "it is your Action phase in the Savanna: you may hunt, realize, play, end",
-            "hunt": "write 'hunt SLOT EXTRA': the card's slot (0-3) and 0, 1 or 2 extra dice",
-            "hunt x 1": "write 'hunt SLOT EXTRA': the card's slot (0-3) and 0, 1 or 2 extra dice",
-            "hunt 7 0": "there is no Hunting card in slot 7",
-            "realize zero": "write 'realize SLOT' with the Evolution's slot (0-3)",
-            "play 99": "you do not hold the Bonus card 99",
-            "end": "a player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free)",
-            "pick": "you can draw Picking cards only in the Forest; you are in the Savanna",
+            "dance": "It is your Action phase in the Savanna: you may hunt, realize an Evolution, play a Bonus card or end your Action phase.",
+            "hunt": "Write 'hunt SLOT EXTRA': the card's slot (0-3) and 0, 1 or 2 extra dice.",
+            "hunt x 1": "Write 'hunt SLOT EXTRA': the card's slot (0-3) and 0, 1 or 2 extra dice.",
+            "hunt 7 0": "There is no Hunting card there.",
+            "realize zero": "Write 'realize SLOT' with the Evolution's slot (0-3).",
+            "play 99": "You do not hold that Bonus card.",
+            "end": "A player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free).",
+            "pick": "You can draw Picking cards only in the Forest; you are in the Savanna.",
         }
         before = s.to_dict()
         for text, reason in cases.items():
@@ -142,7 +143,7 @@ class TestRefusals:
             assert info.value.reason == reason, text
         assert s.to_dict() == before
         cave = action_phase(position(["alma", "morhy"], places=["cave", "forest"]), 0)
-        assert krom.why_illegal(cave, Action.parse("end now")) == "'end' takes no argument"
+        assert krom.why_illegal(cave, Action.parse("end now")) == "'end' takes no argument."
 
     def test_every_listed_action_is_accepted_and_nothing_else_in_a_sample(self):
         s = play_random(Setup(3), 2, 25)
@@ -276,7 +277,7 @@ class TestSeam:
         s, _ = run(with_rolls(s, [3, 3, 3, 5, 5]), "climb")
         assert decision(s) == Decision("climb", 0, "Alma: keep the dice you like and reroll the others for 1 Krom, or stop and take your reward", False)
         s, _ = run(s, "stop")
-        assert decision(s) == Decision("reward", 0, "Alma: choose your Mountain reward: Stone or Bonus", False)
+        assert decision(s) == Decision("reward", 0, "Alma: choose your Mountain reward: 2 Krom and 2 Stone or 2 Krom and 2 Bonus cards", False)
 
     def test_the_decision_once_over_has_no_seat(self):
         s = play_random(Setup(2), 4, 100_000)
@@ -314,12 +315,12 @@ class TestSeam:
             describe(Damaged(1, 1, 6, "cold"), s),
             describe(Healed(1, 7, 7, "recovered"), s),
             describe(KnockedOut(1), s),
-            describe(GameOver((0,), "Kolos reached 10 Evolution points first", 10), s),
+            describe(GameOver((0,), "Kolos reached 10 Evolution points first.", 10), s),
         ]
         assert lines == [
-            "Kolos stops climbing with 1 1 1 2 2: full house.",
-            "Kromosaurus rolls 4 +2 (combat).",
-            "Karok shivers in the cold: -1 hit point (6 left).",
+            "Kolos stops climbing with 1, 1, 1, 2 and 2: a full house.",
+            "Kromosaurus rolls for the combat: 4 +2.",
+            "Karok shivers in the cold and loses 1 hit point (6 left).",
             "Karok is back on their feet with 7 hit points.",
             "Karok is stunned and loses this round's Action phase.",
             "Kolos reaches 10 Evolution points and becomes the new chief!",

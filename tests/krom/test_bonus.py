@@ -62,7 +62,7 @@ class TestCombatCards:
         s, _ = fight([[STASH], [COUNTER]], [1, 6])
         assert decision(s).kind == "combat" and s.to_move == 0
         assert [str(a) for a in legal_actions(s)] == ["pass"]
-        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice")
+        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice.")
         s, events = run(s, "pass")
         assert decision(s).kind == "combat" and s.to_move == 1 and [str(a) for a in legal_actions(s)] == ["pass"]
         s, events = run(s, "pass")
@@ -127,9 +127,9 @@ class TestCombatCards:
 
     def test_only_combat_cards_in_a_combat_and_never_outside(self):
         s, _ = fight([[CLUB, STASH], []], [1, 6])
-        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice")
+        refused(s, f"play {STASH}", "Hidden stash is not a combat card: only combat cards change the dice.")
         assert playable_bonuses(s) == {CLUB: None, STASH: "Hidden stash is not a combat card: only combat cards change the dice"}
-        refused(action_phase(position(["alma", "kolos"], hands=[[CLUB], []]), 0), f"play {CLUB}", "Club is a combat card: play it after the dice of a combat you fight in")
+        refused(action_phase(position(["alma", "kolos"], hands=[[CLUB], []]), 0), f"play {CLUB}", "Club is a combat card: play it after the dice of a combat you fight in.")
 
     def test_a_countered_combat_card_changes_nothing(self):
         s, _ = fight([[CLUB], [COUNTER]], [3, 5])
@@ -166,7 +166,7 @@ class TestCounterCards:
         s, _ = run(s, f"play {STASH}")
         assert s.play.asked == (2, 3, 0) and s.to_move == 2
         assert [str(a) for a in legal_actions(s)] == ["pass"]
-        refused(s, "counter", "you hold no counter card: you can only pass")
+        refused(s, "counter", "You hold no counter card: you can only pass.")
         s, events = run(s, "pass")
         assert s.to_move == 3 and [str(a) for a in legal_actions(s)] == ["counter", "pass"]
         s, events = run(s, "pass", "pass")
@@ -212,7 +212,7 @@ class TestCounterCards:
 
     def test_a_counter_card_is_not_played_on_its_own(self):
         s = action_phase(position(["alma", "morhy"], hands=[[COUNTER], []]), 0)
-        refused(s, f"play {COUNTER}", "Not today! is a counter card: play it when another player plays a Bonus")
+        refused(s, f"play {COUNTER}", "Not today! is a counter card: play it when another player plays a Bonus.")
 
 
 class TestPlaceCards:
@@ -220,7 +220,7 @@ class TestPlaceCards:
         refused(
             action_phase(position(["alma", "morhy"], hands=[[WOODPILE], []]), 0),
             f"play {WOODPILE}",
-            "Woodpile can only be played in the Forest; you are in the Cave",
+            "Woodpile can only be played in the Forest; you are in the Cave.",
         )
         s, events = run_passing(action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[WOODPILE], []]), 0), f"play {WOODPILE}")
         assert s.players[0].wood == 2
@@ -293,8 +293,8 @@ class TestEffects:
     def test_any_other_player_may_be_targeted(self):
         s, _ = self.play(TERMITES, wood=[0, 1, 0])
         assert [str(a) for a in legal_actions(s)] == ["target 1", "target 2", "cancel"]
-        refused(s, "target 0", "you cannot target yourself")
-        refused(s, "target -1", "there is no seat -1")  # the Kromosaurus is never a Bonus target
+        refused(s, "target 0", "You cannot target yourself.")
+        refused(s, "target -1", "There is no such player.")  # the Kromosaurus is never a Bonus target
 
     def test_play_a_bonus_a_card_may_be_played_for_no_effect(self):
         # The rulebook forbids no Bonus card played for no effect: it is played and shown (the
@@ -314,11 +314,11 @@ class TestEffects:
         assert "Mörhy has no Stone to hand to Alma." in [e.text(lambda seat: ["Alma", "Mörhy", "Valkyr"][seat]) for e in events]
         check_invariants(s)
         refused(action_phase(position(["alma", "morhy"], krom=[1, 5], hands=[[BARGAIN], []]), 0), f"play {BARGAIN}",
-                "not enough Krom: Hard bargain gives 2, you have 1")
+                "Not enough Krom: Hard bargain gives 2, you have 1.")
 
     def test_steal_only_from_a_player_in_the_same_place(self):
         s, _ = self.play(PICKPOCKET, krom=[5, 9, 2])
-        refused(s, "target 1", "Mörhy is not in the Cave with you")
+        refused(s, "target 1", "They are not in the Cave with you.")
         s, events = run_passing(s, "target 2")
         assert of_type(events, Stole) == [Stole(0, 2, "krom", 2)]
         assert (s.players[0].krom, s.players[2].krom) == (7, 0)
@@ -326,12 +326,12 @@ class TestEffects:
     def test_steal_needs_a_victim_here(self):
         # "from the targeted player in the same place as you": with nobody else there, no target.
         s = action_phase(position(["alma", "morhy", "valkyr"], places=["cave", "forest", "forest"], hands=[[PICKPOCKET], [], []]), 0)
-        refused(s, f"play {PICKPOCKET}", "nobody else is in the Cave with you to steal from")
+        refused(s, f"play {PICKPOCKET}", "Nobody else is in the Cave with you to steal from.")
 
     def test_trade(self):
         s, events = self.play(BARTER, "take bone")
         assert (s.players[0].krom, s.players[0].bone) == (2, 1)
-        refused(action_phase(position(["alma", "morhy"], krom=[2, 5], hands=[[BARTER], []]), 0), f"play {BARTER}", "not enough Krom: Barter costs 3, you have 2")
+        refused(action_phase(position(["alma", "morhy"], krom=[2, 5], hands=[[BARTER], []]), 0), f"play {BARTER}", "Not enough Krom: Barter costs 3, you have 2.")
 
     def test_swap(self):
         s, events = self.play(BARGAIN, "target 1", stone=[0, 2, 0])

@@ -130,7 +130,7 @@ class TestStunned:
 
     def test_stealing_what_the_victim_lacks_is_refused(self):
         s, _ = self.stun({"krom": [5, 7], "wood": [0, 0]})
-        with pytest.raises(IllegalAction, match="Karok has no Wood to steal"):
+        with pytest.raises(IllegalAction, match="^They have no Wood to steal\\.$"):
             apply(s, Action.of("steal", "wood"))
 
     def test_nothing_to_steal_skips_the_decision(self):

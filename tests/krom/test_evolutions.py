@@ -40,17 +40,17 @@ class TestRealizeEvolutions:
 
     def test_a_place_on_the_card_binds_it_to_that_place(self):
         s = forest_phase(stone=[3, 0])
-        refused(s, "realize 2", "Menhir can only be realized in the Mountain; you are in the Forest")
+        refused(s, "realize 2", "Menhir can only be realized in the Mountain; you are in the Forest.")
         assert evolution_problems(s)[2] == "Menhir can only be realized in the Mountain; you are in the Forest"
         assert 2 in affordable_anywhere(s, 0) and 2 not in affordable_evolutions(s)
 
     def test_the_cost_must_be_paid_in_full(self):
-        refused(forest_phase(wood=[2, 0]), "realize 1", "not enough Wood: Hut costs 3, you have 2")
+        refused(forest_phase(wood=[2, 0]), "realize 1", "Not enough Wood: Hut costs 3, you have 2.")
         assert affordable_evolutions(forest_phase(wood=[2, 0])) == [0]
 
     def test_only_in_your_own_action_phase(self):
         s = position(["alma", "morhy"], wood=[5, 0])
-        refused(s, "realize 0", "it is the Movement phase: pick a destination with 'go cave', 'go forest', 'go savanna' or 'go mountain'")
+        refused(s, "realize 0", "It is the Movement phase: pick a destination (the Cave, the Forest, the Savanna or the Mountain).")
         assert evolution_problems(s) == ["Evolutions are realized only in your own Action phase"] * 4
 
     def test_an_empty_deck_leaves_the_slot_empty(self):
@@ -67,7 +67,7 @@ class TestRealizeEvolutions:
         check_invariants(s)
         s, events = run(s, "realize 0")
         assert s.evolution_row == (-1, VILLAGE, AGRICULTURE, SHAMANISM) and of_type(events, EvolutionRevealed) == []
-        refused(s, "realize 0", "there is no Evolution card in slot 0")
+        refused(s, "realize 0", "There is no Evolution card there.")
         check_invariants(s)
 
 
@@ -76,10 +76,10 @@ class TestEndOfTheGame:
         s = forest_phase(wood=[5, 0], evolutions=[[WHEEL, VILLAGE, DRUM], []], evolution_row=[FIRE, HUT, MENHIR, AGRICULTURE], evolution_deck=[])
         assert points(s, 0) == 9
         s, events = run(s, "realize 0")
-        assert of_type(events, GameOver) == [GameOver((0,), "Alma reached 10 Evolution points first", 10)]
+        assert of_type(events, GameOver) == [GameOver((0,), "Alma reached 10 Evolution points first.", 10)]
         assert s.to_move is None and decision(s).kind == "over" and legal_actions(s) == []
-        assert outcome(s).winners == (0,) and outcome(s).reason == "Alma reached 10 Evolution points first"
-        refused(s, "end", "the game is over")
+        assert outcome(s).winners == (0,) and outcome(s).reason == "Alma reached 10 Evolution points first."
+        refused(s, "end", "The game is over.")
         check_invariants(s)
 
     @pytest.mark.parametrize("players, longer, target", [(2, False, 10), (3, False, 10), (4, False, 10), (5, False, 8), (6, False, 7), (2, True, 12), (5, True, 10), (6, True, 9)])
@@ -90,7 +90,7 @@ class TestEndOfTheGame:
         chars = ["alma", "morhy", "valkyr", "nukka", "karok", "kolos"]
         s = action_phase(position(chars, places=["forest"] + ["cave"] * 5, wood=[2, 0, 0, 0, 0, 0], evolutions=[[WHEEL, HUT], [], [], [], [], []], evolution_row=[FIRE, MENHIR, DRUM, VILLAGE]), 0)
         s, events = run(s, "realize 0")
-        assert of_type(events, GameOver) == [GameOver((0,), "Alma reached 7 Evolution points first", 7)] and outcome(s).winners == (0,)
+        assert of_type(events, GameOver) == [GameOver((0,), "Alma reached 7 Evolution points first.", 7)] and outcome(s).winners == (0,)
 
     def test_the_total_of_evolution_points_always_lets_someone_win(self):
         total = sum(c.points for c in EVOLUTIONS)

@@ -50,21 +50,21 @@ class TestCave:
     def test_three_hit_points_for_one_krom_capped_at_7(self):
         s, _ = run(at("cave", hp=[5, 7]), "buy hp")
         assert (s.players[0].hp, s.players[0].krom) == (7, 4)
-        refused(s, "buy hp", "your hit points are already at 7")
+        refused(s, "buy hp", "Your hit points are already at 7.")
 
     def test_rest_or_services_not_both(self):
         rested, _ = run(at("cave"), "rest")
-        refused(rested, "buy wood", "you rested this Action phase: services are the other choice")
-        refused(rested, "rest", "you already rested this Action phase")
+        refused(rested, "buy wood", "You rested this Action phase: services are the other choice.")
+        refused(rested, "rest", "You already rested this Action phase.")
         served, _ = run(at("cave"), "buy wood")
-        refused(served, "rest", "you provided services this Action phase: resting is the other choice")
+        refused(served, "rest", "You provided services this Action phase: resting is the other choice.")
 
     def test_services_need_the_krom(self):
-        refused(at("cave", krom=[2, 5]), "buy wood", "not enough Krom: a Wood token costs 3, you have 2")
-        refused(at("cave", krom=[0, 5]), "buy hp", "not enough Krom: 3 hit points cost 1, you have 0")
+        refused(at("cave", krom=[2, 5]), "buy wood", "Not enough Krom: a Wood token costs 3, you have 2.")
+        refused(at("cave", krom=[0, 5]), "buy hp", "Not enough Krom: 3 hit points cost 1, you have 0.")
 
     def test_an_empty_supply_sells_nothing(self):
-        refused(at("cave", wood=[12, 0], krom=[9, 5]), "buy wood", "the supply has no Wood left")
+        refused(at("cave", wood=[12, 0], krom=[9, 5]), "buy wood", "The supply has no Wood left.")
 
     def test_a_short_supply_pays_what_is_left(self):
         s, events = run(at("cave", krom=[44, 5]), "rest")  # 50 - 44 - 5 = 1 Krom left in the supply
@@ -78,8 +78,8 @@ class TestCave:
         assert decision(s).kind == "main" and s.to_move == 1  # Mörhy's phase in the Forest comes next
 
     def test_cave_actions_elsewhere_are_refused(self):
-        refused(at("forest"), "rest", "you can rest only in the Cave; you are in the Forest")
-        refused(at("mountain"), "buy wood", "you can provide services only in the Cave; you are in the Mountain")
+        refused(at("forest"), "rest", "You can rest only in the Cave; you are in the Forest.")
+        refused(at("mountain"), "buy wood", "You can provide services only in the Cave; you are in the Mountain.")
 
 
 # Picking card ids: 0-2 Fallen branches (1 Wood), 3-5 Dead tree (2 Wood), 6 Old oak (3 Wood),
@@ -95,7 +95,7 @@ class TestForest:
         assert costs == [0, 1, 3, 4]
         assert (s.players[0].krom, s.players[0].wood) == (2, 6)
         assert next_pick_cost(s) is None
-        refused(s, "pick", "you drew 4 Picking cards: the hike is over")
+        refused(s, "pick", "You drew 4 Picking cards: the hike is over.")
 
     def test_each_card_is_discarded_after_its_reward(self):
         s, _ = run(at("forest", picking_deck=[11, 16] + list(range(11)) + list(range(12, 16)) + [17, 18, 19]), "pick", "pick")
@@ -110,7 +110,7 @@ class TestForest:
         # "A player in the Forest begins their hike by drawing the first card of the Picking deck":
         # the free first card is what a player there does; the Action phase cannot end before it.
         s = at("forest", picking_deck=[0] + list(range(1, 20)))
-        duty = "a player in the Forest begins their hike with the first Picking card (it is free): draw it first"
+        duty = "A player in the Forest begins their hike with the first Picking card (it is free): draw it first."
         refused(s, "end", duty)
         assert "end" not in [str(a) for a in legal_actions(s)]
         s, _ = run(s, "shuffle")  # the shuffle, if wanted, still comes before the first card
@@ -120,7 +120,7 @@ class TestForest:
 
     def test_the_next_card_needs_its_krom(self):
         s, _ = run(at("forest", krom=[0, 5], picking_deck=[18] + list(range(18)) + [19]), "pick")
-        refused(s, "pick", "not enough Krom: the next Picking card costs 1, you have 0")
+        refused(s, "pick", "Not enough Krom: the next Picking card costs 1, you have 0.")
 
     def test_shuffle_deck_and_discard_only_before_the_first_card(self):
         s = at("forest", picking_deck=[0, 1, 2])
@@ -128,16 +128,16 @@ class TestForest:
         shuffled, events = run(s, "shuffle")
         assert events == [DeckShuffled("picking")]
         assert sorted(shuffled.picking_deck) == list(range(20)) and shuffled.picking_discard == ()
-        refused(shuffled, "shuffle", "you already shuffled the Picking deck")
+        refused(shuffled, "shuffle", "You already shuffled the Picking deck.")
         picked, _ = run(s, "pick")
-        refused(picked, "shuffle", "you can only shuffle before drawing your first Picking card")
+        refused(picked, "shuffle", "You can only shuffle before drawing your first Picking card.")
 
     def test_forest_the_shuffle_is_offered_even_with_an_empty_discard_pile(self):
         s = at("forest", picking_deck=list(range(20)))
         assert "shuffle" in [str(a) for a in legal_actions(s)]
         s, events = run(s, "shuffle")
         assert DeckShuffled("picking") in events and sorted(s.picking_deck) == list(range(20)) and s.picking_discard == ()
-        refused(s, "shuffle", "you already shuffled the Picking deck")
+        refused(s, "shuffle", "You already shuffled the Picking deck.")
 
     def test_an_empty_deck_is_remade_from_the_discard_pile(self):
         s, events = run(at("forest", picking_deck=[0]), "pick", "pick")
@@ -177,20 +177,20 @@ class TestSavanna:
         # "A player in the Savanna goes hunting and chooses one prey": the hunt (free with no extra
         # dice) is what a player there does; the Action phase cannot end before it.
         s = self.hunt()
-        refused(s, "end", "a player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free)")
+        refused(s, "end", "A player in the Savanna goes hunting: choose a prey first (a hunt with no extra dice is free).")
         assert "end" not in [str(a) for a in legal_actions(s)]
         s, _ = run(with_rolls(s, [1, 1]), "hunt 0 0", "end")
         assert decision(s).kind == "move"
 
     def test_one_hunt_per_action_phase(self):
         s, _ = run(with_rolls(self.hunt(), [1, 1]), "hunt 0 0")
-        refused(s, "hunt 1 0", "you already hunted: one hunt per Action phase")
+        refused(s, "hunt 1 0", "You already hunted: one hunt per Action phase.")
         assert not [a for a in legal_actions(s) if a.kind == "hunt"]
 
     def test_extra_dice_need_their_krom(self):
-        refused(self.hunt(krom=[1, 5]), "hunt 0 1", "not enough Krom: 1 extra die costs 2, you have 1")
-        refused(self.hunt(krom=[3, 5]), "hunt 0 2", "not enough Krom: 2 extra dice cost 4, you have 3")
-        refused(self.hunt(), "hunt 0 3", "you can buy 0 to 2 extra dice, not 3")
+        refused(self.hunt(krom=[1, 5]), "hunt 0 1", "Not enough Krom: 1 extra die costs 2, you have 1.")
+        refused(self.hunt(krom=[3, 5]), "hunt 0 2", "Not enough Krom: 2 extra dice cost 4, you have 3.")
+        refused(self.hunt(), "hunt 0 3", "You can buy 0 to 2 extra dice, not 3.")
 
     def test_hunt_odds(self):
         assert hunt_odds(1) == Fraction(2, 3)  # Hare: 3+ on one die
@@ -210,17 +210,17 @@ class TestMountain:
             costs.append(reroll_cost(s))
             s, _ = run(with_rolls(s, [1, 2, 3, 4, 6]), "reroll")
         assert costs == [1, 1, 2, 2] and s.players[0].krom == 4
-        refused(s, "reroll", "no reroll left: four at most")
+        refused(s, "reroll", "No reroll left: four at most.")
         assert [str(a) for a in legal_actions(s) if a.kind in ("reroll", "stop")] == ["stop"]
 
     def test_mountain_the_five_dice_are_rolled_once(self):
         # "The player rolls the 5 dice once": the first (free) roll is what a player there does;
         # the Action phase cannot end before it, and after it only by stopping to take the reward.
         s = at("mountain")
-        refused(s, "end", "a player in the Mountain rolls the 5 dice once: climb first (the first roll is free)")
+        refused(s, "end", "A player in the Mountain rolls the 5 dice once: climb first (the first roll is free).")
         assert "end" not in [str(a) for a in legal_actions(s)]
         s, _ = run(with_rolls(s, [1, 2, 3, 4, 6]), "climb")
-        refused(s, "end", "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward")
+        refused(s, "end", "You are climbing: keep dice, reroll the others, or stop to take your reward.")
         s, _ = run(s, "stop", "end")
         assert decision(s).kind == "move"
 
@@ -230,18 +230,17 @@ class TestMountain:
         assert s.turn.dice == (6, 6, 6, 4, 4)
         s, events = run(s, "free 1", "keep 2", "keep 3", "keep 4")
         assert s.turn.kept == (0, 2, 3, 4)
-        refused(s, "keep 3", "die 3 is already kept")
-        refused(s, "free 1", "die 1 is not kept")
+        refused(s, "keep 3", "That 4 is already kept.")
+        refused(s, "free 1", "That 6 is not kept.")
 
     def test_every_die_kept_means_nothing_to_reroll(self):
         s, _ = self.climb([6, 6, 1, 2, 3])
         s, _ = run(s, *[f"keep {i}" for i in range(5)])
-        refused(s, "reroll", "every die is kept: free one to reroll it")
+        refused(s, "reroll", "Every die is kept: free one to reroll it.")
 
     def test_rerolls_need_their_krom(self):
         s, _ = self.climb([6, 6, 1, 2, 3], krom=[0, 5])
-        refused(s, "reroll", "not enough Krom: this reroll costs 1, you have 0")
-
+        refused(s, "reroll", "Not enough Krom: this reroll costs 1, you have 0.")
     @pytest.mark.parametrize(
         "dice, combination, gains",
         [
@@ -262,8 +261,7 @@ class TestMountain:
         got = {"krom": p.krom - 5, "stone": p.stone, "bonus": len(p.hand), "hp": p.hp - 4}
         assert {k: v for k, v in got.items() if v} == gains
         assert s.turn.climb == "done"
-        refused(s, "climb", "you already climbed this Action phase")
-
+        refused(s, "climb", "You already climbed this Action phase.")
     @pytest.mark.parametrize(
         "dice, choice, gains",
         [
@@ -290,13 +288,13 @@ class TestMountain:
 
     def test_no_bonus_or_evolution_in_the_middle_of_a_climb(self):
         s, _ = self.climb([6, 6, 1, 2, 3], hands=[[13], []], wood=[2, 0], evolution_row=[1, 2, 3, 4])
-        refused(s, "play 13", "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward")
-        refused(s, "realize 0", "you are climbing: 'keep DIE', 'free DIE', 'reroll' or 'stop' to take your reward")
+        refused(s, "play 13", "You are climbing: keep dice, reroll the others, or stop to take your reward.")
+        refused(s, "realize 0", "You are climbing: keep dice, reroll the others, or stop to take your reward.")
         s, _ = run_passing(s, "stop", "realize 0", "play 13")
         assert s.players[0].evolutions == (1,) and s.players[0].krom == 5 + 3 + 3
 
     def test_climbing_is_only_in_the_mountain(self):
-        refused(at("savanna"), "climb", "you can climb only in the Mountain; you are in the Savanna")
+        refused(at("savanna"), "climb", "You can climb only in the Mountain; you are in the Savanna.")
 
 
 class TestOddsForTheBoard:

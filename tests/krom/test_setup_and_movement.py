@@ -120,16 +120,16 @@ class TestMovementPhase:
         before = s.to_dict()
         with pytest.raises(IllegalAction) as info:
             apply(s, Action.of("go", "forest"))
-        assert info.value.reason == "you are in the Forest and must move: pick another destination"
+        assert info.value.reason == "You are in the Forest and must move: pick another destination."
         assert s.to_dict() == before
         assert [str(a) for a in legal_actions(s)] == ["go cave", "go savanna", "go mountain"]
 
     def test_bad_destinations(self):
         s = position(["alma", "morhy"])
         for text, reason in [
-            ("go beach", "go where? cave, forest, savanna or mountain"),
-            ("go", "go where? cave, forest, savanna or mountain"),
-            ("rest", "it is the Movement phase: pick a destination with 'go cave', 'go forest', 'go savanna' or 'go mountain'"),
+            ("go beach", "Go where? The Cave, the Forest, the Savanna or the Mountain."),
+            ("go", "Go where? The Cave, the Forest, the Savanna or the Mountain."),
+            ("rest", "It is the Movement phase: pick a destination (the Cave, the Forest, the Savanna or the Mountain)."),
         ]:
             with pytest.raises(IllegalAction) as info:
                 apply(s, Action.parse(text))

@@ -138,7 +138,7 @@ class TestKromosaurus:
         s = position(["kolos", "karok"], kromosaurus=True, dino_hp=0, trophy=1, hp=[7, 1], hands=[[], []], evolutions=[[21, 22, 5], []], evolution_deck=[])
         assert points(s, 0) == 9
         s, events = run_passing(with_rolls(s, [6, 1]), "go forest", "go forest")
-        assert of_type(events, GameOver) == [GameOver((0,), "Kolos reached 10 Evolution points first", 10)] and outcome(s).winners == (0,)
+        assert of_type(events, GameOver) == [GameOver((0,), "Kolos reached 10 Evolution points first.", 10)] and outcome(s).winners == (0,)
         assert legal_actions(s) == [] and decision(s).kind == "over" and s.to_move is None  # the steal is not played out
 
     def test_three_way_fights_with_it(self):
@@ -155,5 +155,5 @@ class TestKromosaurus:
         s, _ = run_passing(with_rolls(s, ["forest", 6, 1]), "go forest", "go mountain")  # Alma fights it in the Forest
         s, _ = run_passing(s, f"play {evil_eye}")
         assert [str(a) for a in legal_actions(s)] == ["target 1", "cancel"]
-        with pytest.raises(IllegalAction, match="there is no seat -1"):
+        with pytest.raises(IllegalAction, match="^There is no such player\\.$"):
             apply(s, Action.of("target", -1))

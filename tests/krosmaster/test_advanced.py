@@ -48,9 +48,9 @@ class TestDiceSides:
 
     def test_the_choice_comes_before_anything_else(self):
         s, _ = run(with_rolls(self.felix(), ["joker"]), "cast 0 catroulette 3 6")
-        with pytest.raises(IllegalAction, match="first decide which face the joker shows"):
+        with pytest.raises(IllegalAction, match="First decide which face the joker shows"):
             K.apply(s, Action("end", (0,)))
-        with pytest.raises(IllegalAction, match="the joker can show critical, shield, critical_joker, shield_joker"):
+        with pytest.raises(IllegalAction, match="^The joker can show critical, shield, critical joker or shield joker\\.$"):
             K.apply(s, Action("face", ("blank",)))
 
     def test_without_the_rule_a_joker_is_read_as_rolled(self):
@@ -263,7 +263,7 @@ class TestDivineChallenges:
                    {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 5}, FAR_PINK],
                   active=0, challenges=("iops_brawl",), glyphs=GLYPHS_5)
         s, ev = run(s, "challenge 0 iops_wrath 3 8")
-        assert ev[-1] == GameOver((), "both teams lost half of their Krosmasters at once")
+        assert ev[-1] == GameOver((), "Both teams lost half of their Krosmasters at once.", (0, 1), (5, 0))
 
 
 class TestOtherChallengeBonuses:
@@ -384,9 +384,9 @@ class TestSpecialTerrainTiles:
     def test_only_on_free_cells_without_a_glyph_or_another_tile(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (3, 6)), FAR_PINK], active=0, left=("cold_wave",),
                   terrain={(0, 0): "fire"})
-        for cell, reason in [((3, 6), "that cell is occupied by a fighter"), ((6, 2), "that cell holds a tree or a bush"),
-                             ((3, 3), "that cell holds a tree or a bush"), ((0, 0), "that cell already holds a terrain tile"),
-                             ((5, 3), "terrain tiles cannot go on Glyph cells")]:
+        for cell, reason in [((3, 6), "That cell is occupied by a fighter."), ((6, 2), "That cell holds a tree or a bush."),
+                             ((3, 3), "That cell holds a tree or a bush."), ((0, 0), "That cell already holds a terrain tile."),
+                             ((5, 3), "Terrain tiles cannot go on Glyph cells.")]:
             with pytest.raises(IllegalAction, match=reason):
                 K.apply(s, Action("favor", (0, "left", *cell)))
 

@@ -27,7 +27,7 @@ class TestKrosmicFavorUse:
         s = build(TEAM, active=0, left=("weakness",), right=("second_wind",))
         s, _ = run(s, "favor 0 left 3 6")
         assert favor_cells(s, "left") == []
-        with pytest.raises(IllegalAction, match="the left Favor was already used this turn"):
+        with pytest.raises(IllegalAction, match="The left Favor was already used this turn"):
             K.apply(s, Action("favor", (0, "left", 3, 6)))
         s, _ = run(s, "end 0", "activate 1")
         assert favor_cells(s, "left") == [] and favor_cells(s, "right") == [(5, 8)]
@@ -51,7 +51,7 @@ class TestKrosmicFavorUse:
     def test_without_ap_only_the_dofus_holder_may_use_one(self):
         tired = {"kind": "felix_dicebag", "owner": 0, "cell": [3, 8], "ap_mark": -3}
         s = build([tired, *TEAM[1:]], active=0, left=("weakness",), dofus=1)
-        with pytest.raises(IllegalAction, match=r"no Action Points left \(a Favor costs 1 AP without the Dofus\)"):
+        with pytest.raises(IllegalAction, match=r"No Action Points left \(a Favor costs 1 AP without the Dofus\)"):
             K.apply(s, Action("favor", (0, "left", 3, 6)))
         s = build([tired, *TEAM[1:]], active=0, left=("weakness",), dofus=0)
         assert favor_cells(s, "left") == [(3, 6), (5, 8)]
@@ -63,7 +63,7 @@ class TestKrosmicFavorUse:
 
     def test_an_empty_slot(self):
         s = build(TEAM, active=0, left=("weakness",), right=())
-        with pytest.raises(IllegalAction, match="there is no Favor in the right slot"):
+        with pytest.raises(IllegalAction, match="There is no Favor in the right slot"):
             K.apply(s, Action("favor", (0, "right", 3, 8)))
 
 
@@ -75,7 +75,7 @@ class TestBasicFavors:
         assert (0, 0) in cells and (1, 2) not in cells
         s2, ev = run(s, "favor 0 left 0 0")
         assert ev[1] == TerrainPlaced("ice", (0, 0))
-        with pytest.raises(IllegalAction, match="terrain tiles cannot go on Glyph cells"):
+        with pytest.raises(IllegalAction, match="Terrain tiles cannot go on Glyph cells"):
             K.apply(s, Action("favor", (0, "left", 1, 2)))
 
     def test_brazier(self):

@@ -35,25 +35,25 @@ class TestMovement:
 
     def test_never_diagonally(self):
         s = build([("bravo_stormblade", 0, (4, 4)), ("golda_purse", 0, (5, 8)), *PINK], active=0)
-        with pytest.raises(IllegalAction, match="a fighter moves one cell at a time, along a row or a column"):
+        with pytest.raises(IllegalAction, match="A fighter moves one cell at a time, along a row or a column"):
             K.apply(s, Action("move", (0, 5, 5)))
 
     def test_trees_bushes_and_fighters_block(self):
         # (3, 4): the bush (3, 3) above, an ally below at (3, 5); (1, 6): bush (1, 5) above, tree (1, 7) below
         s = build([("bravo_stormblade", 0, (3, 4)), ("golda_purse", 0, (3, 5)), *PINK], active=0)
         assert moves(s) == [(2, 4), (4, 4)]
-        with pytest.raises(IllegalAction, match="a bush blocks the way"):
+        with pytest.raises(IllegalAction, match="A bush blocks the way"):
             K.apply(s, Action("move", (0, 3, 3)))
-        with pytest.raises(IllegalAction, match="that cell is occupied by a fighter"):
+        with pytest.raises(IllegalAction, match="^D6 is occupied by a fighter\\.$"):
             K.apply(s, Action("move", (0, 3, 5)))
         s = build([("bravo_stormblade", 0, (1, 6)), ("golda_purse", 0, (5, 8)), *PINK], active=0)
         assert moves(s) == [(0, 6), (2, 6)]
-        with pytest.raises(IllegalAction, match="a tree blocks the way"):
+        with pytest.raises(IllegalAction, match="A tree blocks the way"):
             K.apply(s, Action("move", (0, 1, 7)))
 
     def test_off_the_board(self):
         s = build([("bravo_stormblade", 0, (0, 8)), ("golda_purse", 0, (5, 8)), *PINK], active=0)
-        with pytest.raises(IllegalAction, match="that cell is off the board"):
+        with pytest.raises(IllegalAction, match="That cell is off the board"):
             K.apply(s, Action("move", (0, -1, 8)))
 
     def test_a_moved_event_per_step(self):

@@ -68,12 +68,12 @@ class TestDecision:
         ice = {(0, 0): "ice", (7, 0): "ice", (0, 9): "ice", (6, 9): "ice"}
         s = build(TEAM, active=0, left=("cold_wave",), terrain=ice)
         s, _ = run(s, "favor 0 left 4 4")
-        assert K.decision(s) == Decision("remove", 0, "Blue: choose which Ice tile to remove to make room for the new one at (4, 4)")
+        assert K.decision(s) == Decision("remove", 0, "Blue: choose which Ice tile to remove to make room for the new one on E5")
 
     def test_game_over(self):
         weak = {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 5}
         s, _ = run(with_rolls(build([TEAM[0], TEAM[1], weak, TEAM[3]], active=0), ["blank"]), "cast 0 catroulette 3 6")
-        assert K.decision(s) == Decision("over", None, "Game over, Blue wins: Pink lost half of their Krosmasters.")
+        assert K.decision(s) == Decision("over", None, "Game over, Blue wins. Pink lost half of their Krosmasters.")
 
     def test_nothing_is_ever_private(self):
         """Every pick, die and Favor is shown to the table; the pile is hidden from both alike."""

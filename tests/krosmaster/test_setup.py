@@ -78,7 +78,7 @@ class TestPlacement:
     def test_placing_the_opponents_krosmaster_is_refused(self):
         s = K.new_game(K.Setup(), 5)
         theirs = next(f.id for f in s.fighters if f.owner != s.to_move)
-        with pytest.raises(IllegalAction, match="not your fighter"):
+        with pytest.raises(IllegalAction, match="^That fighter is the other player's\\.$"):
             K.apply(s, Action("place", (theirs, 1, 8)))
 
     def test_first_player_places_then_the_opponent_who_takes_the_dofus(self):

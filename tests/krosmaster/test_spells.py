@@ -27,7 +27,7 @@ class TestTheFighterStillHasAtLeastOneActionPoint:
         s = build([{"kind": "felix_dicebag", "owner": 0, "cell": [3, 8], "ap_mark": -3}, BLUE2,
                    ("arrowna", 1, (3, 6)), PINK2], active=0)
         assert s.ap == 0 and casts(s, "catroulette") == []
-        with pytest.raises(IllegalAction, match="no Action Points left"):
+        with pytest.raises(IllegalAction, match="No Action Points left"):
             K.apply(s, Action("cast", (0, "catroulette", 3, 6)))
 
     def test_each_cast_uses_one_ap(self):
@@ -35,7 +35,7 @@ class TestTheFighterStillHasAtLeastOneActionPoint:
         s = with_rolls(s, ["blank"] * 3)
         s, _ = run(s, "cast 0 catroulette 3 6", "cast 0 catroulette 2 7", "cast 0 catroulette 3 6")
         assert s.ap == 0
-        with pytest.raises(IllegalAction, match="no Action Points left"):
+        with pytest.raises(IllegalAction, match="No Action Points left"):
             K.apply(s, Action("cast", (0, "catroulette", 2, 7)))
 
 
@@ -83,9 +83,9 @@ class TestSpellRange:
         assert casts(s, "catroulette") == [(3, 7), (4, 7)]  # 2 and 3 cells away
         s = build([("felix_dicebag", 0, (3, 9)), BLUE2, ("arrowna", 1, (3, 8)), ("wa_wabbit", 1, (5, 7))], active=0)
         assert casts(s, "catroulette") == []  # 1 and 4 cells away
-        with pytest.raises(IllegalAction, match="out of range: the target is 1 cells away, Catroulette reaches 2-3"):
+        with pytest.raises(IllegalAction, match="Out of range: the target is 1 cell away, Catroulette reaches 2-3"):
             K.apply(s, Action("cast", (0, "catroulette", 3, 8)))
-        with pytest.raises(IllegalAction, match="out of range: the target is 4 cells away, Catroulette reaches 2-3"):
+        with pytest.raises(IllegalAction, match="Out of range: the target is 4 cells away, Catroulette reaches 2-3"):
             K.apply(s, Action("cast", (0, "catroulette", 5, 7)))
 
     def test_capitol_punishment_exactly_two(self):
@@ -97,7 +97,7 @@ class TestLineOfSight:
     def test_a_tree_blocks(self):
         s = build([("felix_dicebag", 0, (0, 6)), BLUE2, ("arrowna", 1, (0, 3)), PINK2], active=0)  # tree at (0, 4)
         assert casts(s, "catroulette") == []
-        with pytest.raises(IllegalAction, match="no line of sight to that cell"):
+        with pytest.raises(IllegalAction, match="No line of sight to that cell"):
             K.apply(s, Action("cast", (0, "catroulette", 0, 3)))
 
     def test_a_fighter_blocks(self):
@@ -172,7 +172,7 @@ class TestSummoning:
         s = build([("martine_gale", 0, (3, 8)), BLUE2, ("arrowna", 1, (3, 1)), PINK2,
                    {"kind": "fleeflee", "owner": 0, "cell": [0, 9]}], active=0)
         assert casts(s, "fleabag") == []
-        with pytest.raises(IllegalAction, match="at most 1 Fleeflee per player on the board"):
+        with pytest.raises(IllegalAction, match="At most 1 Fleeflee per player on the board"):
             K.apply(s, Action("cast", (0, "fleabag", 3, 7)))
 
     def test_the_target_cell_must_be_free(self):
@@ -180,7 +180,7 @@ class TestSummoning:
         s = build([("martine_gale", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (3, 1)), PINK2], active=0,
                   terrain={(2, 8): "fire"})
         assert casts(s, "fleabag") == [(2, 8), (3, 9), (4, 8)]
-        with pytest.raises(IllegalAction, match="that cell is occupied by a fighter"):
+        with pytest.raises(IllegalAction, match="That cell is occupied by a fighter"):
             K.apply(s, Action("cast", (0, "fleabag", 3, 7)))
 
     def test_the_summoned_minion_plays_after_the_krosmasters(self):
@@ -246,7 +246,7 @@ class TestFightOutcome:
     def test_a_krosmaster_with_as_many_injuries_as_hp_is_ko_and_the_game_ends(self):
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 4}, PINK2], active=0)
         s, ev = run(with_rolls(s, ["critical"]), "cast 0 catroulette 3 6")
-        assert ev[-3:] == [Damaged(2, 2, 0, "combat", 6), KnockedOut(2), GameOver((0,), "Pink lost half of their Krosmasters")]
+        assert ev[-3:] == [Damaged(2, 2, 0, "combat", 6), KnockedOut(2), GameOver((0,), "Pink lost half of their Krosmasters.", (1,), (0, 0))]
         assert K.outcome(s).winners == (0,) and s.to_move is None and K.legal_actions(s) == []
 
     def test_a_ko_minion_leaves_the_board(self):

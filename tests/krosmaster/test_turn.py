@@ -32,7 +32,7 @@ class TestRevealANewKrosmicFavor:
     def test_playing_waits_for_the_slot_choice(self):
         s = build(TEAMS)
         s, _ = run(s, "pass")
-        with pytest.raises(IllegalAction, match="first put the revealed Krosmic Favor in the left or right slot"):
+        with pytest.raises(IllegalAction, match="First put the revealed Krosmic Favor in the left or right slot"):
             K.apply(s, Action("activate", (2,)))
 
 
@@ -47,14 +47,14 @@ class TestPlayYourKrosmasters:
 
     def test_one_after_the_other(self):
         s = build(TEAMS, active=0)
-        with pytest.raises(IllegalAction, match=r"fighter 1 is not the one being played \(fighter 0 is\)"):
+        with pytest.raises(IllegalAction, match=r"^Golda Purse is not the fighter being played \(Felix Dicebag is\)\.$"):
             K.apply(s, Action("move", (1, 5, 7)))
-        with pytest.raises(IllegalAction, match="finish playing the active fighter first"):
+        with pytest.raises(IllegalAction, match="Finish playing the active fighter first"):
             K.apply(s, Action("activate", (1,)))
 
     def test_a_played_krosmaster_cannot_be_played_again(self):
         s, _ = run(build(TEAMS), "activate 0", "end 0")
-        with pytest.raises(IllegalAction, match="already been played this turn"):
+        with pytest.raises(IllegalAction, match="^That fighter has already been played this turn\\.$"):
             K.apply(s, Action("activate", (0,)))
 
     def test_after_the_last_fighter_the_opponent_plays(self):
@@ -68,7 +68,7 @@ class TestPlayYourKrosmasters:
         assert s.to_move == 1
 
     def test_not_your_fighter(self):
-        with pytest.raises(IllegalAction, match="not your fighter"):
+        with pytest.raises(IllegalAction, match="^That fighter is the other player's\\.$"):
             K.apply(build(TEAMS), Action("activate", (2,)))
 
 
@@ -91,7 +91,7 @@ class TestUsingMpAndAp:
         s = build(TEAMS, active=0)
         s, _ = run(s, "move 0 3 7", "move 0 3 6", "move 0 3 5")
         assert s.mp == 0 and not [a for a in K.legal_actions(s) if a.kind == "move"]
-        with pytest.raises(IllegalAction, match="no Movement Points left"):
+        with pytest.raises(IllegalAction, match="No Movement Points left"):
             K.apply(s, Action("move", (0, 3, 4)))
 
 
@@ -139,7 +139,7 @@ class TestPlayYourMinions:
     def test_minions_wait_for_the_krosmasters(self):
         s = build([*TEAMS, self.FLEE])
         assert texts(s) == ["activate 0", "activate 1", "pass"]
-        with pytest.raises(IllegalAction, match="play your Krosmasters before your Minions"):
+        with pytest.raises(IllegalAction, match="Play your Krosmasters before your Minions"):
             K.apply(s, Action("activate", (4,)))
         s, _ = run(s, "activate 0", "end 0", "activate 1", "end 1")
         assert texts(s) == ["activate 4", "pass"]

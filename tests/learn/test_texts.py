@@ -156,7 +156,7 @@ def test_a_broken_file_is_refused_naming_its_file_entry_and_field(glossary, refe
 
 def test_a_diagram_the_rules_refuse_says_why():
     khrysos_section = SECTION.replace('["dofus"]', '["dofus"]')
-    with pytest.raises(ContentError, match="the rules refuse this diagram: nobody moves diagonally through a pillar"):
+    with pytest.raises(ContentError, match="the rules refuse this diagram: Nobody moves diagonally through a pillar\\."):
         learn.load("khrysos", TERM, 'title = "T"\n' + khrysos_section + (
             '[section.diagram]\nkind = "trample"\naction = 3\npath = [[4, 4], [5, 5]]\n'
             'hunters = [{ name = "Elia Rose", at = [3, 3] }, { name = "Bento Rush", at = [6, 6] }, '

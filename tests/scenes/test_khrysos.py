@@ -17,7 +17,8 @@ from game.khrysos.hunters import HUNTERS
 from scenes.board import GameOverScene
 from scenes.khrysos import mapstore
 from scenes.khrysos.board import KhrysosBoard
-from scenes.khrysos.builder import BuilderScene, OpenMapScene
+from scenes.khrysos.builder import BuilderScene
+from scenes.khrysos.mapdialogs import OpenMapScene
 from scenes.khrysos.setup import KhrysosSetup
 from scenes.menu import MenuScene
 from scenes.settings import Settings
@@ -172,7 +173,7 @@ def test_build_a_map_save_it_and_play_a_game_on_it_to_the_win_screen_with_clicks
     assert board.match.over and board.match.state.winner is not None
     winner = board.seats[board.match.state.winner].name
     assert over.headline == f"{winner} wins!"
-    assert over.reason == f"{winner} reached 12 treasure.", "the end screen calls the winner by name, as a sentence"
+    assert over.reason == f"{winner} reached 12 treasures.", "the end screen calls the winner by name, as a sentence"
     assert button(over, "Main menu")
     assert time.process_time() - started < 60
     click_widget(app, button(over, "Play again"))
@@ -234,9 +235,9 @@ def test_the_builder_refuses_to_play_an_invalid_map_and_says_why(make_app):
     drag(app, palette_item(builder, "zone2"), builder.slot_centre((0, 0)))  # on top of zone1: refused
     assert len(builder.tiles) == 1 and "already there" in builder.message[0]
     assert not builder.play_button.is_enabled
-    assert builder.play_button.tool_tip_text == "Cannot be played: the map has 1 tile; a map needs at least 6"
+    assert builder.spots.reason_of(builder.spots.get("button:play")) == "Cannot be played: The map has 1 tile; a map needs at least 6."
     builder.play()
-    assert builder.message[0] == "This map cannot be played: the map has 1 tile; a map needs at least 6"
+    assert builder.message[0] == "This map cannot be played: The map has 1 tile; a map needs at least 6."
     assert isinstance(top(app), BuilderScene)
     # a draft can still be saved
     click_widget(app, button(builder, "Save"))
@@ -299,7 +300,8 @@ def test_a_broken_map_file_is_listed_with_its_error_not_a_crash(make_app, dirs):
     # the setup lists only playable maps, and says how many of the player's maps are not
     setup = KhrysosSetup(app)
     assert [e.name for e in setup.maps] == [name for _, name in maps.list_sample_maps()]
-    assert len(setup.broken) == 2
+    assert [e.name for e in setup.drafts] == ["Short"] and [e.name for e in setup.damaged] == ["broken"]
+    assert setup.unplayable_note() == "1 of your maps is a draft: finish it in the map builder. 1 map file is damaged."
 
 
 def test_import_never_overwrites_a_map_of_the_same_name_and_export_writes_anywhere(dirs, tmp_path):
@@ -317,29 +319,31 @@ def test_import_never_overwrites_a_map_of_the_same_name_and_export_writes_anywhe
     assert mapstore.import_map(junk)[0] is None
 
 
-def type_path(app, dialog, path) -> None:
-    """Type a path into a file dialog's path line (as the keyboard would: the line then reports the change)."""
-    line = dialog.file_path_text_line
+def type_path(app, picker, path) -> None:
+    """Type a path into a file picker's name line (as the keyboard would: the line then reports the change)."""
+    line = picker.name_entry
     line.set_text(str(path))
     pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text=str(path), ui_element=line,
                                          ui_object_id=line.most_specific_combined_id))
     app.run_frames(2)
 
 
-def test_export_and_import_go_through_the_file_dialog(make_app, tmp_path):
+def test_export_and_import_go_through_the_file_picker(make_app, tmp_path):
+    from scenes.widgets.filepicker import FilePickerScene
+
     app, builder = open_builder(make_app)
     builder.load(maps.sample_map("the_tower"), None, fresh=True)
     click_widget(app, button(builder, "Export"))
-    dialog = builder.dialog
-    assert dialog is not None
+    picker = top(app)
+    assert isinstance(picker, FilePickerScene) and picker.saving
     target = tmp_path / "tower_for_a_friend.json"
-    type_path(app, dialog, target)
-    click_widget(app, dialog.ok_button)
-    assert builder.dialog is None and target.is_file() and "Exported" in builder.message[0]
+    type_path(app, picker, target)
+    click_widget(app, picker.ok_button)
+    assert top(app) is builder and target.is_file() and "Exported" in builder.message[0]
     assert maps.read_map(target.read_text()).tiles == maps.sample_map("the_tower").tiles
     click_widget(app, button(builder, "Import"))
-    type_path(app, builder.dialog, target)
-    click_widget(app, builder.dialog.ok_button)
+    type_path(app, top(app), target)
+    click_widget(app, top(app).ok_button)
     assert builder.path is not None and builder.spec.name == "The Tower (2)"  # never over the sample's name
     assert "already exists" in builder.message[0]
 

@@ -128,7 +128,9 @@ class TestWhatAPlayerReads:
         assert board.spots.hovered.key in ("cell:2,6", *(f"hunter:{h}" for h in K.queries.hunters_at(board.snap.view, (2, 6))))
         assert board.spots.get("cell:2,6").tip_lines()[0] == "C7"
         zone = next(c for c, n in board_.zones.items() if n == 5)
-        assert any(line.startswith("Treasure Zone 5:") for line in board.spots.get(f"cell:{zone[0]},{zone[1]}").tip_lines())
+        lines = board.spots.get(f"cell:{zone[0]},{zone[1]}").tip_lines()
+        assert lines[0] == f"Treasure Zone 5 ({K.square_name(board_, zone)})"
+        assert "A treasure appears here on a roll of 5." in " ".join(lines)
 
     def test_hotspot_keys_a_lesson_can_point_at(self, make_app):
         app = fast_app(make_app)
@@ -178,6 +180,32 @@ class TestCutText:
 
 class TestWhatAPlayerReadsFollowsWhatTheySee:
     """Issue 23: results are not announced before their animation."""
+
+    def test_the_end_turn_button_s_tip_counts_the_energy_left_now(self, make_app, monkeypatch):
+        """The decision bar kept a button's tip from when the button was made: after a step of 1 energy, 'End turn'
+        still said the 6 energy points left were lost while the turn panel said 5."""
+        monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+        app = fast_app(make_app)
+        for seed in range(3, 30):  # the first table whose roll leaves energy after one step
+            board = KhrysosBoard.for_automation(app, seed)
+            app.push(board)
+            app.run_frames(2)
+            click(app, board.white.rect().center)
+            while board.busy:
+                app.run_frames(1)
+            energy = board.snap.view.energy
+            if energy >= 2:
+                break
+            app.stack.pop(board)
+            app.stack.apply_pending()
+        square = next(sq for sq, info in board.snap.queries.squares(None).items()
+                      if info.gesture.ok and len(info.path) == 1 and sq not in board.loot)
+        click(app, board.grid.cell_centre(square))
+        while board.busy:
+            app.run_frames(1)
+        assert board.snap.view.energy == energy - 1
+        tip = " ".join(board.spots.get("button:end").tip_lines())
+        assert f"the {energy - 1} energy point" in tip, tip
 
     def test_a_roll_s_result_reaches_the_log_once_the_die_stops(self, make_app, monkeypatch):
         monkeypatch.setattr(saves, "write_autosave", lambda save: None)

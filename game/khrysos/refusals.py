@@ -5,10 +5,15 @@ Builds only on `pending` (not on `rules`), so `rules.apply` can import it withou
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from game.core.actions import Action
+from game.core.grammar import counted, sentence
 from game.khrysos.hunters import HUNTERS
-from game.khrysos.pending import current_step, decision, hunter_name, pending, steals, usable_boosts
+from game.khrysos.decision import decision
+from game.khrysos.pending import current_step, hunter_name, pending, steals, usable_boosts
 from game.khrysos.state import OVER, State
+from game.khrysos.words import square_name, squares_text
 
 # Which decisions each action kind answers.
 _ANSWERS = {
@@ -68,22 +73,23 @@ def malformed(action: object) -> str | None:
     return None
 
 
-def refusal(state: State, action: Action) -> str:
-    """The reason a well-formed `action` that is not legal in `state` is refused."""
+def refusal(state: State, action: Action, names: Sequence[str] | None = None) -> str:
+    """The reason a well-formed `action` that is not legal in `state` is refused, as one or two
+    sentences (a player is named by the table's `names`)."""
     s = state
     kind, args = action.kind, action.args
     if kind not in ACTION_KINDS:
-        return f"{kind!r} is not an action of Khrysos Hunters"
+        return f"There is no action {kind!r} in Khrysos Hunters."
     if s.phase == OVER:
-        return "the game is over"
-    d = decision(s)
-    if pending(s).kind not in _ANSWERS[kind]:
-        return f"{action} does not answer the question now: {d.prompt}"
+        return "The game is over."
+    d = decision(s, names)
     if len(args) != _ARITY[kind] or (kind != "boost" and not all(isinstance(a, int) and not isinstance(a, bool) for a in args)):
-        return f"write it as: {_FORM.get(kind, kind)}"
+        return sentence(f"write it as: {_FORM.get(kind, kind)}")
+    if pending(s).kind not in _ANSWERS[kind]:
+        return f"That does not answer the question now. {sentence(d.prompt)}"
     specific = _SPECIFIC.get(kind)
     reason = specific(s, action) if specific else None
-    return reason or f"{action} is not possible now: {d.prompt}"
+    return sentence(reason) if reason else f"That is not possible now. {sentence(d.prompt)}"
 
 
 def _play(s: State, action: Action) -> str | None:
@@ -97,15 +103,14 @@ def _play(s: State, action: Action) -> str | None:
 
 
 def _place(s: State, action: Action) -> str | None:
-    squares = ", ".join(f"{x} {y}" for x, y in s.choices)
-    return f"choose one of the zone squares offered: {squares}"
+    return f"choose one of the zone squares offered: {squares_text(s, s.choices, 'or')}"
 
 
 def _move(s: State, action: Action) -> str | None:
     card = s.cards[s.turn]
     if card.trap:
         return f"{_name(card.hunter)} is trapped: it cannot spend energy on movement (actions may still move it)"
-    return s.board.step_blocker(card.at, (action.args[0], action.args[1]))
+    return _blocker(s, card.at, (action.args[0], action.args[1]))
 
 
 def _act(s: State, action: Action) -> str | None:
@@ -124,7 +129,7 @@ def _act(s: State, action: Action) -> str | None:
 
 
 def _step(s: State, action: Action) -> str | None:
-    return s.board.step_blocker(s.cards[s.turn].at, (action.args[0], action.args[1]))
+    return _blocker(s, s.cards[s.turn].at, (action.args[0], action.args[1]))
 
 
 def _shift(s: State, action: Action) -> str | None:
@@ -133,7 +138,7 @@ def _shift(s: State, action: Action) -> str | None:
     movers = dict.fromkeys((p.hunter, p.target))
     if hunter not in movers:
         return "only " + " or ".join(_name(h) for h in movers) + " may be moved now"
-    return s.board.step_blocker(s.cards[s.card_of(hunter)].at, (x, y))
+    return _blocker(s, s.cards[s.card_of(hunter)].at, (x, y))
 
 
 def _target(s: State, action: Action) -> str | None:
@@ -150,7 +155,7 @@ def _target(s: State, action: Action) -> str | None:
     if distance is None:
         return f"out of reach: pillars cut {_name(hunter)} off from {_name(me.hunter)}"
     if distance > step.range:
-        return f"out of range: {_name(hunter)} is {distance} squares away, {act.name} reaches {step.range}"
+        return f"out of range: {_name(hunter)} is {counted(distance, 'square')} away, {act.name} reaches {step.range}"
     if steals(step) and not s.cards[i].treasure:
         return f"you cannot steal from {_name(hunter)}: it has no treasure"
     return None
@@ -160,7 +165,7 @@ def _guard(s: State, action: Action) -> str | None:
     r = s.res
     held = len(s.cards[r.queue[0]].guard)
     top = min(held, r.guard)
-    return f"spend from 0 to {top} Guard markers (held {held}, damage {r.guard})"
+    return f"spend from 0 to {counted(top, 'Guard marker')} (held {held}, damage {r.guard})"
 
 
 def _boost(s: State, action: Action) -> str | None:
@@ -168,9 +173,9 @@ def _boost(s: State, action: Action) -> str | None:
     options = usable_boosts(s, s.res)
     card = s.cards[s.turn]
     if not any(b[0] == sym and b[1] == amount for b in card.boosts):
-        return f"{_name(card.hunter)} holds no Boost marker {sym} +{amount}"
+        return f"{_name(card.hunter)} holds no Boost marker {str(sym).capitalize()} +{amount}"
     if not any(o[0] == sym for o in options):
-        return f"a Boost only raises a symbol the action already has, and it has no {sym}"
+        return f"a Boost only raises a symbol the action already has, and it has no {str(sym).capitalize()}"
     return None
 
 
@@ -191,3 +196,17 @@ _SPECIFIC = {
     "guard": _guard,
     "boost": _boost,
 }
+
+
+def _blocker(s: State, a, b) -> str | None:
+    """Why a walking step from square `a` to `b` is impossible (the board's reason, the squares
+    named as on its edges), or None."""
+    reason = s.board.step_blocker(a, b)
+    if reason is None:
+        return None
+    if b not in s.board.floor:
+        return "that square is not on the map"
+    d = (b[0] - a[0], b[1] - a[1])
+    if a != b and max(abs(d[0]), abs(d[1])) != 1:
+        return f"{square_name(s, b)} is not next to {square_name(s, a)}: move one square at a time"
+    return reason

@@ -1,0 +1,56 @@
+"""Who decides what now (`decision`): the rule-module API's answer, one sentence naming the player.
+
+Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
+`refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. The kinds and the
+facts a board shows beside them are `pending`'s (see its docstring); this module only words them.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from game.core.decision import Decision
+from game.core.grammar import counted, listing
+from game.khrysos.hunters import HUNTERS
+from game.khrysos.pending import current_step, end_reason, hunter_name, pending, player_name
+from game.khrysos.squares import square_name
+from game.khrysos.state import State
+
+
+def decision(state: State, names: Sequence[str] | None = None) -> Decision:
+    """Who decides what now, as one sentence naming the player by the table's `names` (or
+    "Player N"); see the module docstring for the kinds."""
+    s = state
+    p = pending(s)
+    if p.kind == "over":
+        who = player_name(s.winner, names)
+        return Decision("over", None, f"Game over, {who} wins. {end_reason(s.winner, names)}", False)
+    who = player_name(p.seat, names)
+    name = hunter_name(p.hunter)
+    if p.kind == "play":
+        private = bool(s.hands[p.seat])
+        source = "from your hand" if private else "from your retired hunters"
+        return Decision("play", p.seat, f"{who}: choose a hunter to play {source}", private)
+    if p.kind == "place":
+        squares = listing([square_name(s, c) for c in s.choices], "or")
+        prompt = f"{who}: choose the Treasure Zone square where {name} starts ({squares})"
+    elif p.kind == "roll":
+        extra = ", or withdraw it" if s.cards[s.turn].endurance == 1 else ""
+        prompt = f"{who}: roll the white die for {name}{extra}"
+    elif p.kind == "turn":
+        prompt = f"{who}: {name} has {counted(p.amount, 'energy point')} to spend on moving and actions"
+    elif p.kind == "guard":
+        prompt = f"{who}: {name} takes {p.amount} damage; spend how many Guard markers?"
+    elif p.kind == "push":
+        target = hunter_name(p.target)
+        both = target if p.target == p.hunter else f"{name} and/or {target}"
+        prompt = f"{who}: move {both} ({counted(p.amount, 'square')} left), or stop"
+    elif p.kind == "boost":
+        prompt = f"{who}: spend Boost markers on {HUNTERS[p.hunter].action(s.res.number).name}?"
+    elif p.kind == "hit":
+        prompt = f"{who}: choose whom {name} hits within Range {current_step(s).range} ({counted(p.amount, 'hit')} left), or stop"
+    elif p.kind == "trample":
+        prompt = f"{who}: choose where {name} tramples ({counted(p.amount, 'square')} left), or stop"
+    else:
+        prompt = f"{who}: choose where {name} moves ({counted(p.amount, 'square')} left), or stop"
+    return Decision(p.kind, p.seat, prompt, False)

@@ -1,0 +1,133 @@
+"""Who decides what now (`decision`), the kind of decision pending (`stage`) and who won (`outcome`).
+
+Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
+`refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. This module builds on
+the state and the facts of `basics`, `content`, `phase` and `words` only, so `rules` and `refusals`
+can both import it without a cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from game.core import Outcome
+from game.core.decision import Decision
+from game.core.grammar import listing
+from game.krom.basics import place_name, points
+from game.krom.content import BONUS, CAVE, FOREST, MOUNTAIN, SAVANNA
+from game.krom.phase import reroll_cost, reward_options
+from game.krom.state import State
+from game.krom.words import amount_words, bundle_text, end_reason, player_name
+
+
+def stage(state: State) -> str:
+    """The kind of the pending decision (see `decision`): over, move, combat, counter, target, choice, steal, climb, reward or main."""
+    if state.phase == "over":
+        return "over"
+    if state.phase == "move":
+        return "move"
+    if state.play is not None:
+        return state.play.stage
+    if state.combat is not None:
+        return "combat"
+    if state.steals:
+        return "steal"
+    climb = state.turn.climb
+    if climb == "rolling":
+        return "climb"
+    if climb == "reward":
+        return "reward"
+    return "main"
+
+
+def decision(state: State, names: Sequence[str] | None = None) -> Decision:
+    """Who decides what now, in a sentence naming them by the table's `names` (else by their Krom).
+
+    Kinds (the `stage`): "move" (a secret destination pick: private), "combat" (play a
+    combat card or pass: private, the hand is shown), "counter" (counter the card just
+    played or pass: private), "target" and "choice" (aim the Bonus card being played:
+    private), "main" (the Action phase, with the Bonus hand: private), "steal" (the combat
+    winner picks what to take from a stunned player, or nothing), "climb" (keep and reroll
+    Mountain dice), "reward" (pick a Mountain reward), "over" (seat None).
+    """
+    kind = stage(state)
+    if kind == "over":
+        result = outcome(state, names)
+        if result is None:
+            return Decision("over", None, "The game is over.", False)
+        return Decision("over", None, f"Game over, {player_name(state, result.winners[0], names)} wins. {result.reason}", False)
+    seat = state.to_move
+    prompt, private = _PROMPTS[kind](state, seat, names)
+    return Decision(kind, seat, f"{player_name(state, seat, names)}: {prompt}", private)
+
+
+def _prompt_move(s: State, seat: int, names) -> tuple[str, bool]:
+    return f"choose your destination in secret (you must leave the {place_name(s.players[seat].place)})", True
+
+
+def _prompt_combat(s: State, seat: int, names) -> tuple[str, bool]:
+    return f"play a combat card or pass (your score is {s.combat.score_of(seat)})", True
+
+
+def _prompt_counter(s: State, seat: int, names) -> tuple[str, bool]:
+    play = s.play
+    who, card = play.counters[-1] if play.counters else (play.seat, play.card)
+    return f"{player_name(s, who, names)} plays {BONUS[card].name}: counter it with a counter card, or pass", True
+
+
+def _prompt_target(s: State, seat: int, names) -> tuple[str, bool]:
+    return f"choose the player {BONUS[s.play.card].name} targets, or cancel", True
+
+
+def _prompt_choice(s: State, seat: int, names) -> tuple[str, bool]:
+    return f"choose the resource {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel", True
+
+
+def _prompt_steal(s: State, seat: int, names) -> tuple[str, bool]:
+    victim = player_name(s, s.steals[0][1], names)
+    return f"you stunned {victim}: steal one Wood, Stone or Bone, half their Krom or a random Bonus card, or take nothing", False
+
+
+def _prompt_climb(s: State, seat: int, names) -> tuple[str, bool]:
+    cost = reroll_cost(s)
+    if cost is None:
+        return "no reroll left: stop to take your Mountain reward", False
+    return f"keep the dice you like and reroll the others for {amount_words('krom', cost)}, or stop and take your reward", False
+
+
+def _prompt_reward(s: State, seat: int, names) -> tuple[str, bool]:
+    labels = listing([bundle_text(bundle) for _, bundle in reward_options(s)], "or")
+    return f"choose your Mountain reward: {labels}", False
+
+
+_PLACE_ACTIONS = {
+    CAVE: "rest or provide services",
+    FOREST: "draw Picking cards",
+    SAVANNA: "hunt a prey",
+    MOUNTAIN: "climb the cliff",
+}
+
+
+def _prompt_main(s: State, seat: int, names) -> tuple[str, bool]:
+    place = s.turn.place
+    return f"your Action phase in the {place_name(place)}: {_PLACE_ACTIONS[place]}, realize an Evolution, play a Bonus card or end", True
+
+
+_PROMPTS = {
+    "move": _prompt_move,
+    "combat": _prompt_combat,
+    "counter": _prompt_counter,
+    "target": _prompt_target,
+    "choice": _prompt_choice,
+    "steal": _prompt_steal,
+    "climb": _prompt_climb,
+    "reward": _prompt_reward,
+    "main": _prompt_main,
+}
+
+
+def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
+    """Who won and why (None while the game goes on); the reason names the winner by the table's `names`."""
+    if state.winner is None:
+        return None
+    return Outcome((state.winner,), end_reason(state, state.winner, points(state, state.winner), names))
