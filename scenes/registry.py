@@ -22,6 +22,7 @@ SCENES: dict[str, str] = {
     "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
     "krom.setup": "scenes.krom.setup:KromSetupScene",
     "krom.board": "scenes.krom.board:KromBoard",
+    "krom.table": "scenes.krom.board:KromTable",
     "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
     "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
     "khrysos.builder": "scenes.khrysos.builder:BuilderScene",

@@ -121,6 +121,21 @@ def fit(value: str, size: int, width: int, bold: bool = False) -> str:
     return value[:lo].rstrip() + "…"
 
 
+BUTTON_PADDING = 16  # what a pygame-gui button keeps free around its text
+
+
+def button_fit(value: str, width: int, sizes: tuple[tuple[int, str | None], ...]) -> tuple[str, str | None]:
+    """What a button `width` pixels wide shows and its theme object id: the first of `sizes` ((bold font size,
+    object id), biggest first) whose font fits the whole text; else the text cut with an ellipsis at the
+    last size (the caller then names it in full in the button's tip)."""
+    room = width - BUTTON_PADDING
+    for size, object_id in sizes:
+        if render(value, size, palette.TEXT, True).get_width() <= room:
+            return value, object_id
+    size, object_id = sizes[-1]
+    return fit(value, size, room, bold=True), object_id
+
+
 def clear_caches() -> None:
     _table.cache_clear()
     _dim.cache_clear()

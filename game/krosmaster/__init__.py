@@ -2,11 +2,12 @@
 
 See `rules` for the actions' text forms and `why_illegal`, `events` for what `apply` returns,
 `decision` (with `progress` and `reveals`), `refusals` for the reasons `why_illegal` gives, `redact`,
-`view`, `queries`
-for overlays (reachable cells, spell targets), `words` for how texts name squares ("C7":
-`square_name`, `column_name`, `row_name`, the labels on the board's edges), players and
-fighters, and `action_text`; `testing` for building positions, and RULES_NOTES.md for every
-decision where the rulebook is silent.
+`view`, `queries` for overlays (reachable cells, spell targets), the board's gestures (`walk`, `aim`,
+`arm`, `place`, `play_fighter`, `end`, `pick`, `put_favor`, `remove_tile`, `options`) and previews
+(`walk_preview`, `aim_preview`), `words` for how texts name squares ("C7": `square_name`,
+`column_name`, `row_name`, the labels on the board's edges), players and fighters, and
+`action_text`; `testing` for building positions, and RULES_NOTES.md for every decision where the
+rulebook is silent.
 
 Every text function takes `names` (seat index -> the name the table gave; None keeps the
 colours): `describe(event, state, names)`, `action_text(state, action, names)`,
@@ -14,12 +15,37 @@ colours): `describe(event, state, names)`, `action_text(state, action, names)`,
 `why_illegal(state, action, names)`.
 """
 
-from game.krosmaster.board import BOARDS, LAYOUTS
+from game.krosmaster.board import BOARDS, DEFAULT_LAYOUT, HEIGHT, LAYOUTS, WIDTH, XY
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.queries import (
+    AimPreview,
+    Dodge,
+    Option,
     Reach,
     Targets,
+    WalkPreview,
+    ability_of,
+    ability_targets,
+    aim,
+    aim_preview,
+    arm,
+    end,
+    end_label,
+    options,
+    pick,
+    place,
+    play_fighter,
+    points_left,
+    put_favor,
+    remove_tile,
+    walk,
+    walk_preview,
+    CellFacts,
+    cell_facts,
+    USE_COST,
+    challenge_thresholds,
+    use_cost,
     action_points,
     challenge_targets,
     damage_odds,
@@ -40,7 +66,7 @@ from game.krosmaster.resolution import combat_damage
 from game.krosmaster.decision import decision, progress, reveals
 from game.krosmaster.redact import redact
 from game.krosmaster.view import view
-from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, square_name
+from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, spell_name, square_name
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -58,13 +84,43 @@ from game.krosmaster.rules import (
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
+    "AimPreview",
+    "Dodge",
+    "Option",
+    "WalkPreview",
+    "ability_of",
+    "ability_targets",
+    "aim",
+    "aim_preview",
+    "arm",
+    "end",
+    "end_label",
+    "options",
+    "pick",
+    "place",
+    "play_fighter",
+    "points_left",
+    "put_favor",
+    "remove_tile",
+    "walk",
+    "walk_preview",
+    "CellFacts",
+    "cell_facts",
+    "USE_COST",
+    "challenge_thresholds",
+    "use_cost",
     "action_text",
     "column_name",
     "fighter_name",
     "player_name",
     "row_name",
+    "spell_name",
     "square_name",
     "BOARDS",
+    "DEFAULT_LAYOUT",
+    "HEIGHT",
+    "WIDTH",
+    "XY",
     "CONTENT",
     "LAYOUTS",
     "GAME_ID",

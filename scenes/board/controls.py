@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pygame
+
 from scenes import palette
+from scenes.board import status
 
 
 class KitControls:
@@ -48,6 +51,8 @@ class KitControls:
 
     def _kit_hotspots(self) -> None:
         spots = self.spots
+        spots.add("status", pygame.Rect(0, 0, self.status_right(), status.STATUS_HEIGHT), lambda: status.tip(self),
+                  always=True)
         if self.replay is not None:
             self.replay.hotspots(spots)
         if self.undo_button is not None:

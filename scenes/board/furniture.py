@@ -134,8 +134,8 @@ class ChoiceOverlay(Overlay):
             in_row = min(columns, n - row * columns)
             left = self.box.centerx - (in_row * w + 12 * (in_row - 1)) // 2
             rect = pygame.Rect(left + col * (w + 12), self.box.bottom - 70 - 54 * (rows - 1 - row), w, 46)
-            label = ui.fit(option.label, 16, w - 12)
-            button = UIButton(rect, label, self.ui, object_id="@game_button")
+            label, object_id = ui.button_fit(option.label, w, ((20, "@game_button"), (15, "@game_small_button")))
+            button = UIButton(rect, label, self.ui, object_id=object_id)
             self.buttons[button] = option
             reason = self.board.refusal(option.action)
             tip = option.tip if label == option.label else f"{option.label}: {option.tip}"

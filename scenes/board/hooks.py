@@ -12,6 +12,7 @@ from scenes import ui
 from scenes.board.furniture import new_seed
 from scenes.board.seats import Seat, default_seats
 from scenes.board.snapshot import Snapshot
+from scenes.board.status import STATUS_HEIGHT
 from scenes.widgets.tween import Anim
 
 if TYPE_CHECKING:
@@ -37,6 +38,17 @@ class BoardHooks:
 
     def hotspots(self) -> None:
         """Fill `self.spots` with the board's hotspots (after `sync`, and on `refresh_hotspots`)."""
+
+    def quick_answer(self, decision, legal) -> tuple[str, str, Any] | None:
+        """A quick answer the hand-off screen of a private `decision` may offer beside "I am …" (label, tip,
+        gesture), e.g. a pass in a reaction window. It must not depend on the deciding seat's secrets: give
+        only an answer that is legal whatever that seat holds. None: no quick answer (the default)."""
+        return None
+
+    def bot_pause(self) -> float:
+        """How long a computer seat seems to think before its move (seconds at animation speed 1): `bot_delay`;
+        a board may shorten it for quick answers (a pass in a reaction window), the same whatever the seat holds."""
+        return self.bot_delay
 
     def forget(self) -> None:
         """A new viewer sits down: drop every selection, armed spell, preview or choice of the previous one."""
@@ -84,6 +96,15 @@ class BoardHooks:
         if grid is not None:
             return grid.rect.center
         return (self.app.size[0] // 2, self.app.size[1] // 2)
+
+    def flash_anchor(self) -> tuple[int, int]:
+        """Where a flashed message hangs from (mid-top): under the status line by default; a board may move it
+        off what its player must see (Krosmaster: over the log, not the board's top row)."""
+        return (self.app.size[0] // 2, STATUS_HEIGHT + 8)
+
+    def flash_width(self) -> int:
+        """How wide a flashed message's lines may run."""
+        return self.app.size[0] - 140
 
     # Positions and widgets the shared animations use; a board overrides what it has.
     def standee_for(self, piece: int):

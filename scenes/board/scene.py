@@ -37,6 +37,7 @@ from scenes.board.controls import KitControls
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
 from scenes.board.seats import Seat, seats_of
+from scenes.board.viewers import Viewers
 from scenes.board.snapshot import Snapshot, deciding, take
 from scenes.overlays import PauseScene
 from scenes.stack import Scene
@@ -49,7 +50,7 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
+class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -87,6 +88,8 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         self._thinking: Thinking | None = None
         self._suggesting: Thinking | None = None
         self.suggested = None  # the action last suggested, until the next action or viewer
+        self.upcoming = None  # the decision that follows the animation playing now (who decides, not what they see)
+        self._leading = False  # an action's animations are queued or playing, until the next settle
         self._ended = False
         self.bots: dict[int, Any] = {}  # seat -> bot with choose(view, seat, legal, rng)
         self.replay: Any = None  # a ReplayControl when this board shows a replay
@@ -275,9 +278,12 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
 
     def animate(self, events: list) -> None:
         """Play the events' animations (logging each as it starts), then settle."""
+        self.upcoming = deciding(self.match)
+        self._leading = True
         self.before_animations(events)
         self.spots.live = False
         self.player.play(events, then=self.settle)
+        self.spots.lock_reason = self.lock_reason()  # the animation's, not the reason left from the last settle
 
     def before_animations(self, events: list) -> None:
         """Called after an action is played and before its events animate (e.g. clear selections)."""
@@ -299,15 +305,18 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
     # -- settling ------------------------------------------------------------------------
     def settle(self) -> None:
         """Animations are done (or the game jumped): show the engine's view, then see who decides next."""
+        self._leading = False
         decision = deciding(self.match)
         if self.replay is None and decision is not None:
             seat = decision.seat
             if seat is not None and self.seats[seat].human and seat != self.viewer:
                 if decision.private:
                     self._set_viewer(None)
-                    self.app.push(HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
-                                               lambda s=seat: self._set_viewer(s), reason=self.named(decision.prompt),
-                                               on_escape=self.pause))
+                    hand_off = HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
+                                            reason=self.named(decision.prompt), on_escape=self.pause,
+                                            quick=self._quick(decision))
+                    hand_off.on_ready = lambda s=seat, h=hand_off: self._set_viewer(s, mouse=h.spots.mouse)
+                    self.app.push(hand_off)
                     return
                 if self.viewer is not None:
                     self._set_viewer(None)
@@ -323,7 +332,7 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         if seat is not None and not self.seats[seat].human and self.replay is None:
             # The bot thinks during the visible delay and plays once both are over, so a seat with
             # a real choice (which takes thought) and one with a single move take the same time.
-            self._bot_wait = self.bot_delay
+            self._bot_wait = self.bot_pause()
             self.bot_move()
         if self.coach is not None:
             self.coach.settled(self)
@@ -350,30 +359,6 @@ class BoardScene(BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene
         spots.lock_reason = self.lock_reason()
         spots.rehover()
         spots.sync_widgets()
-
-    def _set_viewer(self, seat: int | None) -> None:
-        changed = seat != self.viewer
-        self.viewer = seat
-        if changed:
-            self.wipe()
-            self.rebuild_log()
-        self._snapshot()
-
-    def wipe(self) -> None:
-        """A change of viewer: nothing of the previous player survives (hover, tips, flashes, suggestions,
-        selections, dialogs above the board)."""
-        self.flash_text, self.flash_left = None, 0.0
-        self.suggested = None
-        self._suggesting = None
-        self.spots.forget()
-        if self._ui is not None:
-            self._ui.set_focus_set(None)
-        stack = self.app.stack
-        if self in stack.scenes:
-            for scene in stack.scenes[stack.scenes.index(self) + 1:]:
-                if not isinstance(scene, HandOffScene):
-                    stack.pop(scene)
-        self.forget()
 
     # -- the log -------------------------------------------------------------------------
     def log_line(self, event) -> str:

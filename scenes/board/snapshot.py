@@ -51,6 +51,12 @@ def deciding(match) -> Decision | None:
     return None if match.over else match.decision()
 
 
+def quick_legal(match) -> tuple:
+    """The legal actions of the seat a hand-off screen waits for, handed only to a board's `quick_answer`
+    hook, which must offer an answer legal whatever that seat holds (so offering it shows nothing)."""
+    return () if match.over else tuple(match.legal_actions())
+
+
 def take(match, seats, viewer: int | None, *, replay: bool = False) -> Snapshot:
     """Build the snapshot of `match` for `viewer` at a table of `seats`."""
     names = tuple(s.name for s in seats)

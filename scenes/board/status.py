@@ -19,6 +19,21 @@ def status_right(board) -> int:
     return right
 
 
+def fitted(text: str, width: int) -> tuple[str, int]:
+    """The status text and its font size: smaller before it is cut (then the status bar's tip gives it whole)."""
+    for size in (20, 17, 15):
+        if ui.render(text, size, palette.TEXT, True).get_width() <= width:
+            return text, size
+    return ui.fit(text, 15, width, bold=True), 15
+
+
+def tip(board) -> list[str]:
+    """The status bar's tip: the whole text when it is cut, else what the bar is."""
+    if getattr(board, "status_cut", None):
+        return [board.status_cut]
+    return ["The status line: whose decision it is and what to do"]
+
+
 def draw_status(board, surface: pygame.Surface) -> None:
     """The bar with the deciding seat's colour and the prompt, and a flash message under it if one shows."""
     w = surface.get_width()
@@ -32,13 +47,15 @@ def draw_status(board, surface: pygame.Surface) -> None:
         hint = ui.render("Click or Space to skip", 14, palette.TEXT_DIM)
         right -= hint.get_width() + 16
         surface.blit(hint, hint.get_rect(midleft=(right + 8, STATUS_HEIGHT // 2)))
-    ui.text(surface, ui.fit(text, 20, right - 34, bold=True), (22, STATUS_HEIGHT // 2), 20, palette.TEXT, bold=True,
-            anchor="midleft")
+    shown, size = fitted(text, right - 34)
+    board.status_cut = text if shown != text else None
+    ui.text(surface, shown, (22, STATUS_HEIGHT // 2), size, palette.TEXT, bold=True, anchor="midleft")
     if board.flash_text:
-        lines = ui.wrap(board.flash_text, 17, w - 140)[:3]
+        lines = ui.wrap(board.flash_text, 17, board.flash_width())[:4]
         width = 32 + max(ui.render(line, 17, palette.TEXT).get_width() for line in lines)
         box = pygame.Rect(0, 0, width, 14 + 24 * len(lines))
-        box.midtop = (w // 2, STATUS_HEIGHT + 8)
+        box.midtop = board.flash_anchor()
+        box.clamp_ip(surface.get_rect().inflate(-8, -8))
         ui.panel(surface, box, colour=palette.BG_LIGHT, edge=board.flash_colour, radius=10)
         for i, line in enumerate(lines):
             ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")

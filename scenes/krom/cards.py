@@ -164,5 +164,6 @@ def tile(family: str, card_id: int) -> pygame.Surface:
         surf.blit(icon, (x, yy))
         img = ui.render(str(n), 13, palette.TEXT_DARK, True)
         surf.blit(img, (x + 17, yy))
+    surf = surf.convert_alpha()  # blitted every frame: in the screen's own format
     _tiles[key] = surf
     return surf

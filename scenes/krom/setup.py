@@ -27,9 +27,9 @@ class KromSetupScene(SetupScene):
     min_players = 2
     max_players = 6
     options = [
-        Toggle("glacial", "Glacial board", False, "Outside the Cave every Action phase costs 1 hit point; the Cave gives 1."),
-        Toggle("kromosaurus", "Kromosaurus", False, "A beast roams the Forest, Savanna and Mountain and fights everyone it meets."),
-        Toggle("longer", "Longer game", False, "Two more Evolution points are needed to win."),
+        Toggle("glacial", "Glacial board", False, krom.option_words()["glacial"]),
+        Toggle("kromosaurus", "Kromosaurus", False, krom.option_words()["kromosaurus"]),
+        Toggle("longer", "Longer game", False, krom.option_words()["longer"]),
     ]
     player_choice = Choice("character", "Character", CHARACTER_CHOICES)
 
@@ -53,7 +53,7 @@ class KromSetupScene(SetupScene):
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         setup = krom.Setup(players=self.count, longer=bool(self.values["longer"]))
         lines = [f"{self.count} players: the first to {krom.target_points(setup)} Evolution points wins.",
-                 "Light Krom win ties in the Forest and Mountain, heavy ones in the Cave and Savanna."]
+                 krom.ties_words()]
         y = rect.top
         for line in lines:
             for part in ui.wrap(line, 16, rect.width - 8):

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.krosmaster import BOARDS
-from game.krosmaster.board import HEIGHT, WIDTH, XY
+from game import learn
+from game.krosmaster import BOARDS, HEIGHT, WIDTH, XY
 from scenes import assets, palette
 
 SIDE_COLOURS = (palette.KROSMASTER_BLUE, palette.KROSMASTER_PINK)
+
+
+def glossary():
+    """The game's glossary (game.learn): the board marks its words in the labels it draws; hovering one explains it."""
+    return learn.glossary("krosmaster")
+
 COLOUR_NAMES = ("Blue", "Pink")
 _cache: dict[tuple, pygame.Surface] = {}
 

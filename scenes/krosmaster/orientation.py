@@ -12,8 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.krosmaster import BOARDS
-from game.krosmaster.board import DEFAULT_LAYOUT
+from game.krosmaster import BOARDS, DEFAULT_LAYOUT
 from scenes import assets, palette, ui
 from scenes.krosmaster import art
 from scenes.stack import Scene

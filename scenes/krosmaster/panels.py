@@ -1,19 +1,20 @@
-"""The panels beside the Krosmaster board: fighter cards, the Favor slots and pile, the Divine Challenges.
+"""The fighters' column beside the Krosmaster board: each team's cards, their spells and powers.
 
-Everything drawn here is read from a view of the state and from the rules' query answers
-the board passes in (`Targets.usable` / `reason`); each clickable or hoverable part is
-returned as a `Region` so the board can hit-test it and show its tooltip.
+Everything drawn here is gathered by the board from its snapshot and the rules' answers
+(`FighterInfo`, `Chip`); each clickable or hoverable part is returned as a `Spot` (a hotspot key,
+its rect, its tip and, when greyed, the rules' reason) that the board registers as a hotspot.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
 from game.krosmaster import CONTENT
 from scenes import assets, palette, ui
-from scenes.krosmaster.art import COLOUR_NAMES, SIDE_COLOURS
+from scenes.krosmaster.art import SIDE_COLOURS, glossary
+from scenes.learn import marked
 
 CARD_H = 112
 COMPACT_H = 94  # without the powers line (they stay in the card's tooltip), when the column runs out of room
@@ -22,26 +23,29 @@ GAP = 6
 
 
 @dataclass
-class Region:
+class Spot:
+    """A part of a panel a player can hover or click: its hotspot key, rect, tip and the reason it is greyed."""
+
+    key: str  # "fighter:2", "spell:2:catroulette", "power:2:0", "slot:left", "bonus:iops_wrath" ...
     rect: pygame.Rect
-    kind: str  # "fighter", "spell", "power", "favor", "pile", "bonus", "challenge"
-    key: object  # fighter id, (fighter id, spell id), slot, bonus id ...
-    tip: str  # the tooltip text
-    enabled: bool = True  # clickable now
-    reason: str = ""  # why not, when not enabled
+    tip: list[str]
+    reason: str | None = None  # None: it can be used now
 
 
 @dataclass
 class Chip:
-    """A spell (or active bonus) as the card shows it: usable now or greyed with the rules' reason."""
+    """A spell as the card shows it: usable now (lit) or greyed with the rules' reason."""
 
     key: str
     name: str
     line: str  # "RA 2-3 · 1 dmg"
-    tip: str
-    usable: bool
-    reason: str
+    tip: list[str]
+    reason: str | None  # None: it can be armed now
     chosen: bool = False
+
+    @property
+    def usable(self) -> bool:
+        return self.reason is None
 
 
 def face_of(kind: str) -> str:
@@ -62,30 +66,6 @@ def initials(name: str) -> str:
     return (parts[0][0] + (parts[1][0] if len(parts) > 1 else parts[0][1:2])).upper()
 
 
-def spell_line(ab) -> str:
-    rng = "self" if ab.target == "self" else ("any cell" if ab.anywhere else f"RA {ab.low}-{ab.high}")
-    dmg = f" · {ab.damage} dmg" if ab.damage else ""
-    once = " · 1/turn" if ab.once_per_turn else ""
-    return f"{rng}{dmg}{once}"
-
-
-def ability_tip(ab) -> str:
-    bits = [f"{ab.name}:"]  # the name, then what it does (never run together)
-    if ab.target == "self":
-        bits.append("Used on oneself.")
-    elif ab.anywhere:
-        bits.append("Any cell of the board that can take it.")
-    else:
-        sight = "" if ab.sight else ", no line of sight needed"
-        bits.append(f"Range {ab.low}-{ab.high}{sight}.")
-    if ab.damage:
-        bits.append(f"{ab.damage} damage, then a combat roll (critical +1, shield -1).")
-    if ab.once_per_turn:
-        bits.append("Once per turn.")
-    bits.append(ab.text)
-    return " ".join(bits)
-
-
 def draw_chip(surface: pygame.Surface, rect: pygame.Rect, chip: Chip, small: bool = False) -> None:
     if chip.chosen:
         colour, edge = palette.GOLD_DARK, palette.SELECT
@@ -96,15 +76,20 @@ def draw_chip(surface: pygame.Surface, rect: pygame.Rect, chip: Chip, small: boo
     pygame.draw.rect(surface, colour, rect, border_radius=7)
     pygame.draw.rect(surface, edge, rect, width=2, border_radius=7)
     text = palette.TEXT if chip.usable or chip.chosen else palette.TEXT_DIM
-    size = 12 if small else 13
-    name = chip.name
-    while assets.font(size, True).size(name)[0] > rect.width - 10 and len(name) > 4:
-        name = name[:-2] + "…"
     if small:
+        name, size = shrink(chip.name, 12, rect.width - 6, smallest=9)
         ui.text(surface, name, rect.center, size, text, bold=True, anchor="center")
         return
+    name, size = shrink(chip.name, 13, rect.width - 8, smallest=11)
+    if name != chip.name:  # a second line before an ellipsis: the name on two lines (the tip gives the range)
+        lines = ui.wrap(chip.name, 12, rect.width - 6, bold=True)[:2]
+        for i, line in enumerate(lines):
+            ui.text(surface, ui.fit(line, 12, rect.width - 6, bold=True), (rect.centerx, rect.centery + 8 * (2 * i - 1)),
+                    12, text, bold=True, anchor="center")
+        return
     ui.text(surface, name, (rect.centerx, rect.top + 2), size, text, bold=True, anchor="midtop")
-    ui.text(surface, chip.line, (rect.centerx, rect.bottom - 2), 11, text, anchor="midbottom")
+    line, size = shrink(chip.line, 11, rect.width - 6, smallest=9, bold=False)  # "RA 2-4 · 1 dmg · 1/turn"
+    ui.text(surface, line, (rect.centerx, rect.bottom - 2), size, text, anchor="midbottom")
 
 
 def injury_row(surface: pygame.Surface, pos: tuple[int, int], injuries: int, hp: int, size: int = 16) -> int:
@@ -154,36 +139,42 @@ class FighterInfo:
     powers: list[tuple[str, str]]  # (name, tooltip)
     element: str
     kind: str = ""  # the Krosmaster or Minion id (its face)
+    tip: list[str] = field(default_factory=list)
 
 
-def fit(text: str, size: int, width: int, bold: bool = True) -> str:
-    """`text`, cut with an ellipsis to fit `width` pixels."""
-    f = assets.font(size, bold)
-    while f.size(text)[0] > width and len(text) > 2:
-        text = text[:-2].rstrip() + "…"
-    return text
+def shrink(text: str, size: int, width: int, smallest: int = 10, bold: bool = True) -> tuple[str, int]:
+    """`text` and a font size that fits `width` pixels: a smaller font first, an ellipsis only below `smallest`
+    (the hotspot's tip always names it in full)."""
+    while size > smallest and assets.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return ui.fit(text, size, width, bold=bold), size
 
 
-def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Region]) -> None:
+def draw_minion(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Spot]) -> None:
     """A Minion's token card: name, its one spell, HP, AP and MP, and whether it has been played."""
     colour = SIDE_COLOURS[info.owner]
     ui.panel(surface, rect, colour=palette.PANEL_LIGHT if info.active else palette.PANEL,
              edge=palette.SELECT if info.active else colour, width=3 if info.active else 2, radius=9, shadow=3)
     portrait(surface, (rect.left + 19, rect.top + 15), 12, info.kind, colour)
     chip_rect = pygame.Rect(rect.right - 76, rect.top + 5, 70, 22)
-    ui.text(surface, fit(info.name, 13, chip_rect.left - rect.left - 40), (rect.left + 36, rect.top + 15), 13, palette.TEXT,
-            bold=True, anchor="midleft")
-    regions.append(Region(rect.copy(), "fighter", info.fid, _fighter_tip(info)))
+    room = chip_rect.left - rect.left - 40
+    name, size = shrink(info.name, 13, room, smallest=11)
+    lines = [name] if name == info.name else ui.wrap(info.name, 11, room, bold=True)[:2]  # a second line first
+    for i, line in enumerate(lines):
+        shown, size = (line, size) if len(lines) == 1 else shrink(line, 11, room, smallest=9)
+        ui.text(surface, shown, (rect.left + 36, rect.top + 15 + (12 * i - 6) * (len(lines) - 1)), size, palette.TEXT,
+                bold=True, anchor="midleft")
+    regions.append(Spot(f"fighter:{info.fid}", rect.copy(), info.tip))
     for chip in info.chips[:1]:
         draw_chip(surface, chip_rect, chip, small=True)
-        regions.append(Region(chip_rect, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
+        regions.append(Spot(f"spell:{info.fid}:{chip.key}", chip_rect, chip.tip, chip.reason))
     ui.text(surface, f"HP {max(0, info.hp - info.injuries)}/{info.hp}  AP {info.ap}  MP {info.mp}", (rect.left + 10, rect.bottom - 13),
             12, palette.TEXT, anchor="midleft")
     status_colour = {"Playing": palette.SELECT, "KO": palette.BLOCKED, "Ready": palette.LEGAL}.get(info.status, palette.TEXT_DIM)
     ui.text(surface, info.status, (rect.right - 7, rect.bottom - 13), 12, status_colour, bold=True, anchor="midright")
 
 
-def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Region]) -> None:
+def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, regions: list[Spot]) -> None:
     if info.minion:
         return draw_minion(surface, rect, info, regions)
     colour = SIDE_COLOURS[info.owner]
@@ -204,7 +195,7 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
         ui.text(surface, info.status, (rect.right - 8, rect.top + 6), 13, status_colour, bold=True, anchor="topright")
     else:
         ui.text(surface, info.status, (rect.right - 8, rect.bottom - 3), 12, status_colour, bold=True, anchor="bottomright")
-    regions.append(Region(rect.copy(), "fighter", info.fid, _fighter_tip(info)))
+    regions.append(Spot(f"fighter:{info.fid}", rect.copy(), info.tip))
     if big:
         y = rect.top + 38
         ui.text(surface, f"HP {max(0, info.hp - info.injuries)}/{info.hp}", (x, y), 13, palette.TEXT, bold=True, anchor="midleft")
@@ -216,13 +207,13 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
         for i, chip in enumerate(info.chips):
             r = pygame.Rect(rect.left + 14 + i * (cw + 6), rect.top + 52, cw, 36)
             draw_chip(surface, r, chip)
-            regions.append(Region(r, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
+            regions.append(Spot(f"spell:{info.fid}:{chip.key}", r, chip.tip, chip.reason))
         px = rect.left + 16
         if rect.height < CARD_H:
             return _ko(surface, rect, info)
-        for name, tip in info.powers:
+        for i, (name, tip) in enumerate(info.powers):
             r = ui.text(surface, f"• {name}", (px, rect.bottom - 19), 12, palette.GOLD, bold=True)
-            regions.append(Region(r.inflate(6, 4), "power", name, tip))
+            regions.append(Spot(f"power:{info.fid}:{i}", r.inflate(6, 4), [tip]))
             px = r.right + 14
         if not info.powers:
             ui.text(surface, "No power", (px, rect.bottom - 19), 12, palette.TEXT_DIM)
@@ -233,7 +224,7 @@ def draw_fighter(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo, 
         for chip in info.chips[:1]:
             r = pygame.Rect(rect.right - 90, rect.top + 26, 82, 24)
             draw_chip(surface, r, chip, small=True)
-            regions.append(Region(r, "spell", (info.fid, chip.key), chip.tip, chip.usable, chip.reason))
+            regions.append(Spot(f"spell:{info.fid}:{chip.key}", r, chip.tip, chip.reason))
     _ko(surface, rect, info)
 
 
@@ -245,23 +236,20 @@ def _ko(surface: pygame.Surface, rect: pygame.Rect, info: FighterInfo) -> None:
         ui.text(surface, "KO", rect.center, 30, palette.BLOCKED, bold=True, shadow=True, anchor="center")
 
 
-def _fighter_tip(info: FighterInfo) -> str:
-    kind = "Minion" if info.minion else "Krosmaster"
-    powers = "".join(f"\n{tip}" for _, tip in info.powers)
-    return (f"{info.name} ({COLOUR_NAMES[info.owner]} {kind}): {info.hp} HP, {info.injuries} injuries; "
-            f"{info.ap_base} AP and {info.mp_base} MP a turn. {info.status}.{powers}")
-
-
 def team_height(minions: int, compact: bool = False) -> int:
     return 24 + 2 * ((COMPACT_H if compact else CARD_H) + GAP) + ((minions + 1) // 2) * (MINION_H + GAP)
 
 
 def draw_team(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str, fighters: list[FighterInfo],
-              extra: str, regions: list[Region], compact: bool = False) -> None:
+              extra: str, regions: list[Spot], compact: bool = False, terms: list | None = None) -> None:
+    """A team's line ("Pink  2 Glyphs · holds the Dofus", its game words marked into `terms`) and its cards."""
     colour = SIDE_COLOURS[seat]
     pygame.draw.circle(surface, colour, (rect.left + 9, rect.top + 10), 7)
     r = ui.text(surface, title, (rect.left + 22, rect.top + 10), 17, palette.TEXT, bold=True, shadow=True, anchor="midleft")
-    ui.text(surface, extra, (r.right + 12, rect.top + 10), 14, palette.TEXT_DIM, anchor="midleft")
+    hits = marked.draw_marked_line(surface, extra, (r.right + 12, rect.top + 10), glossary(), 14, palette.TEXT_DIM,
+                                   anchor="midleft")
+    if terms is not None:
+        terms.extend(hits)
     y = rect.top + 24
     krosmasters = [f for f in fighters if not f.minion]
     minions = [f for f in fighters if f.minion]
@@ -275,18 +263,3 @@ def draw_team(surface: pygame.Surface, rect: pygame.Rect, seat: int, title: str,
         draw_fighter(surface, pygame.Rect(x, y, half, MINION_H), f, regions)
         if i % 2:
             y += MINION_H + GAP
-
-
-def favor_tip(favor_id: str) -> str:
-    fav = CONTENT.favors[favor_id]
-    kind = "Superior Krosmic Favor" if fav.superior else "Krosmic Favor"
-    return f"{fav.name} ({kind}, 1 AP, free for the Dofus holder; each Favor once per turn per player). {ability_tip(fav.ability)}"
-
-
-def challenge_tip(challenge_id: str) -> str:
-    ch = CONTENT.challenges[challenge_id]
-    lines = [f"{ch.name} (Divine Challenge): thresholds unlock with the Glyph cells you control."]
-    for b in ch.bonuses:
-        kind = "active, 1 AP, Krosmasters only" if b.ability else "passive"
-        lines.append(f"{b.glyphs}x {b.name} ({kind}): {b.text}")
-    return "\n".join(lines)

@@ -9,12 +9,17 @@ from pygame_gui.elements import UIButton
 
 from game import krosmaster
 from game.core.match import Match
-from game.krosmaster import BOARDS, Setup
-from game.krosmaster.board import DEFAULT_LAYOUT
+from game.krosmaster import BOARDS, CONTENT, DEFAULT_LAYOUT, Setup, challenge_thresholds
 from scenes import palette, ui
 from scenes.board.setup import Choice, SetupScene, Toggle
 from scenes.krosmaster import art
 from scenes.krosmaster.orientation import OrientationScene
+
+def _thresholds() -> str:
+    """The Glyph counts at which challenge bonuses unlock, as the rules' content says: "1, 3 and 5"."""
+    n = [str(k) for k in challenge_thresholds()]
+    return ", ".join(n[:-1]) + " and " + n[-1] if len(n) > 1 else "".join(n)
+
 
 ADVANCED = ("superior_favors", "die_jokers", "tackle", "challenges")
 PREVIEW_CELL = 20
@@ -27,11 +32,12 @@ class KrosmasterSetup(SetupScene):
                help="A first game uses the basic rules; advanced lets you switch each rule on."),
         Choice("choose_krosmasters", "Krosmasters", [(False, "Two each at random"), (True, "Chosen in turn")], False),
         Toggle("superior_favors", "Superior Krosmic Favors", False,
-               "Shuffle the 4 Superior Favors in; deal 10 (Fog Bank brings the Fog tiles)."),
+               f"Shuffle the {sum(f.superior for f in CONTENT.favors.values())} Superior Favors in; the pile still "
+               f"deals {CONTENT.favor_turns} (Fog Bank brings the Fog tiles)."),
         Toggle("die_jokers", "Dice Sides (turn jokers)", False, "A rolled joker is turned to the face you choose."),
         Toggle("tackle", "Tackle zones, dodge rolls", False, "Leaving an enemy Krosmaster's side takes a dodge roll."),
         Choice("challenges", "Divine Challenges", [(n, str(n)) for n in range(4)], 0,
-               help="Cards whose powers unlock with 1, 3 and 5 Glyph cells."),
+               help=f"Cards whose powers unlock with {_thresholds()} Glyph cells."),
     ]
 
     def __init__(self, app, players: int | None = None):

@@ -35,27 +35,41 @@ def _runs(text: str, glossary: Glossary | None):
     return split_marked(text, glossary) if glossary is not None else [(text, None)]
 
 
+def line_marks(text: str, pos: tuple[int, int], glossary: Glossary | None, size: int = 16, *, bold: bool = False,
+               anchor: str = "topleft") -> list[Marked]:
+    """Where `draw_marked_line` puts each glossary word of one line, without drawing it (for a board's
+    hotspots, registered apart from drawing)."""
+    hits: list[Marked] = []
+    for run, term, x, frame in _line_runs(text, pos, glossary, size, bold, anchor):
+        if term is not None:
+            hits.append(Marked(pygame.Rect(x, frame.top, assets.font(size, bold).size(run)[0], frame.height), term))
+    return hits
+
+
+def _line_runs(text: str, pos, glossary: Glossary | None, size: int, bold: bool, anchor: str):
+    """Each run of one line with its term (or None), its left edge and the line's frame."""
+    frame = ui.render(text, size, palette.TEXT, bold).get_rect(**{anchor: pos})
+    font = assets.font(size, bold)
+    x = frame.left
+    for run, term in _runs(text, glossary):
+        if run:
+            yield run, term, x, frame
+            x += font.size(run)[0]
+
+
 def draw_marked_line(surface: pygame.Surface, text: str, pos: tuple[int, int], glossary: Glossary | None, size: int = 16,
                      colour=palette.TEXT, *, bold: bool = False, anchor: str = "topleft",
                      mark_colour=palette.GOLD) -> list[Marked]:
     """Draw one line of text at `pos` (anchored like `ui.text`) with every glossary word dotted-underlined;
     returns the rect and term of each marked word."""
-    total = ui.render(text, size, tuple(colour), bold)
-    frame = total.get_rect(**{anchor: pos})
     font = assets.font(size, bold)
     hits: list[Marked] = []
-    x = frame.left
-    underline = frame.top + font.get_ascent() + 2
-    for run, term in _runs(text, glossary):
-        if not run:
-            continue
-        img = ui.render(run, size, tuple(colour), bold)
-        surface.blit(img, (x, frame.top))
-        width = font.size(run)[0]
+    for run, term, x, frame in _line_runs(text, pos, glossary, size, bold, anchor):
+        surface.blit(ui.render(run, size, tuple(colour), bold), (x, frame.top))
         if term is not None:
-            _dots(surface, x, x + width, underline, mark_colour)
+            width = font.size(run)[0]
+            _dots(surface, x, x + width, frame.top + font.get_ascent() + 2, mark_colour)
             hits.append(Marked(pygame.Rect(x, frame.top, width, frame.height), term))
-        x += width
     return hits
 
 

@@ -1,7 +1,12 @@
-"""The hot-seat hand-off: a screen that hides the board until the next player has the mouse."""
+"""The hot-seat hand-off: a screen that hides the board until the next player has the mouse.
+
+It may offer a quick answer beside "I am …" (a pass in a reaction window): an answer any seat may
+give whatever it holds, so the next player can give it without their secrets ever showing.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -12,14 +17,26 @@ from scenes import palette, ui
 from scenes.stack import Scene
 
 
+@dataclass(frozen=True)
+class QuickAnswer:
+    """An answer given straight from the hand-off screen: its label, its tip and what it does."""
+
+    label: str
+    tip: str
+    answer: Callable[[], None]
+
+
 class HandOffScene(Scene):
     """Opaque: nothing of the board (or of anyone's secrets) shows until the named player clicks."""
 
     opaque = True
 
     def __init__(self, app, player: str, colour: tuple[int, int, int], on_ready: Callable[[], None] | None = None,
-                 reason: str = "It is your turn.", on_escape: Callable[[], None] | None = None):
+                 reason: str = "It is your turn.", on_escape: Callable[[], None] | None = None,
+                 quick: QuickAnswer | None = None):
         super().__init__(app)
+        self.quick = quick
+        self.quick_button: UIButton | None = None
         self.player = player
         self.colour = colour
         self.on_ready = on_ready
@@ -29,8 +46,13 @@ class HandOffScene(Scene):
     def on_enter(self) -> None:
         w, h = self.app.size
         self.box = pygame.Rect(w // 2 - 320, h // 2 - 170, 640, 340)
-        self.ready = UIButton(pygame.Rect(w // 2 - 170, self.box.bottom - 92, 340, 60), f"I am {self.player}", self.ui,
-                              object_id="@game_button")
+        ready = pygame.Rect(w // 2 - 170, self.box.bottom - 92, 340, 60)
+        if self.quick is not None:
+            ready = pygame.Rect(w // 2 - 296, self.box.bottom - 92, 286, 60)
+            self.quick_button = UIButton(pygame.Rect(w // 2 + 10, ready.top, 286, 60), self.quick.label, self.ui,
+                                         object_id="@game_button")
+            self.spots.add("button:quick", None, self.quick.tip, widget=self.quick_button)
+        self.ready = UIButton(ready, f"I am {self.player}", self.ui, object_id="@game_button")
         self.spots.add("button:ready", None, f"{self.player} takes the mouse: their view of the game shows",
                        widget=self.ready)
 
@@ -43,6 +65,12 @@ class HandOffScene(Scene):
             self.app.stack.pop(self)
             if self.on_ready:
                 self.on_ready()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.quick_button is not None \
+                and event.ui_element is self.quick_button:
+            self.app.play_sound("click")
+            self.app.stack.pop(self)
+            self.quick.answer()
             return True
         return False
 

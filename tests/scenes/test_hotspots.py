@@ -6,7 +6,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
-from scenes import palette
+from scenes import palette, ui
 from scenes.hotspots import Hotspots, draw_bubble
 from scenes.showcase import ShowcaseScene
 from scenes.stack import Scene
@@ -145,6 +145,17 @@ class TestShowcase:
         assert board.snap.view.at[0] == (1, 3) != before
         assert str(board.match.actions[-1]) == "walk 1 3"
 
+    def test_a_greyed_tip_during_an_action_s_animation_says_to_wait_for_it(self, app):
+        board = ShowcaseScene(app)
+        app.push(board)
+        settle(app)
+        while board.busy:
+            app.run_frames(5)
+        board.refresh_hotspots()  # a board refreshes its hotspots while it waits (a selection changed)
+        click(app, board.grid.cell_centre((1, 3)))
+        assert board.busy and not board.spots.live
+        assert board.spots.reason_of(board.spots.get("cell:0,0")).startswith("Wait for the animation")
+
     def test_nothing_is_usable_while_an_animation_plays(self, app):
         board = ShowcaseScene(app)
         app.push(board)
@@ -153,6 +164,66 @@ class TestShowcase:
         app.run_frames(1)
         assert not board.spots.live
         check_hotspots(board)
+
+
+def test_the_status_line_takes_a_smaller_font_then_its_tip_gives_a_cut_text_whole(app, monkeypatch):
+    from game.core.match import Match
+    from scenes import saves
+    from scenes.board import Seat
+    from tests.scenes import fakegame
+    from tests.scenes.test_board_kit import FakeBoard
+
+    long = "Player 1: " + "a very long prompt that does not fit the status line at any size " * 4
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    monkeypatch.setattr(FakeBoard, "status_text", lambda self: (long, palette.TEXT))
+    board = FakeBoard(app, Match.new(fakegame, fakegame.Setup(2), 7), [Seat("P1", (200, 0, 50)), Seat("P2", (0, 50, 200))])
+    app.push(board)
+    settle(app)
+    app.stack.pop(app.stack.top)  # the hand-off
+    settle(app)
+    assert board.status_cut == long
+    assert board.spots.tip_of(board.spots.get("status")) == [long]
+    monkeypatch.setattr(FakeBoard, "status_text", lambda self: ("Player 1: a short prompt", palette.TEXT))
+    settle(app)
+    assert board.status_cut is None and "status line" in board.spots.tip_of(board.spots.get("status"))[0]
+
+
+def test_a_choice_overlay_label_takes_a_smaller_font_before_it_is_cut(app, monkeypatch):
+    from game.core.actions import Action
+    from game.core.match import Match
+    from scenes import saves
+    from scenes.board import Seat
+    from scenes.board.furniture import ChoiceOverlay, Option
+    from tests.scenes import fakegame
+    from tests.scenes.test_board_kit import FakeBoard
+
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    board = FakeBoard(app, Match.new(fakegame, fakegame.Setup(2), 7), [Seat("P1", (200, 0, 50)), Seat("P2", (0, 50, 200))])
+    app.push(board)
+    settle(app)
+    labels = ["Half their Krom (13)", "A random Bonus card", "1 Wood", "Take nothing at all, thank you very much"]
+    overlay = ChoiceOverlay(app, board, "Choose", "Choose one", [Option(Action("pick", (i,)), t, "tip") for i, t in
+                                                                   enumerate(labels)], number=0)
+    app.push(overlay)
+    settle(app)
+    shown = {o.label: b.text for b, o in overlay.buttons.items()}
+    for b in overlay.buttons:
+        size = 15 if "@game_small_button" in b.object_ids else 20
+        assert ui.render(b.text, size, palette.TEXT, True).get_width() <= b.rect.width - 16, f"{b.text!r} spills"
+    assert shown["Half their Krom (13)"] == "Half their Krom (13)", "a smaller font keeps the bracket"
+    assert shown["1 Wood"] == "1 Wood"
+    cut = shown["Take nothing at all, thank you very much"]
+    assert cut.endswith("…")
+    spot = next(s for s in overlay.spots if s.widget is not None and s.widget.text == cut)
+    assert spot.tip_lines()[0].startswith("Take nothing at all, thank you very much"), "a cut label's tip says it whole"
+
+
+def test_a_board_may_hang_its_flashed_messages_elsewhere(app):
+    """Kit: `flash_anchor` and `flash_width` place a board's flashed message (by default under the status line)."""
+    board = ShowcaseScene(app)
+    app.push(board)
+    settle(app)
+    assert board.flash_anchor() == (app.size[0] // 2, 52) and board.flash_width() == app.size[0] - 140
 
 
 def test_every_board_has_a_rules_button_that_opens_the_reference_at_what_is_on_screen(app):

@@ -287,13 +287,29 @@ SETTINGS_PROBE = (380, 560)  # inside the Settings panel once it opens, the plai
 MUTE_BOX = (360 + 40 + 13, 140 + 86 + 62 + 13)
 
 
+def _eventually(look, timeout: float = 8.0):
+    """`look()` gives (image, ready); tried again until ready or `timeout` seconds: the image last seen."""
+    end = time.monotonic() + timeout
+    while True:
+        image, ready = look()
+        if ready or time.monotonic() > end:
+            return image
+        time.sleep(0.25)
+
+
 def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_path):
     with _managed_display(tmp_path) as display:
         program = Program(display, tmp_path, "resize")
         assert program.geometry()[2:] == (1280, 720)
         for w, h in ((1800, 950), (1000, 700), (1500, 1000), (900, 500)):
             program.resize(w, h)
-            image = program.shot(tmp_path / f"window_{w}x{h}.png")
+
+            def filled():
+                image = program.shot(tmp_path / f"window_{w}x{h}.png")
+                return image, all(_close(program.logical(image, x, y), palette.BG, 30)
+                                  for x, y in ((4, 4), (1275, 4), (4, 715), (1275, 715)))
+
+            image = _eventually(filled)  # a loaded machine may take a moment to draw the new size
             assert image.size == (max(w, 960), max(h, 540)), "the window keeps a minimum of 960x540"
             scale, left, top = program.picture()
             # The picture fills the window: its corners are the table, letterbox bars are black.
@@ -308,11 +324,22 @@ def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_
             assert len(gold) > 300 * scale * scale, "the title is not where the scaled picture puts it"
         program.resize(1500, 1000)
         program.click(520, 636)  # Settings, at its place in the scaled picture
-        settings = program.shot(tmp_path / "settings_scaled.png")
+
+        def settings_open():
+            image = program.shot(tmp_path / "settings_scaled.png")
+            return image, _close(program.logical(image, *SETTINGS_PROBE), palette.PANEL, 3)
+
+        settings = _eventually(settings_open)
         assert _close(program.logical(settings, *SETTINGS_PROBE), palette.PANEL, 3), "the click missed Settings"
         program.click(*MUTE_BOX)
-        ticked = program.shot(tmp_path / "mute_ticked.png")
-        assert '"muted": true' in (tmp_path / "config" / "settings.json").read_text(), "the click missed Mute"
+        config = tmp_path / "config" / "settings.json"
+
+        def ticked_box():
+            image = program.shot(tmp_path / "mute_ticked.png")
+            return image, config.exists() and '"muted": true' in config.read_text()
+
+        ticked = _eventually(ticked_box)
+        assert '"muted": true' in config.read_text(), "the click missed Mute"
         assert _close(program.logical(ticked, MUTE_BOX[0] - 8, MUTE_BOX[1] - 8), palette.GOLD_DARK, 40)
         program.key("F11")
         program.key("F11")

@@ -59,7 +59,7 @@ def test_esc_on_a_hand_off_screen_pauses_without_showing_anyone(app, monkeypatch
     assert app.stack.top is hand_off, "leaving the pause goes back to the hand-off screen"
 
 
-def test_after_a_hand_off_the_board_hovers_where_the_next_player_s_mouse_is(app, monkeypatch):
+def test_after_a_hand_off_the_board_hovers_where_the_mouse_is_not_where_the_previous_player_left_it(app, monkeypatch):
     """The board saw no mouse moves under the hand-off screen: it must not keep the previous player's hover."""
     from scenes.widgets.handoff import HandOffScene
     from tests.scenes.helpers import click
@@ -73,7 +73,42 @@ def test_after_a_hand_off_the_board_hovers_where_the_next_player_s_mouse_is(app,
         app.run_frames(3)
         if isinstance(app.stack.top, HandOffScene):
             break
-    ready = app.stack.top.ready.rect.center
-    click(app, ready)
-    app.run_frames(2)
-    assert app.stack.top is board and board.spots.mouse == ready
+    ready_at = app.stack.top.ready.rect.center
+    click(app, ready_at)
+    assert board.viewer == 1 and board.spots.mouse == ready_at
+
+
+class QuickBoard(FakeBoard):
+    """The fake board with a quick answer on its hand-offs: pick 1 (legal whatever the seat holds)."""
+
+    def quick_answer(self, decision, legal):
+        from game.core.gesture import choose
+
+        return "Pick 1 at once", "Picks 1 without looking", choose(legal, "pick", 1, reason="no pick now")
+
+
+def test_a_hand_off_may_offer_a_quick_answer_that_plays_without_showing_the_seat_s_view(app, monkeypatch):
+    from scenes.widgets.handoff import HandOffScene
+    from tests.scenes.helpers import click
+
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    board = QuickBoard(app, Match.new(fakegame, fakegame.Setup(2), 7), [Seat("P1", (200, 0, 50)), Seat("P2", (0, 50, 200))])
+    app.push(board)
+    settle(app)
+    hand_off = app.stack.top
+    assert isinstance(hand_off, HandOffScene) and hand_off.quick_button.text == "Pick 1 at once"
+    assert hand_off.spots.get("button:quick").tip == "Picks 1 without looking"
+    click(app, hand_off.quick_button.rect.center)
+    assert [str(a) for a in board.match.actions] == ["pick 1"] and board.viewer is None, "nobody's view showed"
+    for _ in range(50):
+        app.run_frames(3)
+        if isinstance(app.stack.top, HandOffScene):
+            break
+    assert isinstance(app.stack.top, HandOffScene) and app.stack.top.player == "P2", "on to the next seat's hand-off"
+
+
+def test_a_viewer_s_secrets_are_hidden_while_an_animation_leads_to_another_seat(app, monkeypatch):
+    board = fake_table(app, monkeypatch)
+    assert board.viewer == 0 and board.secrets_shown()
+    board.act("pick 2")
+    assert board.upcoming.seat == 1 and not board.secrets_shown(), "the table watches: seat 1 decides next"
