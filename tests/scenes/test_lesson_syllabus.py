@@ -1,5 +1,7 @@
 """Lessons (issue 21): taken with clicks, a game's lessons make the learner do what issue 21 asks them to learn.
 
+Krom: a guided first round with computer seats (secret destinations and the reveal, the place order, a
+combat decided with the weights, each place's action, a Bonus card, an Evolution), then a normal game.
 Khrysos: first turns on Alpha Room (energy roll, treasure, moving, each targeting shape, Guard, Trap,
 Stun, retiring and replacing). What the learner did is read from the rules' own events, as the
 walked lessons' matches recorded them."""
@@ -37,6 +39,47 @@ def _walk_all(app, game: str) -> list[tuple[object, list]]:
 
 def _named(events, name: str) -> list:
     return [e for e in events if type(e).__name__ == name]
+
+
+def test_krom_lessons_teach_a_first_round_every_place_a_bonus_card_and_an_evolution(app):
+    from game import krom
+
+    walked = _walk_all(app, "krom")
+    events = [e for _, evs in walked for e in evs]
+    first = walked[0][1]
+    # The first lesson is one whole round: the secret picks revealed, the Action phases in the places'
+    # order, and it ends at the next round's Movement phase.
+    assert _named(first, "DestinationsRevealed")
+    phases = [e.place for e in _named(first, "ActionPhaseStarted")]
+    assert phases == sorted(phases) and len(phases) == 3
+    assert walked[0][0].state.phase == "move" and walked[0][0].state.round == 2
+    # A combat decided by the weights: the top two scores tie, and the winner is the one the place's
+    # tie rule favours (the lightest in the Forest and the Mountain, the heaviest in the Cave and the Savanna).
+    ties = 0
+    for match, evs in walked:
+        for c in _named(evs, "CombatWon"):
+            if len(c.scores) > 1 and c.scores[0] == c.scores[1]:
+                ties += 1
+                a, b = c.ranking[:2]
+                lighter = krom.fighter_weight(match.state, a) < krom.fighter_weight(match.state, b)
+                assert lighter == (c.place in (1, 3)), "the tie went against the place's weight rule"
+    assert ties, "no lesson shows a tie decided by weight"
+    # Each place's action, played by the learner.
+    mine = [e for e in events if getattr(e, "seat", None) == HUMAN or getattr(e, "thief", None) == HUMAN]
+    played = {e.place for e in _named(mine, "ActionPhaseStarted")}
+    played |= {m.state_after(0).turn.place for m, _ in walked  # a lesson may begin in the learner's Action phase
+               if m.state_after(0).turn is not None and m.state_after(0).turn.seat == HUMAN}
+    assert played == {0, 1, 2, 3}
+    assert _named(mine, "PickingDrawn"), "the learner never hikes in the Forest"
+    assert any(h.caught for h in _named(mine, "Hunted")), "the learner never hunts in the Savanna"
+    assert _named(mine, "MountainScored"), "the learner never climbs the Mountain"
+    assert _named(mine, "Bought") or _named(mine, "Rested"), "the learner never uses the Cave"
+    # Bonus cards: one in a combat, one in an Action phase, one countered; a stun and its steal; Evolutions.
+    played = [krom.BONUS[e.card].timing for e in _named(mine, "BonusPlayed")]
+    assert "combat" in played and any(t not in ("combat", "counter") for t in played)
+    assert [e for e in _named(events, "BonusCountered") if e.seat == HUMAN]
+    assert _named(mine, "Stole")
+    assert len(_named(mine, "EvolutionRealized")) >= 3
 
 
 def test_khrysos_lessons_teach_the_roll_moving_every_targeting_shape_guard_trap_stun_and_replacing(app):
