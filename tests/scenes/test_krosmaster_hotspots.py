@@ -94,34 +94,41 @@ def test_every_hotspot_explains_itself_at_every_position_of_a_hot_seat_game(fast
 
 @pytest.mark.slow
 def test_during_a_computer_turn_nothing_looks_or_acts_live(fast_app):
+    """Seeded games against a random computer, as many as it takes to see it at rest at least 5 times
+    (one game may end in few turns)."""
     app = fast_app
-    board = KrosmasterBoard(app, Match.new(krosmaster, krosmaster.Setup(), 4), seats("random"))
-    board.autosave = False
-    app.push(board)
-    settle(app)
-    rng = Rng(4)
     bot_positions = 0
-    for _ in range(400):
-        if board.snap.over or bot_positions >= 12:
+    for seed in range(4, 12):
+        if bot_positions >= 12:
             break
-        settle(app, 1)
-        if isinstance(app.stack.top, ChoiceOverlay):
-            answer(app, app.stack.top)
-            continue
-        if board.busy:
-            continue
-        seat = board.snap.seat
-        if seat == 1:
-            bot_positions += 1
-            assert board.locked and not board.spots.live
-            check_hotspots(board)
-            assert not board.grid.live, "no reachable cell or target lit for the computer"
-            assert board.end_button.visible is False or not board.end_button.is_enabled
-            chips = [c for f in board.snap.view.fighters if f.cell >= 0 for c in board.fighter_info(f).chips]
-            assert chips and not any(c.usable for c in chips), "no spell chip looks live"
-            app.run_frames(20)
-        elif board.snap.mine:
-            board.act(krosmaster.playout_choice(board.snap.view, list(board.snap.legal), rng))
+        board = KrosmasterBoard(app, Match.new(krosmaster, krosmaster.Setup(), seed), seats("random"))
+        board.autosave = False
+        app.stack.replace(board)
+        settle(app)
+        rng = Rng(seed)
+        for _ in range(400):
+            if board.snap.over or bot_positions >= 12:
+                break
+            settle(app, 1)
+            if isinstance(app.stack.top, ChoiceOverlay):
+                answer(app, app.stack.top)
+                continue
+            if app.stack.top is not board:
+                break  # the end screen
+            seat = board.snap.seat
+            if seat != 1 and board.busy:
+                continue
+            if seat == 1:  # the computer's turn: its pause and its moves' animations hold the board
+                bot_positions += 1
+                assert board.locked and not board.spots.live
+                check_hotspots(board)
+                assert not board.grid.live, "no reachable cell or target lit for the computer"
+                assert board.end_button.visible is False or not board.end_button.is_enabled
+                chips = [c for f in board.snap.view.fighters if f.cell >= 0 for c in board.fighter_info(f).chips]
+                assert chips and not any(c.usable for c in chips), "no spell chip looks live"
+                app.run_frames(20)
+            elif board.snap.mine:
+                board.act(krosmaster.playout_choice(board.snap.view, list(board.snap.legal), rng))
     assert bot_positions >= 5
 
 
