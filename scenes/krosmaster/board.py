@@ -12,6 +12,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game import krosmaster
+from game.core.grammar import counted
 from game.core.match import Match
 from game.core.rng import Rng
 from game.krosmaster import CONTENT, HEIGHT, WIDTH, bench_setup
@@ -435,7 +436,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         out = [CONTENT.character(f.kind).name for f in s.fighters if f.out and not f.minion]
         if out:
             lines.append("Knocked out: " + ", ".join(out))
-        lines.append(f"{s.turn} turns played")
+        lines.append(f"{counted(s.turn, 'turn')} played")
         return lines
 
 
