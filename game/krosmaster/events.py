@@ -259,6 +259,8 @@ def _line(event: Event, state, names: Sequence[str] | None) -> str:
         case Rerolled():
             return f"{capital(n(e.fighter))} rolls again."
         case Damaged():
+            if e.left <= 0:  # its injury markers may outnumber its HP: the count would read oddly
+                return f"{capital(n(e.piece))} takes {e.amount} damage (no HP left)."
             return f"{capital(n(e.piece))} takes {e.amount} damage ({counted(e.injuries, 'injury')}, {e.left} HP left)."
         case Healed():
             if not e.amount:

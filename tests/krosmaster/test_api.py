@@ -150,6 +150,8 @@ def test_describe_names_fighters():
     assert K.describe(E.Damaged(2, 2, 4, "combat", 2), s) == "Pink Arrowna takes 2 damage (2 injuries, 4 HP left)."
     assert K.describe(E.SpellCast(0, "catroulette", (3, 6)), s) == "Blue Felix Dicebag casts Catroulette at D7."
     assert K.describe(E.Damaged(2, 1, 5, "fire", 1)) == "A fighter takes 1 damage (1 injury, 5 HP left)."
+    # Knocked out with more injury markers than HP: no count that reads "9 injuries, 0 HP left" on 8 HP.
+    assert K.describe(E.Damaged(2, 3, 0, "combat", 9), s) == "Pink Arrowna takes 3 damage (no HP left)."
 
 
 def test_dice_faces_are_logged_in_words():
