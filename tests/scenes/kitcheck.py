@@ -60,3 +60,46 @@ def screen_after_hand_off(app, board, secret, hovers, *, frames: int = 30) -> by
     app.run_frames(frames)
     assert app.stack.top is board
     return pygame.image.tobytes(app.screen, "RGB")
+
+
+def hot_seat_positions(app, name: str, count: int, *, seed: int = 3, moves: int = 7):
+    """The board `name` at its automation table with every seat made human (hot-seat), yielded at each of
+    its first `count` settled positions (a hand-off is claimed, a question over the board answered with
+    its first usable option); between them the seat to move plays a random legal action. Returns how many
+    positions were reached."""
+    import random
+
+    from scenes import registry
+    from scenes.board import Seat
+    from tests.scenes.helpers import click
+
+    table = registry.make_scene(name, app, seed)
+    board = type(table)(app, table.match, [Seat(seat.name, seat.colour) for seat in table.seats])
+    board.autosave = False
+    app.stack.replace(board)
+    app.run_frames(5)
+    rng = random.Random(moves)
+    checked, seen = 0, None
+    for _ in range(5000):
+        if checked >= count or board.snap.over:
+            break
+        top = app.stack.top
+        if top is not board:
+            ready = getattr(top, "ready", None)
+            spots = getattr(top, "spots", None)
+            usable = [s for s in spots if spots.is_enabled(s)] if spots is not None else []
+            assert ready is not None or usable, f"{type(top).__name__} over the board offers nothing to click"
+            click(app, ready.rect.center if ready is not None else usable[0].rect.center)
+            continue
+        if board.animating:
+            app.run_frames(3)
+            continue
+        if board.snap is not seen:  # a new position has settled (a computer's move too)
+            seen = board.snap
+            app.run_frames(2)
+            yield board
+            checked += 1
+        if board.snap.mine:
+            board.act(rng.choice(list(board.snap.legal)))
+        app.run_frames(2)
+    return checked

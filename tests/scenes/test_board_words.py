@@ -121,36 +121,14 @@ def _texts_on_screen(board) -> list[tuple[str, str]]:
 def test_every_tip_reason_and_log_line_of_a_board_reads_as_a_player_would(app, name):
     """Fifteen settled positions of a hot-seat game, moves chosen at random among the legal ones:
     no raw coordinates or internal ids, right articles and plurals, capitals, no stray stops."""
-    import random
+    from tests.scenes.kitcheck import hot_seat_positions
 
-    from tests.scenes.test_labels import _answer_what_is_on_top
-
-    table = registry.make_scene(name, app, 3)  # the automation table, its seats made human (hot-seat)
-    board = type(table)(app, table.match, [Seat(seat.name, seat.colour) for seat in table.seats])
-    board.autosave = False
-    app.stack.replace(board)
-    app.run_frames(5)
-    rng = random.Random(7)
     problems: dict[str, str] = {}
-    checked, seen = 0, None
-    for _ in range(5000):
-        if checked >= 15 or board.snap.over:
-            break
-        if app.stack.top is not board:
-            _answer_what_is_on_top(app, board)
-            continue
-        if board.animating:
-            app.run_frames(3)
-            continue
-        if board.snap is not seen:
-            seen = board.snap
-            app.run_frames(2)
-            for where, text in _texts_on_screen(board):
-                for problem in text_problems(text) if text else ():
-                    problems.setdefault(f"{where}: {problem}", text)
-            checked += 1
-        if board.snap.mine:
-            board.act(rng.choice(list(board.snap.legal)))
-        app.run_frames(2)
+    checked = 0
+    for board in hot_seat_positions(app, name, 15):
+        for where, text in _texts_on_screen(board):
+            for problem in text_problems(text) if text else ():
+                problems.setdefault(f"{where}: {problem}", text)
+        checked += 1
     assert checked >= 10, f"only {checked} positions of {name} were reached"
     assert not problems, "\n".join(f"{p} in {t!r}" for p, t in list(problems.items())[:20])

@@ -11,24 +11,16 @@ inside the other (a card's chip on its card); pieces sharing a square may overla
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pygame_gui
 import pytest
 
 from scenes import registry, ui
 from tests.scenes.helpers import elements
-from tests.scenes.test_kit_scans import NOT_YET_REBUILT
+from tests.scenes.kitcheck import hot_seat_positions
 
 BOARDS = ("krosmaster.board", "krom.board", "khrysos.board")
 OTHERS = [name for name in registry.SCENES if name not in BOARDS]
-
-
-def _rebuilt(name: str) -> bool:
-    """A scene whose files are still listed as not rebuilt on the kit is checked once they are."""
-    module = registry.SCENES[name].partition(":")[0]
-    return f"{module.replace('.', '/')}.py" not in NOT_YET_REBUILT
 
 
 class Cuts:
@@ -101,73 +93,21 @@ def _open(app, name: str, seed: int = 3):
 
 @pytest.mark.parametrize("name", OTHERS)
 def test_every_label_of_a_scene_is_whole_or_in_a_tip(app, monkeypatch, name):
-    if not _rebuilt(name):
-        pytest.skip(f"{name} is not rebuilt on the kit yet (tests/scenes/test_kit_scans.py NOT_YET_REBUILT)")
     cuts = Cuts(monkeypatch)
     scene = _open(app, name)
     check_labels(scene, cuts)
-
-
-def _answer_what_is_on_top(app, board) -> None:
-    """A hand-off screen: the next player claims the mouse; a question over the board: its first usable option."""
-    from tests.scenes.helpers import click
-
-    top = app.stack.top
-    ready = getattr(top, "ready", None)
-    if ready is not None:
-        click(app, ready.rect.center)
-        return
-    spots = getattr(top, "spots", None)
-    usable = [s for s in spots if spots.is_enabled(s)] if spots is not None else []
-    assert usable, f"{type(top).__name__} over the board offers nothing to click"
-    click(app, usable[0].rect.center)
-
-
-@pytest.mark.parametrize("what", ["pause", "saves"])
-def test_the_pause_overlay_and_the_saves_list_labels_are_whole_or_in_a_tip(app, monkeypatch, what):
-    from scenes.overlays import PauseScene
-
-    board = _open(app, "showcase")
-    cuts = Cuts(monkeypatch)
-    scene = PauseScene(app, board=board) if what == "pause" else registry.resolve(registry.SAVES)(app, board)
-    app.push(scene)
-    app.run_frames(30)
-    check_labels(app.stack.top, cuts)
 
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_every_label_of_a_board_is_whole_or_in_a_tip_through_a_game(app, monkeypatch, name):
     """Twenty-five settled positions of a hot-seat game at the board's automation table, moves chosen at
     random among the legal ones."""
-    if not _rebuilt(name):
-        pytest.skip(f"{name} is not rebuilt on the kit yet (tests/scenes/test_kit_scans.py NOT_YET_REBUILT)")
-    from scenes.board import Seat
-
-    table = registry.make_scene(name, app, 3)  # the automation table, its seats made human (hot-seat)
-    board = type(table)(app, table.match, [Seat(seat.name, seat.colour) for seat in table.seats])
-    board.autosave = False
-    app.stack.replace(board)
-    app.run_frames(5)
-    rng = random.Random(7)
-    checked, seen = 0, None
-    for _ in range(5000):
-        if checked >= 25 or board.snap.over:
-            break
-        if app.stack.top is not board:
-            _answer_what_is_on_top(app, board)
-            continue
-        if board.animating:
-            app.run_frames(3)
-            continue
-        if board.snap is not seen:  # a new position has settled (a computer's move too)
-            seen = board.snap
-            cuts = Cuts(monkeypatch)
-            app.run_frames(2)
-            check_labels(board, cuts)
-            checked += 1
-        if board.snap.mine:
-            board.act(rng.choice(list(board.snap.legal)))
+    checked = 0
+    for board in hot_seat_positions(app, name, 25):
+        cuts = Cuts(monkeypatch)
         app.run_frames(2)
+        check_labels(board, cuts)
+        checked += 1
     assert checked >= 10, f"only {checked} positions of {name} were reached"
 
 class _Stub:
