@@ -81,12 +81,16 @@ class Hotspots:
         self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
         # The game's glossary (game.learn): its words are marked in every tip and explained under it.
         self.glossary = None
+        # What a tip must not cover where it fits elsewhere (a lesson's panel: the note being read); filled
+        # with the hotspots, so it goes with them.
+        self.keep_clear: list[pygame.Rect] = []
 
     # -- filling ------------------------------------------------------------------------
     def clear(self) -> None:
         self._spots.clear()
         self._by_key.clear()
         self._widgets.clear()
+        self.keep_clear = []
 
     def add(self, key: str, rect, tip: Tip, *, enabled: bool = True, reason: str | None = None,
             click: Callable[[], Any] | None = None, right_click: Callable[[], Any] | None = None,
@@ -257,19 +261,21 @@ class Hotspots:
             lines = lines + [f"Not now: {reason}"]
         return lines
 
-    def draw_tip(self, surface: pygame.Surface) -> None:
-        """The hovered hotspot's tip (or a refusal just shown), above everything, inside the window."""
+    def draw_tip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The hovered hotspot's tip (or a refusal just shown), above everything, inside the window; returns its box."""
         if self.refusal is not None:
-            draw_bubble(surface, [self.refusal.text], self.refusal.rect.midbottom, edge=palette.BLOCKED, below=True)
-            return
+            return draw_bubble(surface, [self.refusal.text], self.refusal.rect.midbottom, edge=palette.BLOCKED,
+                               below=True, avoid=self.keep_clear, over=self.refusal.rect)
         spot = self.hovered
         if spot is None or self.mouse is None:
-            return
+            return None
         if spot.widget is not None and not spot.widget.visible:
-            return
+            return None
         lines = self.tip_of(spot)
-        if lines:
-            draw_bubble(surface, lines, self.mouse, dim_last=self.reason_of(spot) is not None, glossary=self.glossary)
+        if not lines:
+            return None
+        return draw_bubble(surface, lines, self.mouse, dim_last=self.reason_of(spot) is not None,
+                           glossary=self.glossary, avoid=self.keep_clear)
 
 
 def bubble_lines(lines: list[str], *, dim_last: bool = False, size: int = TIP_SIZE,
@@ -285,21 +291,52 @@ def bubble_lines(lines: list[str], *, dim_last: bool = False, size: int = TIP_SI
     return wrapped, (text_w + 20, (size + 5) * len(wrapped) + 12)
 
 
-def place_bubble(box_size: tuple[int, int], anchor, screen: tuple[int, int], *, below: bool = False) -> pygame.Rect:
-    """Where a tip box of `box_size` goes for a mouse (or a control) at `anchor`: fully inside the screen."""
-    box = pygame.Rect((0, 0), box_size)
+def place_bubble(box_size: tuple[int, int], anchor, screen: tuple[int, int], *, below: bool = False,
+                 avoid: Sequence[pygame.Rect] = (), over: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a tip box of `box_size` goes for a mouse (or a control) at `anchor`: fully inside the screen.
+    Where the usual place covers a rect of `avoid` (a lesson's note, its ring), the box goes to the first other
+    place beside the mouse, or above or below the avoided rect the mouse is on, that covers none (else to the
+    one that covers least); `over` is the control a refusal speaks of (a box below it may also go above it)."""
     sw, sh = screen
+    inside = pygame.Rect(4, 4, sw - 8, sh - 8)
     x, y = int(anchor[0]), int(anchor[1])
+
+    def at(**where) -> pygame.Rect:
+        box = pygame.Rect((0, 0), box_size)
+        for name, value in where.items():
+            setattr(box, name, value)
+        return box.clamp(inside)
+
     if below:
-        box.midtop = (x, y + 6)
+        first = at(midtop=(x, y + 6))
+        others = [at(midbottom=(x, over.top - 6))] if over is not None else []
     else:
+        box = pygame.Rect((0, 0), box_size)
         box.topleft = (x + 16, y + 18)
         if box.right > sw - 4:
             box.right = x - 10
         if box.bottom > sh - 4:
             box.bottom = y - 8
-    box.clamp_ip(pygame.Rect(4, 4, sw - 8, sh - 8))
-    return box
+        first = box.clamp(inside)
+        others = [at(bottomleft=(x + 16, y - 8)), at(topright=(x - 10, y + 18)), at(bottomright=(x - 10, y - 8)),
+                  at(midbottom=(x, y - 24)), at(midtop=(x, y + 24))]
+    for a in avoid:  # the mouse on the avoided rect itself (a lesson's Next): beside that rect
+        if a.collidepoint(x, y):
+            others += [at(bottom=a.top - 6, centerx=x), at(top=a.bottom + 6, centerx=x), at(right=a.left - 6, centery=y)]
+
+    def covered(box: pygame.Rect) -> int:
+        return sum(box.clip(a).width * box.clip(a).height * (10 if i == 0 else 1) for i, a in enumerate(avoid))
+
+    places = [first] + others
+    for box in list(places):  # each place also slid just off each rect it covers
+        for a in avoid:
+            if box.colliderect(a):
+                moves = ((a.left - 6 - box.right, 0), (a.right + 6 - box.left, 0), (0, a.top - 6 - box.bottom),
+                         (0, a.bottom + 6 - box.top))
+                places += [box.move(dx, dy).clamp(inside) for dx, dy in moves]
+    # The first place that covers nothing to keep clear, else the one that covers least (the first rect of
+    # `avoid`, a lesson's note, counting most).
+    return min(places, key=covered)
 
 
 def tip_terms(text: str, glossary) -> list:
@@ -354,14 +391,16 @@ def _marked_text(surface: pygame.Surface, text: str, pos, size: int, colour, glo
 
 
 def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palette.PANEL_EDGE, below: bool = False,
-                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH, glossary=None) -> pygame.Rect:
+                dim_last: bool = False, size: int = TIP_SIZE, width: int = TIP_WIDTH, glossary=None,
+                avoid: Sequence[pygame.Rect] = (), over: pygame.Rect | None = None) -> pygame.Rect:
     """A tooltip box near `anchor`, kept fully inside the surface; returns its rect. With a game's
     `glossary`, its words are marked (dotted, as in the rules reference) and explained under a rule."""
     own, (w1, h1) = bubble_lines(list(lines), dim_last=dim_last, size=size, width=width)
     if not own:
         return pygame.Rect(0, 0, 0, 0)
     notes, (w2, h2) = bubble_lines(glossary_notes(lines, glossary), size=size, width=width)
-    box = place_bubble((max(w1, w2), h1 + (h2 - 12 + 4 if notes else 0)), anchor, surface.get_size(), below=below)
+    box = place_bubble((max(w1, w2), h1 + (h2 - 12 + 4 if notes else 0)), anchor, surface.get_size(), below=below,
+                       avoid=avoid, over=over)
     ui.panel(surface, box, colour=palette.BG_LIGHT, edge=edge, radius=8, shadow=4)
     h_line = size + 5
     for i, (t, last) in enumerate(own):

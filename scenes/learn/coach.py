@@ -242,6 +242,9 @@ class Coach:
         # The panel takes its clicks (nothing under it is hit) but has no tip: its heading says what a tip would,
         # and a tip drawn at the mouse after Next would hide the very note the learner is to read.
         spots.add(f"{OWN}panel", self.panel, [], click=lambda: None, always=True)
+        # No tip hides the note being read, nor what it rings or outlines (the ring's arrow included).
+        shown = [spots.get(k) for k in self.keys_now()]
+        spots.keep_clear = [pygame.Rect(self.panel)] + [s.rect.inflate(24, 70) for s in shown if s is not None]
         marked.add_term_spots(spots, self._terms, prefix=f"{OWN}term")
         for spot in list(spots):
             if spot.key.startswith(f"{OWN}term"):

@@ -1,0 +1,76 @@
+"""A lesson's note stays readable and its ring visible: no tip drawn at the mouse covers the lesson's panel or the
+thing the step rings (seen in a real window: after a click the mouse rests on the thing clicked, and its tip hid
+the next step's note, or the cell the next step rang)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes import registry
+from tests.scenes import lessonwalk
+
+
+def _tip_box(app, board, spot):
+    pos = spot.rect.center
+    if board.spots.at(pos) is not spot:
+        return None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)
+    return board.spots.draw_tip(pygame.Surface(app.size))
+
+
+def _covering(app, board, key: str, rested: str | None) -> list[str]:
+    """The hotspots whose tip, with the mouse on their centre, would cover the lesson's panel; and the one the
+    mouse rests on after the last click (`rested`), if its tip covers the panel or the ringed `key`."""
+    panel = pygame.Rect(board.coach.panel)
+    bad = []
+    for spot in list(board.spots):
+        if spot.key.startswith("lesson:") or not board.spots.tip_of(spot) or spot.rect.width * spot.rect.height > 200_000:
+            continue
+        box = _tip_box(app, board, spot)
+        if box is not None and box.colliderect(panel):
+            bad.append(spot.key)
+    target = board.spots.get(key)
+    last = board.spots.get(rested) if rested else None
+    if last is not None and target is not None and last is not target and board.spots.tip_of(last):
+        box = _tip_box(app, board, last)
+        if box is not None and box.colliderect(target.rect):
+            bad.append(f"{rested} (rested on) hides {key}")
+    return bad
+
+
+@pytest.mark.parametrize("game,lesson_id", [("krosmaster", "01_walk"), ("krosmaster", "02_spell"),
+                                            ("khrysos", "01_first_turn"), ("krom", "01_first_round")])
+def test_tips_leave_the_lessons_note_readable(app, game, lesson_id):
+    app.stack.push(registry.make_scene("menu", app))
+    app.run_frames(2)
+    found: dict[int, list[str]] = {}
+    rested: list[str] = []
+
+    def look(i, key):
+        board = lessonwalk.board_of(app)
+        if board.coach.finished:
+            return
+        bad = _covering(app, board, key, rested[-1] if rested else None)
+        if bad:
+            found[board.coach.index + 1] = bad
+        rested.append(key)
+        pos = lessonwalk.check_target(app, board, key)[1]  # back onto what is to be clicked
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(1)
+
+    lessonwalk.walk(app, game, lesson_id, before_click=look)
+    assert not found, f"tips covering the lesson's note, by step: {found}"
+
+
+def test_a_refusal_beside_the_panel_goes_above_the_control(app):
+    """A refused click's line goes below the control, or above it where below is the lesson's note."""
+    from scenes.hotspots import place_bubble
+
+    panel = pygame.Rect(860, 460, 400, 250)
+    control = pygame.Rect(780, 420, 60, 60)
+    box = place_bubble((300, 40), control.midbottom, (1280, 720), below=True, avoid=[panel], over=control)
+    assert not box.colliderect(panel) and box.bottom <= control.top
+    plain = place_bubble((300, 40), control.midbottom, (1280, 720), below=True)
+    assert plain.top >= control.bottom
