@@ -1,14 +1,23 @@
-"""A lesson's note stays readable and its ring visible: no tip drawn at the mouse covers the lesson's panel or the
-thing the step rings (seen in a real window: after a click the mouse rests on the thing clicked, and its tip hid
-the next step's note, or the cell the next step rang)."""
+"""What taking the lessons in a real window showed (issue 21): a lesson's note stays readable and its ring visible
+(no tip drawn at the mouse covers the lesson's panel or the thing the step rings: after a click the mouse rests on
+the thing clicked, and its tip hid the next step's note, or the cell the next step rang); the log speaks of the
+learner's seat by a name its third-person lines fit ("You walks from the Cave" was seen)."""
 
 from __future__ import annotations
+
+import re
 
 import pygame
 import pytest
 
 from scenes import registry
+from scenes.learn import loader
 from tests.scenes import lessonwalk
+
+GAMES = ("krosmaster", "krom", "khrysos")  # the menu's games (the showcase table is no one's to learn)
+ALL = [(g, e.id) for g in GAMES for e in loader.catalogue(g)]
+# A seat's name is the subject of the log's lines ("Karok rolls for the combat: 5."): a pronoun makes them wrong.
+PRONOUNS = {"you", "i", "we", "me", "us"}
 
 
 def _tip_box(app, board, spot):
@@ -74,3 +83,22 @@ def test_a_refusal_beside_the_panel_goes_above_the_control(app):
     assert not box.colliderect(panel) and box.bottom <= control.top
     plain = place_bubble((300, 40), control.midbottom, (1280, 720), below=True)
     assert plain.top >= control.bottom
+
+
+@pytest.mark.parametrize("game,lesson_id", ALL, ids=[f"{g}/{i}" for g, i in ALL])
+def test_lesson_seats_are_named_as_the_log_speaks_of_them(game, lesson_id):
+    lesson = loader.lesson(game, lesson_id)
+    named = [seat.name for seat in lesson.seats if seat.name.strip().lower() in PRONOUNS]
+    assert not named, f"{game}/{lesson_id}: seats named {named}; the log would say '{named[0]} rolls', '{named[0]} walks'"
+
+
+def test_the_log_of_the_first_krom_lesson_reads_in_the_third_person(app):
+    """Walked to its end, the first Krom lesson's log names the learner's Krom, with verbs that fit."""
+    app.stack.push(registry.make_scene("menu", app))
+    app.run_frames(2)
+    lessonwalk.walk(app, "krom", "01_first_round")
+    board = lessonwalk.board_of(app)
+    lines = board.log.lines
+    assert any(line.startswith("Alma walks from the Cave to the Forest") for line in lines), lines[:12]
+    wrong = [line for line in lines if re.search(r"\bYou [a-z]*[^s\W]s\b", line)]
+    assert not wrong, wrong
