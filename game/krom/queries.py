@@ -135,9 +135,10 @@ def fighter_weight(state: State, fighter: int) -> int:
 
 
 def _who(state: State, seat: int, names: Sequence[str] | None) -> str:
-    """A seat as a button names it: "Ann (Alma)" with the table's names, else the Krom's name."""
+    """A seat as a button names it: "Ann (Alma)" with the table's names, else (or where the seat is named after its
+    Krom) the Krom's name."""
     krom = fighter_name(state, seat)
-    if names is not None and 0 <= seat < len(names) and names[seat]:
+    if names is not None and 0 <= seat < len(names) and names[seat] and names[seat] != krom:
         return f"{names[seat]} ({krom})"
     return krom
 

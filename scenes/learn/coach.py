@@ -123,9 +123,9 @@ class Coach:
         seat = snap.seat
         if seat is None or not board.seats[seat].human:
             return None  # the computers play the lesson's script
-        if actions and all(a.kind in self.lesson.auto for a in actions):
-            return None  # the board plays these for the player on its own
         step = self.step
+        if actions and all(a.kind in self.lesson.auto for a in actions) and not self._asked_now(board, step, actions):
+            return None  # the board plays these for the player on its own (unless the step's own move is there to play)
         if step is None:
             return "The lesson is over: play on from here, or pick another lesson."
         if step.narration:
@@ -136,6 +136,12 @@ class Coach:
                 return None
             return step.asks_for()
         return None if all(a.kind in step.kinds for a in actions) else step.asks_for()
+
+    def _asked_now(self, board, step, actions) -> bool:
+        """The step's next move can be played now and `actions` are not it: a learner's 'Take nothing' where the
+        step asks for the Wood would skip past what the lesson waits for."""
+        expected = step.do[len(self.mine):] if step is not None and step.do else ()
+        return bool(expected) and expected[0] in board.snap.legal and tuple(actions) != tuple(expected[:len(actions)])
 
     def vetoed(self, board, reason: str) -> None:
         """A gesture was vetoed: start the step's clicks again from the first."""

@@ -87,6 +87,8 @@ def wrong_click(app, board) -> str | None:
     candidates = [s for s in scene.spots if s.key != target and not s.key.startswith(("lesson:", *ALWAYS_ALLOWED))
                   and (s.click is not None or s.widget is not None) and s.rect.width > 4 and s.rect.height > 4
                   and (s.widget is None or s.widget.visible)]
+    for spot in candidates:  # every one of them is greyed with a reason, not only the one clicked
+        assert not scene.spots.is_enabled(spot), f"{spot.key!r} can be clicked during step {coach.index + 1}"
     for spot in candidates:
         try:
             pos = pixel_of(scene, spot.key)

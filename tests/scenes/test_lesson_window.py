@@ -102,3 +102,26 @@ def test_the_log_of_the_first_krom_lesson_reads_in_the_third_person(app):
     assert any(line.startswith("Alma walks from the Cave to the Forest") for line in lines), lines[:12]
     wrong = [line for line in lines if re.search(r"\bYou [a-z]*[^s\W]s\b", line)]
     assert not wrong, wrong
+
+
+def test_an_option_the_board_may_play_alone_is_refused_where_the_step_asks_for_another(app):
+    """Krom lesson 3 asks the learner to steal Karok's Wood; 'Take nothing' (a pass, which the lesson lets the board
+    play on its own elsewhere) was lit and, clicked, skipped the steal and left the lesson pointing at nothing."""
+    from scenes.learn.runner import start_lesson
+    from tests.scenes.helpers import click
+
+    app.settings.animation_speed = "instant"
+    start_lesson(app, "krom", "03_cave_and_bonus_cards")
+    app.run_frames(3)
+    board = lessonwalk.board_of(app)
+    lessonwalk.wait_ready(app, board)
+    click(app, lessonwalk.check_target(app, board, "card:destination:cave")[1])
+    lessonwalk.wait_ready(app, board)
+    overlay = app.stack.top
+    nothing = next(s for s in overlay.spots if s.key.startswith("choice:") and s.widget.text == "Take nothing")
+    assert not overlay.spots.is_enabled(nothing) and overlay.spots.reason_of(nothing) == "Click the Wood option."
+    assert nothing.tip_lines()[0] == "Leave Karok alone"  # a seat named after its Krom is not "Karok (Karok)"
+    before = len(board.match.actions)
+    click(app, lessonwalk.pixel_of(overlay, nothing.key))
+    assert len(board.match.actions) == before and app.stack.top is overlay
+    lessonwalk.check_target(app, board, "choice:0")  # the Wood is still there to click
