@@ -104,10 +104,10 @@ def apply_edit(spec: MapSpec, edit: Edit) -> MapSpec:
     here = tile_at(spec, edit.x, edit.y)
     if edit.kind == "place":
         if here is not None:
-            raise MapEditError(f"a tile is already at {edit.x},{edit.y}: place it on an empty place")
+            raise MapEditError("a tile is already there: put it on an empty place")
         return MapSpec(spec.name, spec.tiles + (PlacedTile(edit.tile, edit.x, edit.y, edit.rotation),))
     if here is None:
-        raise MapEditError(f"there is no tile at {edit.x},{edit.y}")
+        raise MapEditError("there is no tile there")
     if edit.kind == "remove":
         return MapSpec(spec.name, tuple(t for t in spec.tiles if t is not here))
     if edit.kind == "turn":
@@ -116,7 +116,7 @@ def apply_edit(spec: MapSpec, edit: Edit) -> MapSpec:
         if edit.to == (edit.x, edit.y):
             raise MapEditError("the tile is already there")
         if tile_at(spec, *edit.to) is not None:
-            raise MapEditError(f"a tile is already at {edit.to[0]},{edit.to[1]}: move it to an empty place")
+            raise MapEditError("a tile is already where it would go: move it to an empty place")
         new = PlacedTile(here.tile, edit.to[0], edit.to[1], here.rotation)
     return MapSpec(spec.name, tuple(new if t is here else t for t in spec.tiles))
 

@@ -6,7 +6,17 @@ Split by concern: this file holds the state, widgets and input; `builderview` dr
 keeps the files, `mapdialogs` holds the panels it opens.
 
 Whether a map can be played is only ever the validator's answer (`game.khrysos.maps.validate_map`,
-`map_warnings`); the builder never judges a map by itself.
+`map_warnings`); the builder never judges a map by itself. Every gesture on the map is one
+`game.khrysos.Edit` (place, move, turn, remove), made by `apply_edit`; a lesson's coach may veto it
+(`builderlesson`: the builder as a lesson's host).
+
+Hotspot keys (a lesson points at them): `tile:<id>` (a card of the tile list), `slot:x,y` (a tile place
+of the grid, in tile positions 0-15; an empty one is listed while a lesson is on), `turn:x,y` (the turn
+handle on the placed tile under the mouse, or the one a lesson points at), `check:count`,
+`check:zones`, `check:overlap`, `check:connection` (the checklist's lines), `problems` (the list of
+problems), and the buttons `button:new` ... `button:random_map`, `button:undo`, `button:redo`,
+`button:mirror`, `button:flip`, `button:half_turn`, `button:symmetry`, `button:zoom_out`,
+`button:zoom_in`, `button:play`, `button:back`.
 """
 
 from __future__ import annotations
@@ -18,21 +28,26 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 import game.khrysos as K
-from game.khrysos import mapgen, maps
+from game.khrysos import Edit, MapEditError, apply_edit, mapgen, maps
 from game.khrysos.maps import TILES, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.builderfiles import BuilderFiles
-from scenes.khrysos.builderview import GRID, SIDE, TOOLS, ZOOMS, BuilderView
+from scenes.khrysos.builderlesson import BuilderLesson
+from scenes.khrysos.builderview import GRID, NOTE_LINE, SIDE, SLOTS, TOOLS, ZOOMS, BuilderView
 from scenes.stack import Scene
 SYMMETRY_MODES = (None, "mirror", "flip", "half-turn")
+# The side panel's file buttons: a lesson keeps no files, so its panel takes their place.
+FILE_BUTTONS = ("New", "Open", "Save", "Save as", "Rename", "Delete", "Import", "Export", "Copy code", "Paste code",
+                "Random map")
+CHECKS = ("count", "zones", "overlap", "connection")  # the checklist's lines, in order (see BuilderView.checklist)
 MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "half turn"}
 IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
 
 
-class BuilderScene(BuilderFiles, BuilderView, Scene):
+class BuilderScene(BuilderLesson, BuilderFiles, BuilderView, Scene):
     """The builder's state (the map, its history, the symmetry mode, the rules' verdict), widgets and input;
-    drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`."""
+    drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`, a lesson's host in `BuilderLesson`."""
 
     def __init__(self, app, spec: MapSpec | None = None, path: Path | None = None):
         super().__init__(app)
@@ -52,6 +67,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         self.notes_scroll = 0  # first line of the problem list shown
         self._cache_key = None
         self._map_image: pygame.Surface | None = None
+        self.coach = None  # a lesson's coach (scenes.learn.coach), when the builder teaches
+        self.edits: list[Edit] = []  # every edit made on the map here, in order (a lesson counts them)
         self.fit_view()
         self._check()
 
@@ -112,6 +129,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         self.back_button = UIButton(pygame.Rect(s.left + 12 + half + 32, s.bottom - 56, half - 24, 46), "Back",
                                     self.ui, object_id="@menu_button")
         self._sync_buttons()
+        if self.coach is not None:  # a lesson's builder (scenes.learn.runner): its coach comes on now
+            self.attach(self.coach)
 
     def _symmetry_label(self) -> str:
         return f"Symmetry: {MODE_WORDS[self.symmetry]}"
@@ -146,6 +165,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
                    "Rename": None if self.path is not None else unsaved + " (Save keeps it under the name above)",
                    "Delete": None if self.path is not None else unsaved + ": there is nothing to delete"}
         for b, label in self.buttons.items():
+            if self.coach is not None and label in FILE_BUTTONS:
+                continue  # a lesson keeps no files: its panel takes their place
             reason = reasons.get(label)
             spots.add("button:" + label.lower().replace(" ", "_"), None, self.tips[label], enabled=reason is None,
                       reason=reason, widget=b)
@@ -160,9 +181,61 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         spots.add("button:back", None, "Back to the Khrysos setup (asks first about unsaved changes)",
                   widget=self.back_button)
         for tile, r in self.palette_items():
-            spots.add(f"tile:{tile}", r, [TILES[tile].name, "Drag it onto the map; right-click or R turns it."])
+            spots.add(f"tile:{tile}", r, [TILES[tile].name, "Drag it onto the map; right-click or R turns it."],
+                      click=lambda t=tile: self._pick(t))
+        self._map_hotspots()
+        if self.coach is not None:
+            self.coach.hotspots(self)
         spots.sync_widgets()
         spots.rehover()
+
+    refresh_hotspots = _sync_buttons  # the name the kit and a lesson's coach use
+
+    def _map_hotspots(self) -> None:
+        """The grid's tile places, the turn handle, the checklist's lines and the problem list."""
+        spots = self.spots
+        view = GRID.inflate(-4, -4)
+        target = self.coach.target() if self.coach is not None else None
+        for x in range(SLOTS):
+            for y in range(SLOTS):
+                r = self.slot_rect((x, y)).clip(view)
+                if r.width < 6 or r.height < 6:
+                    continue
+                placed = self.tile_at((x, y))
+                if placed is not None:
+                    turned = f" (turned {placed.rotation}°)" if placed.rotation else ""
+                    spots.add(f"slot:{x},{y}", r, [f"{TILES[placed.tile].name}{turned}",
+                                                   "Drag it to move it, or off the map to remove it; right-click, R "
+                                                   "or its turn handle turns it."],
+                              click=lambda sl=(x, y): self._pick_up(sl), right_click=lambda sl=(x, y): self._turn_at(sl))
+                elif self.coach is not None or self.drag is not None:
+                    spots.add(f"slot:{x},{y}", r, "An empty place on the map: drop a tile card here")
+        shown = {self.hover_tile, self._slot_of(target)} - {None}
+        for slot in sorted(shown):
+            if self.tile_at(slot) is None:
+                continue
+            handle = self.turn_handle(slot)
+            if view.contains(handle):
+                spots.add(f"turn:{slot[0]},{slot[1]}", handle, "Turn this tile a quarter turn clockwise (or right-click "
+                                                                "it, or press R over it)",
+                          click=lambda sl=slot: self.rotate(sl))
+        y = self.checklist_top() + 26
+        for (ok, line), kind in zip(self.checklist(), CHECKS):
+            height = NOTE_LINE * len(ui.wrap(line, 15, SIDE.width - 52))
+            spots.add(f"check:{kind}", pygame.Rect(SIDE.left + 10, y - 2, SIDE.width - 20, height + 4),
+                      [("Done: " if ok else "Not yet: ") + line])
+            y += height + 6
+        shown_notes = self.note_lines()
+        spots.add("problems", self.notes_rect(), [" ".join(t for t, _ in shown_notes if t)] if shown_notes
+                  else "No problem: the map can be played")
+
+    @staticmethod
+    def _slot_of(key: str | None) -> tuple[int, int] | None:
+        """The tile place a `slot:x,y` or `turn:x,y` key names."""
+        if key is None or not key.startswith(("slot:", "turn:")):
+            return None
+        x, y = key.split(":", 1)[1].split(",")
+        return (int(x), int(y))
 
     # -- the map being edited -----------------------------------------------------------------------
     @property
@@ -272,7 +345,10 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
             return self._button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.hover_tile = self.slot_at(event.pos)
+            slot = self.slot_at(event.pos)
+            if slot != self.hover_tile:
+                self.hover_tile = slot
+                self._sync_buttons()  # the turn handle follows the mouse
             if self.drag is not None:
                 self.drag["pos"] = event.pos
             elif event.buttons[1] if len(event.buttons) > 1 else False:
@@ -291,7 +367,14 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
                     return True
                 return self.rotate(self.slot_at(event.pos))
             return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None and self.drag.get("carry"):
+            return True  # carried by a click: the next click puts it down
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            if self._clicked_in_place(event.pos):
+                self.drag["carry"] = True  # a click on a card picks it up: the next click on the map puts it down
+                self.say(f"{TILES[self.drag['tile']].name} picked up: click a place on the map to put it down "
+                         "(right-click or R turns it, Esc puts it back).")
+                return True
             self._drop(event.pos)
             return True
         if event.type == pygame.MOUSEWHEEL:
@@ -307,6 +390,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         return False
 
     def _key(self, event) -> bool:
+        if self.coach is not None and self._lesson_key(event):
+            return True
         if self.name_entry.is_focused:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.name_entry.unfocus()
@@ -329,6 +414,7 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         elif event.key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self._cancel_drag()
+                self._sync_buttons()
             else:
                 self.leave()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -346,17 +432,48 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         return True
 
     def _press(self, pos) -> bool:
-        for tile, r in self.palette_items():
-            if r.collidepoint(pos):
-                self.drag = {"tile": tile, "rotation": 0, "from": None, "pos": pos}
-                return True
+        """A press the hotspots did not take (their clicks pick tiles up): a carried tile goes down here."""
+        if self.drag is not None and self.drag.get("carry"):
+            self._drop(pos)
+            return True
+        tile = self._palette_tile_at(pos)
+        if tile is not None:
+            self._pick(tile, pos)
+            return True
         slot = self.slot_at(pos)
-        if slot is not None:
-            placed = self.tile_at(slot)
-            if placed is not None:
-                self.drag = {"tile": placed.tile, "rotation": placed.rotation, "from": placed, "pos": pos}
-                return True
+        if slot is not None and self.tile_at(slot) is not None:
+            self._pick_up(slot, pos)
+            return True
         return False
+
+    def _clicked_in_place(self, pos) -> bool:
+        """The button came up where the drag began (a click, not a drag): on its card in the list, or on its
+        own place on the map."""
+        drag = self.drag
+        if drag["from"] is None:
+            return self.slot_at(pos) is None and self._palette_tile_at(pos) == drag["tile"]
+        moving = drag["from"]
+        return self.slot_at(pos) == (moving.x, moving.y) and drag["rotation"] == moving.rotation
+
+    def _palette_tile_at(self, pos) -> str | None:
+        return next((tile for tile, r in self.palette_items() if r.collidepoint(pos)), None)
+
+    def _pick(self, tile: str, pos=None) -> None:
+        """Start dragging a new tile card from the list (or put down the one carried, on a click on the map)."""
+        pos = pos or self.spots.mouse or self.mouse
+        self.drag = {"tile": tile, "rotation": 0, "from": None, "pos": pos, "pointer": self._pointer_before()}
+
+    def _pick_up(self, slot, pos=None) -> None:
+        """Start dragging the tile placed at `slot` (to move it, or off the map to remove it)."""
+        if self.drag is not None and self.drag.get("carry"):
+            self._drop(pos or self.spots.mouse or self.mouse)  # a carried tile dropped on a taken place: refused there
+            return
+        placed = self.tile_at(slot)
+        if placed is None:
+            return
+        pos = pos or self.spots.mouse or self.mouse
+        self.drag = {"tile": placed.tile, "rotation": placed.rotation, "from": placed, "pos": pos,
+                     "pointer": self._pointer_before()}
 
     def _cancel_drag(self) -> None:
         self.drag = None
@@ -365,38 +482,80 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         drag, self.drag = self.drag, None
         slot = self.slot_at(pos)
         moving = drag["from"]
-        others = tuple(t for t in self.tiles if t is not moving)
+        back_to = drag.get("pointer", 0)
         if slot is None:
             if moving is not None:
-                self.say(f"{TILES[moving.tile].name} removed.")
-                self.edit(others, ((moving.x, moving.y),))
+                self.commit([Edit("remove", moving.x, moving.y)], ((moving.x, moving.y),), back_to,
+                            said=f"{TILES[moving.tile].name} removed.")
+            elif drag.get("carry"):
+                self.say(f"{TILES[drag['tile']].name} put back.")
+                self._sync_buttons()
             return
         if moving is not None and (moving.x, moving.y) == slot and moving.rotation == drag["rotation"]:
+            if drag.get("carry"):
+                self.say(f"{TILES[moving.tile].name} put back where it was.")
+            self._sync_buttons()
             return  # dropped where it was
-        if any((t.x, t.y) == slot for t in others):
-            self.say("A tile is already there: drop it on an empty place.", palette.BLOCKED)
-            return
-        placed = PlacedTile(drag["tile"], slot[0], slot[1], drag["rotation"])
         if moving is None:
-            self.edit(self.tiles + (placed,), (slot,))
+            edits = [Edit("place", slot[0], slot[1], drag["tile"], drag["rotation"])]
+            touched = (slot,)
         else:
-            self.edit(tuple(placed if t is moving else t for t in self.tiles), ((moving.x, moving.y), slot))
-        self.app.play_sound("card")
+            edits = [Edit("move", moving.x, moving.y, to=slot)] if (moving.x, moving.y) != slot else []
+            edits += [Edit("turn", *slot)] * (((drag["rotation"] - moving.rotation) % 360) // 90)
+            touched = ((moving.x, moving.y), slot)
+        if self.commit(edits, touched, back_to, drop=f"slot:{slot[0]},{slot[1]}"):
+            self.app.play_sound("card")
+
+    def commit(self, edits: list[Edit], touched, back_to: int = 0, *, said: str | None = None,
+               drop: str | None = None) -> bool:
+        """Make one gesture's edits (a lesson's coach may veto them; a tile in the way refuses them with the
+        reason): one step of the undo history. True when the map changed."""
+        if self.coach is not None:
+            reason = self.coach.refusal(self, edits)
+            if reason:
+                self.say(reason, palette.BLOCKED)
+                self.coach.vetoed(self, reason, back_to)
+                return False
+        spec = self.spec
+        try:
+            for e in edits:
+                spec = apply_edit(spec, e)
+        except MapEditError as e:
+            self.say(ui.sentence(str(e)), palette.BLOCKED)
+            if self.coach is not None:
+                self.coach.vetoed(self, ui.sentence(str(e)), back_to)
+            return False
+        if said:
+            self.say(said)
+        self.edits += edits
+        if self.coach is not None and drop is not None:
+            self.coach.touched(drop)
+        self.edit(spec.tiles, touched)
+        if self.coach is not None:
+            self.coach.settled(self)
+            self._sync_buttons()
+        return True
+
+    def _turn_at(self, slot) -> None:
+        """A right-click on a placed tile: turns the tile being dragged, if any, else this one."""
+        if self.drag is not None:
+            self.drag["rotation"] = (self.drag["rotation"] + 90) % 360
+            return
+        self.rotate(slot)
 
     def rotate(self, slot) -> bool:
         placed = self.tile_at(slot) if slot is not None else None
         if placed is None:
             return False
-        turned = PlacedTile(placed.tile, placed.x, placed.y, (placed.rotation + 90) % 360)
-        self.edit(tuple(turned if t is placed else t for t in self.tiles), (tuple(slot),))
+        self.commit([Edit("turn", *slot)], (tuple(slot),), self._pointer_before())
         return True
 
     def remove(self, slot) -> bool:
         placed = self.tile_at(slot) if slot is not None else None
         if placed is None:
             return False
-        self.say(f"{TILES[placed.tile].name} removed.")
-        self.edit(tuple(t for t in self.tiles if t is not placed), (tuple(slot),))
+        self.commit([Edit("remove", *slot)], (tuple(slot),), self._pointer_before(),
+                    said=f"{TILES[placed.tile].name} removed.")
         return True
 
     def _button(self, el) -> bool:
