@@ -483,6 +483,8 @@ class BuilderScene(BuilderLesson, BuilderFiles, BuilderView, Scene):
         slot = self.slot_at(pos)
         moving = drag["from"]
         back_to = drag.get("pointer", 0)
+        if drag.get("carry"):
+            self.message = None  # "picked up: click a place..." is done with
         if slot is None:
             if moving is not None:
                 self.commit([Edit("remove", moving.x, moving.y)], ((moving.x, moving.y),), back_to,

@@ -29,7 +29,9 @@ class BuilderLesson:
         self.coach = coach
         coach.width = SIDE.width
         coach.play_on_words = ("Play this map", "Save this map among yours and set up a game on it (the lesson ends)")
+        coach.over_reason = "The lesson is over: Play this map on its panel, or pick another lesson."
         self.name_entry.hide()
+        self._file_buttons(False)
         coach.settled(self)
         self._sync_buttons()
 
@@ -39,7 +41,17 @@ class BuilderLesson:
         if coach is not None:
             coach.remove()
         self.name_entry.show()
+        self._file_buttons(True)
         self._sync_buttons()
+
+    def _file_buttons(self, shown: bool) -> None:
+        """The side panel's file buttons: hidden while a lesson's panel takes their place."""
+        from scenes.khrysos.builder import FILE_BUTTONS
+
+        for button, label in self.buttons.items():
+            if label in FILE_BUTTONS:
+                self.spots.known_widgets.discard(button)  # the hotspots neither show nor hide them meanwhile
+                (button.show if shown else button.hide)()
 
     # -- the coach's questions (scenes.learn.coach.Host) --------------------------------------------
     def coach_history(self) -> list:

@@ -138,6 +138,7 @@ class Coach:
         self.glossary = _glossary(lesson.game)
         self.buttons: dict[str, UIButton] = {}
         self.panel = pygame.Rect(0, 0, PANEL_W, 100)
+        self.over_reason = "The lesson is over: play on from here, or pick another lesson."
         self.width = PANEL_W  # the panel's width (a host that keeps a place for the panel may set its own)
         self.play_on_words = (LABELS["play_on"], "Go on with this game as a normal game (saved like any), without the lesson")
         self._panel_img: pygame.Surface | None = None
@@ -178,7 +179,7 @@ class Coach:
             return None  # the board plays these for the player on its own
         step = self.step
         if step is None:
-            return "The lesson is over: play on from here, or pick another lesson."
+            return self.over_reason
         if step.narration:
             return step.asks_for()
         if step.kinds and all(a.kind in step.kinds for a in actions):
@@ -274,7 +275,7 @@ class Coach:
         spots = board.spots
         step = self.step
         target = self.target()
-        reason = step.asks_for() if step is not None else "The lesson is over: play on from here, or pick another lesson."
+        reason = step.asks_for() if step is not None else self.over_reason
         for spot in list(spots):
             if spot.key.startswith(OWN) or spot.key.startswith(ALWAYS_ALLOWED):
                 continue
@@ -445,22 +446,43 @@ class Coach:
             "middle-left": pygame.Rect(MARGIN, (h - box.height) // 2, box.width, box.height),
         }
         avoid = self._avoid(board) + [pygame.Rect(r) for r in board.coach_keep_clear()]
+        small = [s for s in board.spots if not s.key.startswith(OWN) and s.rect.width * s.rect.height < w * h // 6
+                 and (s.widget is None or s.widget.visible)]
+        # Never over a control: a labelled one (a button, greyed or not) or one that can be clicked now.
+        controls = [s.rect for s in small if s.widget is not None or s.label is not None
+                    or (board.spots.is_enabled(s) and (s.click is not None or s.right_click is not None))]
+        hard = avoid + controls
+        others = [s.rect for s in small]
         wanted = step.panel if step is not None else None
-        if wanted in spots_at:
+        if wanted in spots_at and spots_at[wanted].collidelist(hard) < 0:
             return spots_at[wanted]
-        # Else the place that hides nothing the lesson shows and the least of what the board offers.
-        others = [s.rect for s in board.spots if not s.key.startswith(OWN)
-                  and s.rect.width * s.rect.height < w * h // 6]
-        best, best_cost = spots_at[PLACES[0]], None
+        # Else the first of the usual places that covers no control and the least of what the board shows...
+        best, best_cost = None, None
         for i, name in enumerate(PLACES):
             rect = spots_at[name]
             rect.top = max(rect.top, 50)
-            if any(rect.colliderect(a) for a in avoid):
+            if rect.collidelist(hard) >= 0:
                 continue
             cost = sum(rect.clip(o).width * rect.clip(o).height for o in others) + i
             if best_cost is None or cost < best_cost:
                 best, best_cost = rect, cost
-        return best
+        if best is not None:
+            return best
+        # ... or, when none is free, the free place beside the controls that covers the fewest things shown.
+        xs = {MARGIN, w - box.width - MARGIN} | {r.right + 6 for r in hard} | {r.left - box.width - 6 for r in hard}
+        ys = {50, h - box.height - MARGIN} | {r.bottom + 6 for r in hard} | {r.top - box.height - 6 for r in hard}
+        room = pygame.Rect(MARGIN, 50, w - 2 * MARGIN, h - 50 - MARGIN)
+        for x in sorted(xs, reverse=True):
+            for y in sorted(ys, reverse=True):
+                rect = pygame.Rect(x, y, box.width, box.height)
+                if not room.contains(rect) or rect.collidelist(hard) >= 0:
+                    continue
+                cost = len(rect.collidelistall(others))
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = rect, cost
+        if best is not None:
+            return best
+        return spots_at[wanted] if wanted in spots_at else spots_at[PLACES[0]]
 
     def _render(self, head: str, body: str, said_lines: list[str]) -> None:
         img = pygame.Surface(self.panel.size, pygame.SRCALPHA)
