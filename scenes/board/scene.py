@@ -36,6 +36,7 @@ from scenes.board.furniture import Banner, Flyer
 from scenes.board.controls import KitControls
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
+from scenes.board.lessonhost import LessonHost
 from scenes.board.seats import Seat, seats_of
 from scenes.board.viewers import Viewers
 from scenes.board.snapshot import Snapshot, deciding, take
@@ -50,7 +51,7 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
+class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -100,46 +101,6 @@ class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimatio
         # while a coach is on, the game's end shows on the lesson's panel, not on the end screen.
         self.coach: Any = None
         self.undo_button = self.redo_button = self.suggest_button = self.rules_button = None
-
-    # -- a lesson's host (scenes.learn.coach.Host) --------------------------------------
-    def coach_history(self) -> list:
-        return self.match.actions
-
-    def coach_learner_decides(self) -> bool:
-        seat = self.snap.seat
-        return seat is not None and self.seats[seat].human
-
-    def coach_learner_turn(self) -> bool:
-        return self.snap.mine or self.snap.over
-
-    def coach_over(self) -> bool:
-        return self.snap.over
-
-    def coach_others_playing(self) -> bool:
-        seat = self.snap.seat
-        return seat is not None and not self.seats[seat].human and not self.snap.over
-
-    def coach_quiet(self, overlay: bool) -> bool:
-        return self.busy or (self.locked and not self.snap.over and not overlay)
-
-    def coach_install(self, coach) -> None:
-        for seat, bot in list(self.bots.items()):
-            self.bots[seat] = coach.bot(bot)
-        if self._thinking is not None:  # the board's first settle set a computer thinking before the coach was in
-            self._thinking = None
-            self.bot_move()
-
-    def coach_holds(self, condition: str) -> bool:
-        raise LookupError(f"a game's board answers no lesson condition ({condition!r}): its steps name their moves")
-
-    def coach_free(self, key: str) -> bool:
-        return False
-
-    def coach_keep_clear(self) -> list:
-        return self.bar_rects()
-
-    def coach_panel(self, height: int):
-        return None
 
     # -- the stack -----------------------------------------------------------------------
     def on_enter(self) -> None:

@@ -7,8 +7,8 @@ keeps the files, `mapdialogs` holds the panels it opens.
 
 Whether a map can be played is only ever the validator's answer (`game.khrysos.maps.validate_map`,
 `map_warnings`); the builder never judges a map by itself. Every gesture on the map is one
-`game.khrysos.Edit` (place, move, turn, remove), made by `apply_edit`; a lesson's coach may veto it
-(`builderlesson`: the builder as a lesson's host).
+`game.khrysos.Edit` (place, move, turn, remove), made by `apply_edit` (`buildergestures`); a lesson's
+coach may veto it (`builderlesson`: the builder as a lesson's host).
 
 Hotspot keys (a lesson points at them): `tile:<id>` (a card of the tile list), `slot:x,y` (a tile place
 of the grid, in tile positions 0-15; an empty one is listed while a lesson is on), `turn:x,y` (the turn
@@ -28,26 +28,24 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 import game.khrysos as K
-from game.khrysos import Edit, MapEditError, apply_edit, mapgen, maps
+from game.khrysos import Edit, mapgen, maps
 from game.khrysos.maps import TILES, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.builderfiles import BuilderFiles
-from scenes.khrysos.builderlesson import BuilderLesson
-from scenes.khrysos.builderview import GRID, NOTE_LINE, SIDE, SLOTS, TOOLS, ZOOMS, BuilderView
+from scenes.khrysos.buildergestures import BuilderGestures
+from scenes.khrysos.builderlesson import FILE_BUTTONS, BuilderLesson
+from scenes.khrysos.builderview import GRID, SIDE, TOOLS, ZOOMS, BuilderView
 from scenes.stack import Scene
 SYMMETRY_MODES = (None, "mirror", "flip", "half-turn")
-# The side panel's file buttons: a lesson keeps no files, so its panel takes their place.
-FILE_BUTTONS = ("New", "Open", "Save", "Save as", "Rename", "Delete", "Import", "Export", "Copy code", "Paste code",
-                "Random map")
-CHECKS = ("count", "zones", "overlap", "connection")  # the checklist's lines, in order (see BuilderView.checklist)
 MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "half turn"}
 IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
 
 
-class BuilderScene(BuilderLesson, BuilderFiles, BuilderView, Scene):
+class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Scene):
     """The builder's state (the map, its history, the symmetry mode, the rules' verdict), widgets and input;
-    drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`, a lesson's host in `BuilderLesson`."""
+    drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`, a lesson's host in `BuilderLesson`,
+    the gestures on the map and its hotspots in `BuilderGestures`."""
 
     def __init__(self, app, spec: MapSpec | None = None, path: Path | None = None):
         super().__init__(app)
@@ -190,52 +188,6 @@ class BuilderScene(BuilderLesson, BuilderFiles, BuilderView, Scene):
         spots.rehover()
 
     refresh_hotspots = _sync_buttons  # the name the kit and a lesson's coach use
-
-    def _map_hotspots(self) -> None:
-        """The grid's tile places, the turn handle, the checklist's lines and the problem list."""
-        spots = self.spots
-        view = GRID.inflate(-4, -4)
-        target = self.coach.target() if self.coach is not None else None
-        for x in range(SLOTS):
-            for y in range(SLOTS):
-                r = self.slot_rect((x, y)).clip(view)
-                if r.width < 6 or r.height < 6:
-                    continue
-                placed = self.tile_at((x, y))
-                if placed is not None:
-                    turned = f" (turned {placed.rotation}°)" if placed.rotation else ""
-                    spots.add(f"slot:{x},{y}", r, [f"{TILES[placed.tile].name}{turned}",
-                                                   "Drag it to move it, or off the map to remove it; right-click, R "
-                                                   "or its turn handle turns it."],
-                              click=lambda sl=(x, y): self._pick_up(sl), right_click=lambda sl=(x, y): self._turn_at(sl))
-                elif self.coach is not None or self.drag is not None:
-                    spots.add(f"slot:{x},{y}", r, "An empty place on the map: drop a tile card here")
-        shown = {self.hover_tile, self._slot_of(target)} - {None}
-        for slot in sorted(shown):
-            if self.tile_at(slot) is None:
-                continue
-            handle = self.turn_handle(slot)
-            if view.contains(handle):
-                spots.add(f"turn:{slot[0]},{slot[1]}", handle, "Turn this tile a quarter turn clockwise (or right-click "
-                                                                "it, or press R over it)",
-                          click=lambda sl=slot: self.rotate(sl))
-        y = self.checklist_top() + 26
-        for (ok, line), kind in zip(self.checklist(), CHECKS):
-            height = NOTE_LINE * len(ui.wrap(line, 15, SIDE.width - 52))
-            spots.add(f"check:{kind}", pygame.Rect(SIDE.left + 10, y - 2, SIDE.width - 20, height + 4),
-                      [("Done: " if ok else "Not yet: ") + line])
-            y += height + 6
-        shown_notes = self.note_lines()
-        spots.add("problems", self.notes_rect(), [" ".join(t for t, _ in shown_notes if t)] if shown_notes
-                  else "No problem: the map can be played")
-
-    @staticmethod
-    def _slot_of(key: str | None) -> tuple[int, int] | None:
-        """The tile place a `slot:x,y` or `turn:x,y` key names."""
-        if key is None or not key.startswith(("slot:", "turn:")):
-            return None
-        x, y = key.split(":", 1)[1].split(",")
-        return (int(x), int(y))
 
     # -- the map being edited -----------------------------------------------------------------------
     @property
@@ -429,135 +381,6 @@ class BuilderScene(BuilderLesson, BuilderFiles, BuilderView, Scene):
             self.set_zoom(self.zoom - 1)
         else:
             return False
-        return True
-
-    def _press(self, pos) -> bool:
-        """A press the hotspots did not take (their clicks pick tiles up): a carried tile goes down here."""
-        if self.drag is not None and self.drag.get("carry"):
-            self._drop(pos)
-            return True
-        tile = self._palette_tile_at(pos)
-        if tile is not None:
-            self._pick(tile, pos)
-            return True
-        slot = self.slot_at(pos)
-        if slot is not None and self.tile_at(slot) is not None:
-            self._pick_up(slot, pos)
-            return True
-        return False
-
-    def _clicked_in_place(self, pos) -> bool:
-        """The button came up where the drag began (a click, not a drag): on its card in the list, or on its
-        own place on the map."""
-        drag = self.drag
-        if drag["from"] is None:
-            return self.slot_at(pos) is None and self._palette_tile_at(pos) == drag["tile"]
-        moving = drag["from"]
-        return self.slot_at(pos) == (moving.x, moving.y) and drag["rotation"] == moving.rotation
-
-    def _palette_tile_at(self, pos) -> str | None:
-        return next((tile for tile, r in self.palette_items() if r.collidepoint(pos)), None)
-
-    def _pick(self, tile: str, pos=None) -> None:
-        """Start dragging a new tile card from the list (or put down the one carried, on a click on the map)."""
-        pos = pos or self.spots.mouse or self.mouse
-        self.drag = {"tile": tile, "rotation": 0, "from": None, "pos": pos, "pointer": self._pointer_before()}
-
-    def _pick_up(self, slot, pos=None) -> None:
-        """Start dragging the tile placed at `slot` (to move it, or off the map to remove it)."""
-        if self.drag is not None and self.drag.get("carry"):
-            self._drop(pos or self.spots.mouse or self.mouse)  # a carried tile dropped on a taken place: refused there
-            return
-        placed = self.tile_at(slot)
-        if placed is None:
-            return
-        pos = pos or self.spots.mouse or self.mouse
-        self.drag = {"tile": placed.tile, "rotation": placed.rotation, "from": placed, "pos": pos,
-                     "pointer": self._pointer_before()}
-
-    def _cancel_drag(self) -> None:
-        self.drag = None
-
-    def _drop(self, pos) -> None:
-        drag, self.drag = self.drag, None
-        slot = self.slot_at(pos)
-        moving = drag["from"]
-        back_to = drag.get("pointer", 0)
-        if drag.get("carry"):
-            self.message = None  # "picked up: click a place..." is done with
-        if slot is None:
-            if moving is not None:
-                self.commit([Edit("remove", moving.x, moving.y)], ((moving.x, moving.y),), back_to,
-                            said=f"{TILES[moving.tile].name} removed.")
-            elif drag.get("carry"):
-                self.say(f"{TILES[drag['tile']].name} put back.")
-                self._sync_buttons()
-            return
-        if moving is not None and (moving.x, moving.y) == slot and moving.rotation == drag["rotation"]:
-            if drag.get("carry"):
-                self.say(f"{TILES[moving.tile].name} put back where it was.")
-            self._sync_buttons()
-            return  # dropped where it was
-        if moving is None:
-            edits = [Edit("place", slot[0], slot[1], drag["tile"], drag["rotation"])]
-            touched = (slot,)
-        else:
-            edits = [Edit("move", moving.x, moving.y, to=slot)] if (moving.x, moving.y) != slot else []
-            edits += [Edit("turn", *slot)] * (((drag["rotation"] - moving.rotation) % 360) // 90)
-            touched = ((moving.x, moving.y), slot)
-        if self.commit(edits, touched, back_to, drop=f"slot:{slot[0]},{slot[1]}"):
-            self.app.play_sound("card")
-
-    def commit(self, edits: list[Edit], touched, back_to: int = 0, *, said: str | None = None,
-               drop: str | None = None) -> bool:
-        """Make one gesture's edits (a lesson's coach may veto them; a tile in the way refuses them with the
-        reason): one step of the undo history. True when the map changed."""
-        if self.coach is not None:
-            reason = self.coach.refusal(self, edits)
-            if reason:
-                self.say(reason, palette.BLOCKED)
-                self.coach.vetoed(self, reason, back_to)
-                return False
-        spec = self.spec
-        try:
-            for e in edits:
-                spec = apply_edit(spec, e)
-        except MapEditError as e:
-            self.say(ui.sentence(str(e)), palette.BLOCKED)
-            if self.coach is not None:
-                self.coach.vetoed(self, ui.sentence(str(e)), back_to)
-            return False
-        if said:
-            self.say(said)
-        self.edits += edits
-        if self.coach is not None and drop is not None:
-            self.coach.touched(drop)
-        self.edit(spec.tiles, touched)
-        if self.coach is not None:
-            self.coach.settled(self)
-            self._sync_buttons()
-        return True
-
-    def _turn_at(self, slot) -> None:
-        """A right-click on a placed tile: turns the tile being dragged, if any, else this one."""
-        if self.drag is not None:
-            self.drag["rotation"] = (self.drag["rotation"] + 90) % 360
-            return
-        self.rotate(slot)
-
-    def rotate(self, slot) -> bool:
-        placed = self.tile_at(slot) if slot is not None else None
-        if placed is None:
-            return False
-        self.commit([Edit("turn", *slot)], (tuple(slot),), self._pointer_before())
-        return True
-
-    def remove(self, slot) -> bool:
-        placed = self.tile_at(slot) if slot is not None else None
-        if placed is None:
-            return False
-        self.commit([Edit("remove", *slot)], (tuple(slot),), self._pointer_before(),
-                    said=f"{TILES[placed.tile].name} removed.")
         return True
 
     def _button(self, el) -> bool:

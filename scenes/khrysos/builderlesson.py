@@ -17,6 +17,9 @@ from scenes import palette
 from scenes.khrysos.builderview import GRID, SIDE
 
 LESSON_GAP = 10  # between the lesson's panel and the checklist under it
+# The side panel's file buttons: a lesson keeps no files, so its panel takes their place.
+FILE_BUTTONS = ("New", "Open", "Save", "Save as", "Rename", "Delete", "Import", "Export", "Copy code", "Paste code",
+                "Random map")
 
 
 class BuilderLesson:
@@ -46,8 +49,6 @@ class BuilderLesson:
 
     def _file_buttons(self, shown: bool) -> None:
         """The side panel's file buttons: hidden while a lesson's panel takes their place."""
-        from scenes.khrysos.builder import FILE_BUTTONS
-
         for button, label in self.buttons.items():
             if label in FILE_BUTTONS:
                 self.spots.known_widgets.discard(button)  # the hotspots neither show nor hide them meanwhile
