@@ -109,8 +109,9 @@ def wrong_click(app, board) -> str | None:
     candidates = [s for s in scene.spots if s.key != target and not s.key.startswith(("lesson:", *ALWAYS_ALLOWED))
                   and (s.click is not None or s.widget is not None) and s.rect.width > 4 and s.rect.height > 4
                   and (s.widget is None or s.widget.visible)]
-    for spot in candidates:  # every one of them is greyed with a reason, not only the one clicked
-        assert not scene.spots.is_enabled(spot), f"{spot.key!r} can be clicked during step {coach.index + 1}"
+    if not coach.step.kinds:  # an exact step (or a note): every other one is greyed, not only the one clicked
+        for spot in (s for s in candidates if s.key not in coach.step.point):  # (a drag's source may stay live)
+            assert not scene.spots.is_enabled(spot), f"{spot.key!r} can be clicked during step {coach.index + 1}"
     for spot in candidates:
         try:
             pos = pixel_of(scene, spot.key)

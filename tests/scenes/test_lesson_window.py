@@ -88,6 +88,8 @@ def test_a_refusal_beside_the_panel_goes_above_the_control(app):
 @pytest.mark.parametrize("game,lesson_id", ALL, ids=[f"{g}/{i}" for g, i in ALL])
 def test_lesson_seats_are_named_as_the_log_speaks_of_them(game, lesson_id):
     lesson = loader.lesson(game, lesson_id)
+    if lesson.scene != "board":
+        pytest.skip("taught in the map builder: no game log speaks of its seats")
     named = [seat.name for seat in lesson.seats if seat.name.strip().lower() in PRONOUNS]
     assert not named, f"{game}/{lesson_id}: seats named {named}; the log would say '{named[0]} rolls', '{named[0]} walks'"
 
