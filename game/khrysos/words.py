@@ -94,6 +94,15 @@ def action_text(state, action: Action, names: Names = None) -> str:
     return str(action)
 
 
+def proper_names() -> tuple[str, ...]:
+    """Every name of the content a text may open with, kept as written after a colon (`grammar.after_colon`):
+    the hunters and their actions, Treasure Zones."""
+    out = ["Treasure Zone"]
+    for h in HUNTERS.values():
+        out += [h.name, *(a.name for a in h.actions)]
+    return tuple(dict.fromkeys(out))
+
+
 # -- action symbols in words ------------------------------------------------------------------------
 
 
@@ -207,6 +216,7 @@ __all__ = [
     "corner",
     "hunter_name",
     "place_name",
+    "proper_names",
     "player_name",
     "row_name",
     "rows",
