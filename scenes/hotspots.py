@@ -187,7 +187,7 @@ class Hotspots:
             return False
         reason = self.reason_of(spot)
         if reason is not None:
-            if button == 1:
+            if button == 1 or (button == 3 and spot.right_click is not None):  # what it would have done, refused
                 self.refuse(reason, spot.rect)
             return True
         if button == 3:
