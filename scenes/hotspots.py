@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import pygame
 
+from game.core.grammar import after_colon
 from scenes import palette, ui
 
 TIP_SIZE = 15
@@ -76,6 +77,7 @@ class Hotspots:
         self.lock_reason = "Not now."
         self.mouse: tuple[int, int] | None = None
         self.hovered: Hotspot | None = None
+        self.came_under = False  # the hovered hotspot came under a resting mouse: no tip until the mouse moves
         self.refusal: Refusal | None = None
         self._widget_state: dict[Any, tuple] = {}
         self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
@@ -84,6 +86,9 @@ class Hotspots:
         # What a tip must not cover where it fits elsewhere (a lesson's panel: the note being read); filled
         # with the hotspots, so it goes with them.
         self.keep_clear: list[pygame.Rect] = []
+        # Names a greyed reason may open with, kept as written after "Not now:" (the players, the game's cards...).
+        self.names: tuple[str, ...] = ()
+        self._case_names: tuple[Any, tuple[str, ...]] = (None, ())
 
     # -- filling ------------------------------------------------------------------------
     def clear(self) -> None:
@@ -160,14 +165,20 @@ class Hotspots:
         spot = None if pos is None else self.at(pos)
         changed = (spot is None) != (self.hovered is None) or (spot is not None and spot.key != self.hovered.key)
         self.hovered = spot
+        self.came_under = False
         if changed and spot is not None and spot.hover is not None and self.is_enabled(spot):
             spot.hover()
         return spot
 
     def rehover(self) -> None:
-        """After a refill: the hotspot under the mouse again (same key, new object)."""
+        """After a refill: the hotspot under the mouse again (same key, new object). A different one that came
+        under the resting mouse (the Roll button became End turn where it was clicked) shows its tip only once
+        the mouse moves: a tip is for what the mouse goes to, and it would hide what the player looks at next."""
         if self.mouse is not None:
             spot = self.at(self.mouse)
+            old = self.hovered
+            if spot is not None and (old is None or old.key != spot.key):
+                self.came_under = True
             self.hovered = spot
 
     def forget(self) -> None:
@@ -184,7 +195,7 @@ class Hotspots:
             return False
         reason = self.reason_of(spot)
         if reason is not None:
-            if button == 1:
+            if button == 1 or (button == 3 and spot.right_click is not None):  # what it would have done, refused
                 self.refuse(reason, spot.rect)
             return True
         if button == 3:
@@ -258,8 +269,18 @@ class Hotspots:
         lines = spot.tip_lines()
         reason = self.reason_of(spot)
         if reason:
-            lines = lines + [f"Not now: {reason}"]
+            lines = lines + [f"Not now: {after_colon(reason, self.proper_names())}"]
         return lines
+
+    def proper_names(self) -> tuple[str, ...]:
+        """`names` and the glossary's words written with a capital ("Glyph", "Treasure Zone"): a reason opening
+        on one keeps its capital after a colon."""
+        key = (self.names, id(self.glossary))
+        if self._case_names[0] != key:
+            words = tuple(s for term in self.glossary.terms.values() for s in term.spellings if s[:1].isupper()) \
+                if self.glossary is not None else ()
+            self._case_names = (key, tuple(self.names) + words)
+        return self._case_names[1]
 
     def draw_tip(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The hovered hotspot's tip (or a refusal just shown), above everything, inside the window; returns its box."""
@@ -267,7 +288,7 @@ class Hotspots:
             return draw_bubble(surface, [self.refusal.text], self.refusal.rect.midbottom, edge=palette.BLOCKED,
                                below=True, avoid=self.keep_clear, over=self.refusal.rect)
         spot = self.hovered
-        if spot is None or self.mouse is None:
+        if spot is None or self.mouse is None or self.came_under:
             return None
         if spot.widget is not None and not spot.widget.visible:
             return None
