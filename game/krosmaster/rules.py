@@ -17,7 +17,7 @@ from game.core.actions import interned
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
-from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, occupied, targets
+from game.krosmaster.checks import active_bonuses, favor_in, occupied, targets, usable
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
@@ -140,19 +140,19 @@ def _fighter_actions(s: State) -> list[Action]:
     seen: dict[int, bool] = {}  # line of sight from the fighter's cell, shared by its abilities
     if s.ap > 0:
         for ab, row in _spell_rows(fid, f.kind):
-            if availability_problem(s, f, ab) is None:
+            if usable(s, f, ab):
                 out += [row[c] for c in targets(s, f, ab, seen)]
     if not f.minion:
         for slot in SLOTS:
             fav = favor_in(s, slot)
             if fav:
                 ab = CONTENT.favors[fav].ability
-                if availability_problem(s, f, ab, slot) is None:
+                if usable(s, f, ab, slot):
                     row = _cell_actions("favor", fid, slot)
                     out += [row[c] for c in targets(s, f, ab, seen)]
         if s.ap > 0 and s.challenges:
             for b in active_bonuses(s):
-                if availability_problem(s, f, b.ability) is None:
+                if usable(s, f, b.ability):
                     row = _cell_actions("challenge", fid, b.id)
                     out += [row[c] for c in targets(s, f, b.ability, seen)]
     out.append(_END[fid] if fid < len(_END) else action("end", fid))
