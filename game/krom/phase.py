@@ -332,7 +332,7 @@ def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
     elif kind == "buy":
         item = a.args[0]
         price = cave_price(item)
-        s.players[seat].krom -= price
+        s.own(seat).krom -= price
         s.supply["krom"] += price
         ev.append(Bought(seat, item, price))
         _gain(s, seat, item, RULES.hp_per_purchase if item == "hp" else 1, ev)
@@ -395,7 +395,7 @@ def _realize(s: State, seat: int, slot: int, ev: list) -> None:
     card = EVOLUTIONS[card_id]
     for kind, amount in card.cost:
         _pay(s, seat, kind, amount, ev)
-    p = s.players[seat]
+    p = s.own(seat)
     p.evolutions = p.evolutions + (card_id,)
     ev.append(EvolutionRealized(seat, card_id, points(s, seat)))
     row = list(s.evolution_row)

@@ -211,7 +211,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
         reason = why_illegal(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-    s = state.clone()
+    s = state.fork()
     ev: list = []
     DECISIONS[stage(state)][2](s, state.to_move, action, ev)
     _advance(s, ev)
