@@ -318,19 +318,8 @@ class State:
 
     def clone(self) -> "State":
         """A copy that can be changed without touching this one (players and supply copied, the rest immutable)."""
-        s = object.__new__(State)  # every field set directly: cheaper than the generated __init__
-        s.setup, s.round, s.phase, s.to_move = self.setup, self.round, self.phase, self.to_move
+        s = self.fork()
         s.players = tuple([p.copy() for p in self.players])
-        s.supply = dict(self.supply)
-        s.bonus_deck, s.bonus_discard = self.bonus_deck, self.bonus_discard
-        s.picking_deck, s.picking_discard = self.picking_deck, self.picking_discard
-        s.hunting_deck, s.hunting_discard, s.hunting_row = self.hunting_deck, self.hunting_discard, self.hunting_row
-        s.evolution_deck, s.evolution_row = self.evolution_deck, self.evolution_row
-        s.dino_hp, s.dino_place, s.trophy, s.picks = self.dino_hp, self.dino_place, self.trophy, self.picks
-        s.place, s.order, s.steals = self.place, self.order, self.steals
-        s.combat, s.turn, s.play, s.winner = self.combat, self.turn, self.play, self.winner
-        s.rng = self.rng.copy()
-        s._legal = None
         s._own = -1
         return s
 
