@@ -37,7 +37,16 @@ Handler = Callable[[State, int, Action, list], None]
 
 
 def _cand_move(s: State, seat: int) -> list[Action]:
-    return [interned("go", p) for p in PLACES]
+    return list(_GO)
+
+
+def _legal_move(s: State, seat: int) -> list[Action]:
+    """The destinations `_check_move` accepts: every place but the one the seat stands on."""
+    here = s.players[seat].place
+    return [a for i, a in enumerate(_GO) if i != here]
+
+
+_GO = tuple(interned("go", p) for p in PLACES)
 
 
 def _check_move(s: State, seat: int, a: Action) -> str | None:
@@ -63,6 +72,14 @@ def _cand_combat(s: State, seat: int) -> list[Action]:
     return [interned("play", c) for c in s.players[seat].hand] + [interned("pass")]
 
 
+def _legal_combat(s: State, seat: int) -> list[Action]:
+    """The candidates `_check_combat` accepts: the combat cards in hand, then pass."""
+    return [interned("play", c) for c in s.players[seat].hand if BONUS[c].timing == "combat"] + [_PASS]
+
+
+_PASS = interned("pass")
+
+
 def _check_combat(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "pass":
         return _no_args(a)
@@ -85,6 +102,14 @@ def _do_combat(s: State, seat: int, a: Action, ev: list) -> None:
 
 def _cand_counter(s: State, seat: int) -> list[Action]:
     return [interned("counter"), interned("pass")]
+
+
+def _legal_counter(s: State, seat: int) -> list[Action]:
+    """The candidates `_check_counter` accepts: counter when holding a counter card, and pass."""
+    return [_COUNTER, _PASS] if _holds(s.players[seat], "counter") else [_PASS]
+
+
+_COUNTER = interned("counter")
 
 
 def _check_counter(s: State, seat: int, a: Action) -> str | None:
