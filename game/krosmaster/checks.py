@@ -349,4 +349,10 @@ def favor_in(s: State, slot: str) -> str:
 
 
 def active_bonuses(s: State) -> list[Bonus]:
-    return [b for ch in s.challenges for b in CONTENT.challenges[ch].bonuses if b.ability]
+    found = _ACTIVE.get(s.challenges)
+    if found is None:
+        found = _ACTIVE[s.challenges] = tuple(b for ch in s.challenges for b in CONTENT.challenges[ch].bonuses if b.ability)
+    return list(found)
+
+
+_ACTIVE: dict[tuple[str, ...], tuple[Bonus, ...]] = {}  # the active bonuses of each set of Divine Challenges in play

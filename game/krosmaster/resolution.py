@@ -101,7 +101,10 @@ def _put(s: State, fid: int, to: int, cause: str, ev: list) -> Fighter:
     g = s._geo
     if g is not None:  # the fighter's old cell was free of trees and Fog; its new one is now blocked
         keep = ~BIT[frm]
-        s._geo = ((g[0] & keep) | BIT[to], (g[1] & keep) | BIT[to], tuple(sorted(to if c == frm else c for c in g[2])))
+        cells = list(g[2])
+        cells[cells.index(frm)] = to
+        cells.sort()
+        s._geo = ((g[0] & keep) | BIT[to], (g[1] & keep) | BIT[to], tuple(cells))
     ev.append(E.Moved(fid, (XY[frm], XY[to]), cause))
     return f
 
