@@ -34,12 +34,15 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     It only ever returns one of `actions`.
     """
     kinds: dict[str, list[Action]] = {}
+    last = bucket = None  # legal lists hold each kind in one run: most actions go to the bucket of the one before
     for a in actions:
-        bucket = kinds.get(a.kind)
-        if bucket is None:
-            kinds[a.kind] = [a]
-        else:
-            bucket.append(a)
+        kind = a.kind
+        if kind != last:
+            bucket = kinds.get(kind)
+            if bucket is None:
+                bucket = kinds[kind] = []
+            last = kind
+        bucket.append(a)
 
     def pick(options: list[Action]) -> Action:
         return options[rng.below(len(options))]
@@ -76,10 +79,22 @@ def _main_choice(state: State, kinds: dict[str, list[Action]], rng: Rng, pick) -
     elif t.place == FOREST and "pick" in kinds and (t.picks == 0 or rng.below(2)):
         return kinds["pick"][0]
     elif t.place == SAVANNA and "hunt" in kinds:
-        return max(kinds["hunt"], key=lambda a: (hunt_odds(state.hunting_row[a.args[0]], a.args[1]) - a.args[1] * 0.15, rng.below(4)))
+        return max(kinds["hunt"], key=lambda a: (_odds(state.hunting_row[a.args[0]], a.args[1]) - a.args[1] * 0.15, rng.below(4)))
     elif t.place == MOUNTAIN and "climb" in kinds:
         return kinds["climb"][0]
     return kinds["end"][0]
+
+
+_ODDS: dict[tuple[int, int], float] = {}
+
+
+def _odds(card: int, extra: int) -> float:
+    """`hunt_odds` as a float, kept (a Fraction less a float is that float less it: the same number)."""
+    key = (card, extra)
+    odds = _ODDS.get(key)
+    if odds is None:
+        odds = _ODDS[key] = float(hunt_odds(card, extra))
+    return odds
 
 
 def _climb_choice(state: State, kinds: dict[str, list[Action]], rng: Rng) -> Action:
