@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from game.core import Action, IllegalAction, Rng
+from game.core.actions import is_one_of
 from game.core.errors import SetupError
 from game.core.grammar import sentence
 from game.krom.basics import (
@@ -224,10 +225,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
-    for a in legal:  # most callers pass one of the legal actions themselves (they are shared objects)
-        if a is action:
-            break
-    else:
+    if not is_one_of(action, legal):
         reason = why_illegal(state, action)
         if reason is not None:
             raise IllegalAction(reason)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng, SetupError
-from game.core.actions import interned
+from game.core.actions import interned, is_one_of
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
@@ -80,10 +80,7 @@ def _is_legal(state: State, action) -> bool:
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
-    for a in legal:  # the legal actions are shared (interned) objects: most callers pass one of them
-        if a is action:
-            return True
-    return well_formed(action) and action in _legal_set(state)
+    return is_one_of(action, legal) or (well_formed(action) and action in _legal_set(state))
 
 
 _CELL_ACTIONS: dict[tuple, tuple[Action, ...]] = {}
