@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import groupby
+from operator import attrgetter
 
 from game.core.actions import Action
 from game.core.rng import Rng
@@ -11,6 +13,7 @@ from game.krom.queries import hunt_odds
 from game.krom.rules import apply, legal_actions, mountain_combination, new_game, stage
 from game.krom.state import Setup, State
 
+_KIND = attrgetter("kind")
 GOOD_HANDS = ("full_house", "four", "five", "straight")
 
 
@@ -34,15 +37,12 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     It only ever returns one of `actions`.
     """
     kinds: dict[str, list[Action]] = {}
-    last = bucket = None  # legal lists hold each kind in one run: most actions go to the bucket of the one before
-    for a in actions:
-        kind = a.kind
-        if kind != last:
-            bucket = kinds.get(kind)
-            if bucket is None:
-                bucket = kinds[kind] = []
-            last = kind
-        bucket.append(a)
+    for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
+        bucket = kinds.get(kind)
+        if bucket is None:
+            kinds[kind] = list(run)
+        else:
+            bucket += run
 
     def pick(options: list[Action]) -> Action:
         return options[rng.below(len(options))]

@@ -215,8 +215,18 @@ def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = No
         fighters = s.fighters
         owner = f.owner
         memo = [last for spell, last in f.memo if spell == ab.id] if ab.new_target else ()
-        for c in geo[2]:
+        for c in geo[2]:  # who stands there first, line of sight (the dearest check) last
             if not low <= row[c] <= high or not aligned & BIT[c]:
+                continue
+            who = grid[c]
+            if t == "enemy":
+                if fighters[who].owner == owner:
+                    continue
+            elif t == "ally_krosmaster":
+                other = fighters[who]
+                if other.owner != owner or other.minion:
+                    continue
+            if who in memo:
                 continue
             if sight:
                 ok = seen.get(c) if seen is not None else None
@@ -226,15 +236,6 @@ def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = No
                         seen[c] = ok
                 if not ok:
                     continue
-            who = grid[c]
-            other = fighters[who]
-            if t == "enemy":
-                if other.owner == owner:
-                    continue
-            elif t == "ally_krosmaster" and (other.owner != owner or other.minion):
-                continue
-            if who in memo:
-                continue
             out.append(c)
         return out
     if anywhere:

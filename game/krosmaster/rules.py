@@ -10,6 +10,8 @@ Self-centred abilities are aimed at the user's own cell.
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import attrgetter
 from typing import Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng, SetupError
@@ -290,6 +292,7 @@ def bench_setup() -> Setup:
     return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1)
 
 
+_KIND = attrgetter("kind")
 _WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}
 
 
@@ -302,20 +305,18 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
-    last = bucket = None  # legal lists hold each kind in one run: the bucket of the action before is most often this one's
-    for a in actions:
-        kind = a.kind
-        if kind == "cast":
-            args = a.args
-            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
-            if fid >= 0 and fighters[fid].owner == seat:
+    for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
+        if kind == "cast":  # the cell's index, as board.index computes it
+            run = [a for a in run if (fid := grid[a.args[3] * WIDTH + a.args[2]]) < 0 or fighters[fid].owner != seat]
+            if not run:
                 continue
-        if kind != last:
-            bucket = buckets.get(kind)
-            if bucket is None:
-                bucket = buckets[kind] = []
-            last = kind
-        bucket.append(a)
+        else:
+            run = list(run)
+        bucket = buckets.get(kind)
+        if bucket is None:
+            buckets[kind] = run
+        else:
+            bucket += run
     if not buckets:
         return actions[rng.below(len(actions))]
     kinds = list(buckets)
