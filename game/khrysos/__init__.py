@@ -15,12 +15,14 @@ gestures: `go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`,
 `withdraw`, `spend_guard`, `spend_boost`, `play_hunter`; what it shows beside them: `board_squares`,
 `action_options`, `choices` and their texts), exported here;
 maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and mirror images in
-`game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`; the deck in
+`game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`, a map edited gesture by gesture and the
+conditions a lesson asks of it in `game.khrysos.mapedit` (`Edit`, `apply_edit`, `condition_holds`); the deck in
 `game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
 """
 
 from game.khrysos.events import describe
 from game.khrysos.mapcode import MapCodeError, map_code, map_from_code
+from game.khrysos.mapedit import Edit, MapEditError, apply_edit, check_condition, condition_holds
 from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
 from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
@@ -91,6 +93,11 @@ __all__ = [
     "aim_at",
     "amount_text",
     "apply",
+    "apply_edit",
+    "check_condition",
+    "condition_holds",
+    "Edit",
+    "MapEditError",
     "bench_setup",
     "board_squares",
     "card_markers",

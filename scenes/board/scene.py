@@ -36,6 +36,7 @@ from scenes.board.furniture import Banner, Flyer
 from scenes.board.controls import KitControls
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
+from scenes.board.lessonhost import LessonHost
 from scenes.board.seats import Seat, seats_of
 from scenes.board.viewers import Viewers
 from scenes.board.snapshot import Snapshot, deciding, take
@@ -50,7 +51,7 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
+class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),

@@ -6,7 +6,17 @@ Split by concern: this file holds the state, widgets and input; `builderview` dr
 keeps the files, `mapdialogs` holds the panels it opens.
 
 Whether a map can be played is only ever the validator's answer (`game.khrysos.maps.validate_map`,
-`map_warnings`); the builder never judges a map by itself.
+`map_warnings`); the builder never judges a map by itself. Every gesture on the map is one
+`game.khrysos.Edit` (place, move, turn, remove), made by `apply_edit` (`buildergestures`); a lesson's
+coach may veto it (`builderlesson`: the builder as a lesson's host).
+
+Hotspot keys (a lesson points at them): `tile:<id>` (a card of the tile list), `slot:x,y` (a tile place
+of the grid, in tile positions 0-15; an empty one is listed while a lesson is on), `turn:x,y` (the turn
+handle on the placed tile under the mouse, or the one a lesson points at), `check:count`,
+`check:zones`, `check:overlap`, `check:connection` (the checklist's lines), `problems` (the list of
+problems), and the buttons `button:new` ... `button:random_map`, `button:undo`, `button:redo`,
+`button:mirror`, `button:flip`, `button:half_turn`, `button:symmetry`, `button:zoom_out`,
+`button:zoom_in`, `button:play`, `button:back`.
 """
 
 from __future__ import annotations
@@ -18,11 +28,13 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 import game.khrysos as K
-from game.khrysos import mapgen, maps
+from game.khrysos import Edit, mapgen, maps
 from game.khrysos.maps import TILES, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.builderfiles import BuilderFiles
+from scenes.khrysos.buildergestures import BuilderGestures
+from scenes.khrysos.builderlesson import FILE_BUTTONS, BuilderLesson
 from scenes.khrysos.builderview import GRID, SIDE, TOOLS, ZOOMS, BuilderView
 from scenes.stack import Scene
 SYMMETRY_MODES = (None, "mirror", "flip", "half-turn")
@@ -30,9 +42,10 @@ MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "hal
 IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
 
 
-class BuilderScene(BuilderFiles, BuilderView, Scene):
+class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Scene):
     """The builder's state (the map, its history, the symmetry mode, the rules' verdict), widgets and input;
-    drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`."""
+    drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`, a lesson's host in `BuilderLesson`,
+    the gestures on the map and its hotspots in `BuilderGestures`."""
 
     def __init__(self, app, spec: MapSpec | None = None, path: Path | None = None):
         super().__init__(app)
@@ -52,6 +65,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         self.notes_scroll = 0  # first line of the problem list shown
         self._cache_key = None
         self._map_image: pygame.Surface | None = None
+        self.coach = None  # a lesson's coach (scenes.learn.coach), when the builder teaches
+        self.edits: list[Edit] = []  # every edit made on the map here, in order (a lesson counts them)
         self.fit_view()
         self._check()
 
@@ -112,6 +127,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         self.back_button = UIButton(pygame.Rect(s.left + 12 + half + 32, s.bottom - 56, half - 24, 46), "Back",
                                     self.ui, object_id="@menu_button")
         self._sync_buttons()
+        if self.coach is not None:  # a lesson's builder (scenes.learn.runner): its coach comes on now
+            self.attach(self.coach)
 
     def _symmetry_label(self) -> str:
         return f"Symmetry: {MODE_WORDS[self.symmetry]}"
@@ -146,6 +163,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
                    "Rename": None if self.path is not None else unsaved + " (Save keeps it under the name above)",
                    "Delete": None if self.path is not None else unsaved + ": there is nothing to delete"}
         for b, label in self.buttons.items():
+            if self.coach is not None and label in FILE_BUTTONS:
+                continue  # a lesson keeps no files: its panel takes their place
             reason = reasons.get(label)
             spots.add("button:" + label.lower().replace(" ", "_"), None, self.tips[label], enabled=reason is None,
                       reason=reason, widget=b)
@@ -160,9 +179,15 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         spots.add("button:back", None, "Back to the Khrysos setup (asks first about unsaved changes)",
                   widget=self.back_button)
         for tile, r in self.palette_items():
-            spots.add(f"tile:{tile}", r, [TILES[tile].name, "Drag it onto the map; right-click or R turns it."])
+            spots.add(f"tile:{tile}", r, [TILES[tile].name, "Drag it onto the map; right-click or R turns it."],
+                      click=lambda t=tile: self._pick(t))
+        self._map_hotspots()
+        if self.coach is not None:
+            self.coach.hotspots(self)
         spots.sync_widgets()
         spots.rehover()
+
+    refresh_hotspots = _sync_buttons  # the name the kit and a lesson's coach use
 
     # -- the map being edited -----------------------------------------------------------------------
     @property
@@ -272,7 +297,10 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
             return self._button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.hover_tile = self.slot_at(event.pos)
+            slot = self.slot_at(event.pos)
+            if slot != self.hover_tile:
+                self.hover_tile = slot
+                self._sync_buttons()  # the turn handle follows the mouse
             if self.drag is not None:
                 self.drag["pos"] = event.pos
             elif event.buttons[1] if len(event.buttons) > 1 else False:
@@ -291,7 +319,14 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
                     return True
                 return self.rotate(self.slot_at(event.pos))
             return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None and self.drag.get("carry"):
+            return True  # carried by a click: the next click puts it down
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            if self._clicked_in_place(event.pos):
+                self.drag["carry"] = True  # a click on a card picks it up: the next click on the map puts it down
+                self.say(f"{TILES[self.drag['tile']].name} picked up: click a place on the map to put it down "
+                         "(right-click or R turns it, Esc puts it back).")
+                return True
             self._drop(event.pos)
             return True
         if event.type == pygame.MOUSEWHEEL:
@@ -307,6 +342,8 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         return False
 
     def _key(self, event) -> bool:
+        if self.coach is not None and self._lesson_key(event):
+            return True
         if self.name_entry.is_focused:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.name_entry.unfocus()
@@ -329,6 +366,7 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
         elif event.key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self._cancel_drag()
+                self._sync_buttons()
             else:
                 self.leave()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -343,60 +381,6 @@ class BuilderScene(BuilderFiles, BuilderView, Scene):
             self.set_zoom(self.zoom - 1)
         else:
             return False
-        return True
-
-    def _press(self, pos) -> bool:
-        for tile, r in self.palette_items():
-            if r.collidepoint(pos):
-                self.drag = {"tile": tile, "rotation": 0, "from": None, "pos": pos}
-                return True
-        slot = self.slot_at(pos)
-        if slot is not None:
-            placed = self.tile_at(slot)
-            if placed is not None:
-                self.drag = {"tile": placed.tile, "rotation": placed.rotation, "from": placed, "pos": pos}
-                return True
-        return False
-
-    def _cancel_drag(self) -> None:
-        self.drag = None
-
-    def _drop(self, pos) -> None:
-        drag, self.drag = self.drag, None
-        slot = self.slot_at(pos)
-        moving = drag["from"]
-        others = tuple(t for t in self.tiles if t is not moving)
-        if slot is None:
-            if moving is not None:
-                self.say(f"{TILES[moving.tile].name} removed.")
-                self.edit(others, ((moving.x, moving.y),))
-            return
-        if moving is not None and (moving.x, moving.y) == slot and moving.rotation == drag["rotation"]:
-            return  # dropped where it was
-        if any((t.x, t.y) == slot for t in others):
-            self.say("A tile is already there: drop it on an empty place.", palette.BLOCKED)
-            return
-        placed = PlacedTile(drag["tile"], slot[0], slot[1], drag["rotation"])
-        if moving is None:
-            self.edit(self.tiles + (placed,), (slot,))
-        else:
-            self.edit(tuple(placed if t is moving else t for t in self.tiles), ((moving.x, moving.y), slot))
-        self.app.play_sound("card")
-
-    def rotate(self, slot) -> bool:
-        placed = self.tile_at(slot) if slot is not None else None
-        if placed is None:
-            return False
-        turned = PlacedTile(placed.tile, placed.x, placed.y, (placed.rotation + 90) % 360)
-        self.edit(tuple(turned if t is placed else t for t in self.tiles), (tuple(slot),))
-        return True
-
-    def remove(self, slot) -> bool:
-        placed = self.tile_at(slot) if slot is not None else None
-        if placed is None:
-            return False
-        self.say(f"{TILES[placed.tile].name} removed.")
-        self.edit(tuple(t for t in self.tiles if t is not placed), (tuple(slot),))
         return True
 
     def _button(self, el) -> bool:

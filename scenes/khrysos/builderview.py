@@ -186,6 +186,8 @@ class BuilderView:
             pygame.draw.rect(surface, palette.GOLD, pygame.Rect(ox + x * sq, oy + y * sq, sq, sq), width=2)
         if self.drag is None and self.hover_tile is not None and self.tile_at(self.hover_tile) is not None:
             pygame.draw.rect(surface, palette.HOVER, self.slot_rect(self.hover_tile), width=2, border_radius=3)
+        if self.drag is None:
+            self.draw_turn_handles(surface)
         surface.set_clip(clip)
 
     def _draw_axis(self, surface) -> None:
@@ -208,6 +210,14 @@ class BuilderView:
             pygame.draw.circle(surface, palette.GOLD, centre, max(6, self.square // 2), width=3)
             pygame.draw.circle(surface, palette.GOLD, centre, 3)
 
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """Above the widgets: a lesson's ring and outlines, then the hovered tip (none while a tile is dragged:
+        it would hide where the tile goes)."""
+        if self.coach is not None and self.app.stack.top is self:
+            self.coach.draw(surface)
+        if self.drag is None:
+            super().draw_above(surface)
+
     def _draw_ghost(self, surface) -> None:
         drag = self.drag
         pos = drag["pos"]
@@ -229,7 +239,8 @@ class BuilderView:
                         bold=True, anchor="midtop")
 
     def checklist_top(self) -> int:
-        return SIDE.top + 84 + 4 * 42 + 4
+        under_lesson = self.lesson_checklist_top()
+        return under_lesson if under_lesson is not None else SIDE.top + 84 + 4 * 42 + 4
 
     def notes_rect(self) -> pygame.Rect:
         """Where the list of problems and warnings is shown (it scrolls when they do not all fit)."""
@@ -265,7 +276,8 @@ class BuilderView:
     def _draw_side(self, surface) -> None:
         s = SIDE
         ui.panel(surface, s)
-        ui.text(surface, "Name", (s.left + 12, s.top + 10), 15, palette.TEXT_DIM, bold=True)
+        if self.coach is None:
+            ui.text(surface, "Name", (s.left + 12, s.top + 10), 15, palette.TEXT_DIM, bold=True)
         y = self.checklist_top()
         ui.text(surface, "Checklist", (s.left + 12, y), 16, palette.TEXT_DIM, bold=True)
         y += 26

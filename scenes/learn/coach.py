@@ -1,26 +1,29 @@
-"""The coach: a lesson run on a real board, through the board kit's hooks.
+"""The coach: a lesson run on a real scene (a game's board, the Khrysos map builder), through the scene's hooks.
 
-It sits in `board.coach` and does five things, nothing else:
+It sits in `scene.coach` and does five things, nothing else:
 
-- `hotspots(board)`: after the board has filled its hotspots, every clickable one the step does
+- `hotspots(host)`: after the scene has filled its hotspots, every clickable one the step does
   not ask for is greyed with the step's one-line reason (the kit then refuses its click with that
   reason and changes nothing); the one to click now gets a gold ring; the lesson's own panel and
   buttons (Next, Leave, and at the end Play on, Next lesson, All lessons) are added last.
-- `refusal(board, actions)`: vetoes any action of the human seat the step does not ask for
-  (the rules still judge the rest: the lesson plays through the normal `Match.play`).
-- `settled(board)`: after every settle, counts the human's moves and moves on to the next step
-  once the step's moves are played and the computers' scripted moves are done.
-- `draw(surface, scene)`: the panel, the ring on what to click (a board hotspot, or a `choice:N`
-  of the board's choice overlay) and the outlines of what to look at.
+- `refusal(host, moves)`: vetoes any move of the learner the step does not ask for (the rules
+  still judge the rest: a lesson plays through the normal `Match.play`, or the builder's edits).
+- `settled(host)`: after every settle, counts the learner's moves and moves on to the next step
+  once the step's moves are played, the computers' scripted moves are done and the step's
+  `until` holds on the scene's position (asked of the rules).
+- `draw(surface, scene)`: the panel, the ring on what to click (a hotspot of the scene, or a
+  `choice:N` of a board's choice overlay) and the outlines of what to look at.
 - computer seats play the step's scripted moves (`LessonBot`), then the lesson's default kinds,
   then their real level.
 
-The steps, texts and moves come from the lesson file (`scenes.learn.loader`).
+The scene it teaches on is its **host** (`Host`): a small protocol a game's `BoardScene` and the
+map builder both implement, so there is one coach for every kind of scene. The steps, texts and
+moves come from the lesson file (`scenes.learn.loader`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 import pygame
 from pygame_gui.elements import UIButton, UIImage
@@ -51,6 +54,52 @@ def _glossary(game_id: str):
         return None
 
 
+class Host(Protocol):
+    """What the coach asks of the scene it teaches on (a game's board, the map builder).
+
+    Besides `app`, `ui` (its pygame-gui manager), `spots` (its hotspots) and `refresh_hotspots()`
+    (fill them again; the host calls `coach.hotspots(self)` last), a host answers:"""
+
+    app: Any
+    spots: Any
+    ui: Any
+
+    def refresh_hotspots(self) -> None: ...
+
+    def coach_history(self) -> list:
+        """Every move made on the scene so far, in order (a match's actions, the builder's edits)."""
+
+    def coach_learner_decides(self) -> bool:
+        """The learner is the one to move now (not a computer seat)."""
+
+    def coach_learner_turn(self) -> bool:
+        """The scene waits for the learner (or its game is over): a step may end now."""
+
+    def coach_over(self) -> bool:
+        """The game on the scene is over (nothing to play on)."""
+
+    def coach_others_playing(self) -> bool:
+        """Computer seats are to play before the learner (Next waits for them)."""
+
+    def coach_quiet(self, overlay: bool) -> bool:
+        """Nothing to point at now (animations play, the scene is held); `overlay`: drawn from an overlay."""
+
+    def coach_install(self, coach: "Coach") -> None:
+        """The coach has just come on (a board gives its computer seats to the lesson's script)."""
+
+    def coach_holds(self, condition: str) -> bool:
+        """Whether a step's `until` holds on the scene's position now, as the rules answer it."""
+
+    def coach_free(self, key: str) -> bool:
+        """A step of free moves (`kinds`) leaves this hotspot usable (the builder's tiles and slots)."""
+
+    def coach_keep_clear(self) -> list:
+        """Rects the panel must never cover (a board's bar of buttons)."""
+
+    def coach_panel(self, height: int) -> "pygame.Rect | None":
+        """Where the panel of this height goes, when the scene keeps a place for it (else None)."""
+
+
 class LessonBot:
     """A computer seat in a lesson: the step's scripted moves first, then the default kinds, then its real level."""
 
@@ -77,16 +126,21 @@ class Coach:
         self.on_done, self.on_play_on = on_done, on_play_on
         self.index = 0  # the step shown
         self.pointer = 0  # which of the step's `point` keys is the one to click now
+        self.gesture_from: int | None = None  # the pointer when the gesture through the ring began (its host reads it)
         self.queue: list[Action] = list(lesson.steps[0].computer)
         self.mine: list[Action] = []  # the human's moves in this step
         self.seen = 0  # actions of the match already counted
-        self.decider: int | None = None  # who decided at the last settle (so who played what followed)
+        self.learner_decided = False  # the learner decided at the last settle (so played what followed)
+        self.history: list = []  # every move of the learner counted, in order, over the whole lesson
         self.finished = False
         self.said: str | None = None  # the last refusal, repeated in the panel until the next accepted click
         self.save_problem: str | None = None
         self.glossary = _glossary(lesson.game)
         self.buttons: dict[str, UIButton] = {}
         self.panel = pygame.Rect(0, 0, PANEL_W, 100)
+        self.over_reason = "The lesson is over: play on from here, or pick another lesson."
+        self.width = PANEL_W  # the panel's width (a host that keeps a place for the panel may set its own)
+        self.play_on_words = (LABELS["play_on"], "Go on with this game as a normal game (saved like any), without the lesson")
         self._panel_img: pygame.Surface | None = None
         self.panel_widget: UIImage | None = None
         self._panel_key: tuple | None = None
@@ -114,68 +168,74 @@ class Coach:
         return [self.target()] if not step.narration else list(step.look)
 
     # -- the kit's hooks -------------------------------------------------------------------------
-    def why_no_undo(self, board) -> str | None:
+    def why_no_undo(self, host) -> str | None:
         return NO_UNDO
 
-    def refusal(self, board, actions) -> str | None:
-        """Why the lesson vetoes this gesture of the human seat now (None: the rules may judge it)."""
-        snap = board.snap
-        seat = snap.seat
-        if seat is None or not board.seats[seat].human:
+    def refusal(self, host: Host, actions) -> str | None:
+        """Why the lesson vetoes this gesture of the learner now (None: the rules may judge it)."""
+        if not host.coach_learner_decides():
             return None  # the computers play the lesson's script
         if actions and all(a.kind in self.lesson.auto for a in actions):
             return None  # the board plays these for the player on its own
         step = self.step
         if step is None:
-            return "The lesson is over: play on from here, or pick another lesson."
+            return self.over_reason
         if step.narration:
             return step.asks_for()
+        if step.kinds and all(a.kind in step.kinds for a in actions):
+            return None  # a free step: the rules judge it
         if step.do:
             expected = step.do[len(self.mine):]
             if len(actions) <= len(expected) and tuple(actions) == tuple(expected[:len(actions)]):
                 return None
-            return step.asks_for()
-        return None if all(a.kind in step.kinds for a in actions) else step.asks_for()
+        return step.asks_for()
 
-    def vetoed(self, board, reason: str) -> None:
-        """A gesture was vetoed: start the step's clicks again from the first."""
+    def vetoed(self, host: Host, reason: str, back_to: int = 0) -> None:
+        """A gesture was vetoed: start the step's clicks again from the first (or from `back_to`, the first of
+        the gesture, where a step asks for several)."""
         self.say(reason)
-        self.pointer = 0
-        board.refresh_hotspots()
+        self.pointer = back_to
+        host.refresh_hotspots()
+
+    def touched(self, key: str) -> None:
+        """The host's own gesture went through the hotspot the ring is on (a drop on a slot): ring the next one."""
+        step = self.step
+        if step is not None and key == self.target() and self.pointer < len(step.point) - 1:
+            self.pointer += 1
 
     def say(self, text: str) -> None:
         """Repeat a refusal in the panel (until the next accepted click or step)."""
         self.said = text
 
-    def settled(self, board) -> None:
-        self.board = board
+    def settled(self, host: Host) -> None:
+        self.board = host
         if not self._installed:
-            self._install(board)
-        self._count(board)
-        snap = board.snap
+            self._installed = True
+            host.coach_install(self)
+        self._count(host)
         step = self.step
         if step is None or step.narration:
             return
-        done = (len(self.mine) >= len(step.do)) if step.do else bool(self.mine)
-        if done and not self.queue and (snap.mine or snap.over):
-            self.advance(board)
+        if step.until is not None:
+            done = bool(self.mine) and host.coach_holds(step.until)  # the rules say when the step is done
+        else:
+            done = (len(self.mine) >= len(step.do)) if step.do else bool(self.mine)
+        if done and not self.queue and host.coach_learner_turn():
+            self.advance(host)
 
-    def _install(self, board) -> None:
-        self._installed = True
-        for seat, bot in list(board.bots.items()):
-            board.bots[seat] = LessonBot(self, bot)
-        if board._thinking is not None:  # the board's first settle set a computer thinking before the coach was in
-            board._thinking = None
-            board.bot_move()
+    def _count(self, host: Host) -> None:
+        moves = host.coach_history()
+        new = moves[self.seen:]
+        self.seen = len(moves)
+        if self.learner_decided:
+            mine = [a for a in new if a.kind not in self.lesson.auto]
+            self.mine += mine
+            self.history += mine
+        self.learner_decided = host.coach_learner_decides()
 
-    def _count(self, board) -> None:
-        actions = board.match.actions
-        new = actions[self.seen:]
-        self.seen = len(actions)
-        who = self.decider
-        if who is not None and who < len(board.seats) and board.seats[who].human:
-            self.mine += [a for a in new if a.kind not in self.lesson.auto]
-        self.decider = board.snap.seat
+    def bot(self, fallback: Any) -> LessonBot:
+        """A computer seat's player while the lesson lasts (its script first, then `fallback`, its real level)."""
+        return LessonBot(self, fallback)
 
     def computer_move(self, legal: list) -> Action | None:
         """The next scripted computer move if it is legal now, else one of the default kinds, else None."""
@@ -203,24 +263,27 @@ class Coach:
         board.refresh_hotspots()
 
     def next_clicked(self) -> None:
-        board = self.board
+        board = self.board  # the host
         if board is None or self.step is None or not self.step.narration:
             return
         board.app.play_sound("click")
         self.advance(board)
 
     # -- hotspots --------------------------------------------------------------------------------
-    def hotspots(self, board) -> None:
+    def hotspots(self, board: Host) -> None:
         self.board = board
         spots = board.spots
         step = self.step
         target = self.target()
-        reason = step.asks_for() if step is not None else "The lesson is over: play on from here, or pick another lesson."
+        reason = step.asks_for() if step is not None else self.over_reason
         for spot in list(spots):
             if spot.key.startswith(OWN) or spot.key.startswith(ALWAYS_ALLOWED):
                 continue
             if spot.key == target and spot.enabled:
-                spot.click = self._advancing(spot.click)
+                if spot.click is not None:  # else the host's own gesture says so (`touched`)
+                    spot.click = self._advancing(spot.click)
+                continue
+            if step is not None and step.kinds and board.coach_free(spot.key):
                 continue
             if spot.enabled and (spot.click is not None or spot.right_click is not None or spot.widget is not None):
                 spot.enabled, spot.reason = False, reason
@@ -230,6 +293,7 @@ class Coach:
     def _advancing(self, click):
         def go() -> None:
             step = self.step
+            self.gesture_from = self.pointer  # where a veto of the gesture begun here sends the ring back
             if step is not None and self.pointer < len(step.point) - 1:
                 self.pointer += 1
             self.said = None
@@ -253,10 +317,10 @@ class Coach:
     def _button_specs(self, board) -> dict:
         specs: dict[str, tuple] = {}
         if self.finished:
-            over = board.snap.over
+            over = board.coach_over()
             if self.lesson.playable and not over and self.on_play_on is not None:
-                specs["play_on"] = (LABELS["play_on"], "Go on with this game as a normal game (saved like any), without the lesson",
-                                    lambda: self.on_play_on(board), True, None, True)
+                label, tip = self.play_on_words
+                specs["play_on"] = (label, tip, lambda: self.on_play_on(board), True, None, True)
             if self.on_next is not None:
                 specs["next_lesson"] = (LABELS["next_lesson"], "Start the next lesson", self.on_next, True, None, True)
             specs["list"] = (LABELS["list"], "Back to the list of lessons", self.on_list or self.on_leave, True, None, True)
@@ -269,10 +333,9 @@ class Coach:
             specs["next"] = (LABELS["next"], "On to the next step of the lesson", self.next_clicked, wait is None, wait, False)
         return specs
 
-    def _waiting(self, board) -> str | None:
+    def _waiting(self, board: Host) -> str | None:
         """Why Next cannot be clicked yet (the computers are still playing their scripted moves)."""
-        snap = board.snap
-        if self.queue or (snap.seat is not None and not board.seats[snap.seat].human and not snap.over):
+        if self.queue or board.coach_others_playing():
             return "Wait for the computer players' moves."
         return None
 
@@ -294,7 +357,8 @@ class Coach:
         if self.finished:
             # Each button as wide as its label needs, the room left shared out.
             keys = [k for k in ("play_on", "next_lesson", "list") if k in self._specs_keys]
-            needs = [ui.render(LABELS[k], 20, palette.TEXT, True).get_width() + 20 for k in keys]
+            words = {**LABELS, "play_on": self.play_on_words[0]}
+            needs = [ui.render(words[k], 20, palette.TEXT, True).get_width() + 20 for k in keys]
             spare = max(0, p.width - 2 * PAD - 8 * (len(keys) - 1) - sum(needs)) // max(1, len(keys))
             rects, x = {}, p.left + PAD
             for k, need in zip(keys, needs):
@@ -332,11 +396,11 @@ class Coach:
         specs = self._button_specs(board)
         self._specs_keys = list(specs)
         key = (head, body, said, tuple(self._specs_keys), self.pointer, self.index)
-        width = PANEL_W - 2 * PAD
+        width = self.width - 2 * PAD
         layout = marked.layout_marked(body, self.glossary, TEXT_SIZE, width)
         said_lines = ui.wrap(said, 15, width) if said else []
         height = PAD + 20 + 26 + LINE * len(layout) + 18 * len(said_lines) + 12 + BUTTON_H + PAD
-        self.panel = self._place(board, pygame.Rect(0, 0, PANEL_W, height))
+        self.panel = self._place(board, pygame.Rect(0, 0, self.width, height))
         if key != self._panel_key or self._panel_img is None or self._panel_img.get_size() != self.panel.size:
             self._panel_key = key
             self._render(head, body, said_lines)
@@ -365,9 +429,12 @@ class Coach:
         return rects
 
     def _place(self, board, box: pygame.Rect) -> pygame.Rect:
+        kept = board.coach_panel(box.height)
+        if kept is not None:
+            return pygame.Rect(kept)
         w, h = board.app.size
         step = self.step
-        log = pygame.Rect(board.log_rect)
+        log = pygame.Rect(getattr(board, "log_rect", None) or (w - box.width - MARGIN, 0, box.width, h - MARGIN))
         spots_at = {
             "log": pygame.Rect(min(max(MARGIN, log.right - box.width), w - box.width - MARGIN),
                                min(log.bottom, h - MARGIN) - box.height, box.width, box.height),
@@ -378,32 +445,53 @@ class Coach:
             "middle-right": pygame.Rect(w - box.width - MARGIN, (h - box.height) // 2, box.width, box.height),
             "middle-left": pygame.Rect(MARGIN, (h - box.height) // 2, box.width, box.height),
         }
-        avoid = self._avoid(board) + [pygame.Rect(r) for r in board.bar_rects()]
+        avoid = self._avoid(board) + [pygame.Rect(r) for r in board.coach_keep_clear()]
+        small = [s for s in board.spots if not s.key.startswith(OWN) and s.rect.width * s.rect.height < w * h // 6
+                 and (s.widget is None or s.widget.visible)]
+        # Never over a control: a labelled one (a button, greyed or not) or one that can be clicked now.
+        controls = [s.rect for s in small if s.widget is not None or s.label is not None
+                    or (board.spots.is_enabled(s) and (s.click is not None or s.right_click is not None))]
+        hard = avoid + controls
+        others = [s.rect for s in small]
         wanted = step.panel if step is not None else None
-        if wanted in spots_at:
+        if wanted in spots_at and spots_at[wanted].collidelist(hard) < 0:
             return spots_at[wanted]
-        # Else the place that hides nothing the lesson shows and the least of what the board offers.
-        others = [s.rect for s in board.spots if not s.key.startswith(OWN)
-                  and s.rect.width * s.rect.height < w * h // 6]
-        best, best_cost = spots_at[PLACES[0]], None
+        # Else the first of the usual places that covers no control and the least of what the board shows...
+        best, best_cost = None, None
         for i, name in enumerate(PLACES):
             rect = spots_at[name]
             rect.top = max(rect.top, 50)
-            if any(rect.colliderect(a) for a in avoid):
+            if rect.collidelist(hard) >= 0:
                 continue
             cost = sum(rect.clip(o).width * rect.clip(o).height for o in others) + i
             if best_cost is None or cost < best_cost:
                 best, best_cost = rect, cost
-        return best
+        if best is not None:
+            return best
+        # ... or, when none is free, the free place beside the controls that covers the fewest things shown.
+        xs = {MARGIN, w - box.width - MARGIN} | {r.right + 6 for r in hard} | {r.left - box.width - 6 for r in hard}
+        ys = {50, h - box.height - MARGIN} | {r.bottom + 6 for r in hard} | {r.top - box.height - 6 for r in hard}
+        room = pygame.Rect(MARGIN, 50, w - 2 * MARGIN, h - 50 - MARGIN)
+        for x in sorted(xs, reverse=True):
+            for y in sorted(ys, reverse=True):
+                rect = pygame.Rect(x, y, box.width, box.height)
+                if not room.contains(rect) or rect.collidelist(hard) >= 0:
+                    continue
+                cost = len(rect.collidelistall(others))
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = rect, cost
+        if best is not None:
+            return best
+        return spots_at[wanted] if wanted in spots_at else spots_at[PLACES[0]]
 
     def _render(self, head: str, body: str, said_lines: list[str]) -> None:
         img = pygame.Surface(self.panel.size, pygame.SRCALPHA)
         ui.panel(img, img.get_rect(), colour=palette.BG_LIGHT, edge=palette.GOLD, radius=12, shadow=0)
         ui.text(img, f"Lesson {self.number} of {self.of} · {head}", (PAD, PAD - 2), 13, palette.TEXT_DIM)
-        ui.text(img, ui.fit(self.lesson.title, 19, PANEL_W - 2 * PAD, bold=True), (PAD, PAD + 16), 19, palette.GOLD,
+        ui.text(img, ui.fit(self.lesson.title, 19, self.width - 2 * PAD, bold=True), (PAD, PAD + 16), 19, palette.GOLD,
                 bold=True)
         top = PAD + 46
-        used, hits = marked.draw_marked_paragraph(img, body, (PAD, top), PANEL_W - 2 * PAD, self.glossary, TEXT_SIZE,
+        used, hits = marked.draw_marked_paragraph(img, body, (PAD, top), self.width - 2 * PAD, self.glossary, TEXT_SIZE,
                                                   line_height=LINE)
         for i, line in enumerate(said_lines):
             ui.text(img, line, (PAD, top + used + 4 + 18 * i), 15, (255, 170, 160))
@@ -416,7 +504,7 @@ class Coach:
         if board is None:
             return
         on = scene if scene is not None else board
-        if board.busy or (board.locked and not board.snap.over and scene is None):
+        if board.coach_quiet(scene is not None):
             return
         step = self.step
         if step is None:

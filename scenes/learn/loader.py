@@ -26,8 +26,20 @@
     look = ["die:0"]                      # a narration step's things to look at (outlined)
     hint = "Walk first."                  # the one line said when something else is clicked
     panel = "top-left"                    # where the lesson's panel goes (else where it hides nothing shown)
+    until = "six_zones"                   # (map builder lessons) the condition on the map that ends the step
 
-A step without `do` or `kinds` is narration: the player reads it and clicks Next. Loading
+A step without `do` or `kinds` is narration: the player reads it and clicks Next.
+
+A Khrysos lesson may be taught in the map builder instead of on a board (`scene = "builder"`):
+its `[position]` is the map it starts from (`name`, `tiles = [["zone1", 7, 7, 0], ...]`, each a tile
+card, its tile position and its turn), it has no seats, seed or dice, and its moves are the builder's
+edits (`game.khrysos.mapedit`: "place zone1 7 7 0", "move 7 7 8 7", "turn 7 7", "remove 7 7"). A step
+may then wait for a condition on the map (`until = "six_zones"`, "connected", "cut_off", "valid",
+"pillar", "wall", "tiles N", "placed TILE X Y R"), answered by the rules' map validation: the step ends
+once its edits are made and the condition holds. With `kinds` beside `do`, the learner may make any
+edit of those kinds their own way until the condition holds; `do` is then the way the ring shows (and
+the dry run plays). The dry run checks that each condition does not hold before its step and holds
+after the step's edits, and that a lesson that can be played on ends on a valid map. Loading
 checks every field and then plays the lesson through the rules (a dry run): every scripted
 action must be legal when it comes, every computer decision must be scripted, and the RNG
 script must fit the draws and be used up. Every problem is a `LessonError` naming the file,
@@ -54,6 +66,7 @@ KEY = re.compile(r"^[a-z_]+(:[A-Za-z0-9_,.\-]+)*$")
 MAX_SAY = 420
 # Clicks a lesson never forbids: reading the rules and the glossary changes nothing.
 ALWAYS_ALLOWED = ("term:", "button:rules", "button:help", "button:reference")
+SCENES = ("board", "builder")  # where a lesson is taught: the game's board, or (Khrysos) the map builder
 # Where a step may ask for its panel (the coach otherwise takes the first place that hides nothing it shows).
 PLACES = ("log", "bottom-right", "bottom-left", "top-right", "top-left", "middle-right", "middle-left")
 
@@ -84,6 +97,7 @@ class Step:
     look: tuple[str, ...] = ()
     hint: str | None = None
     panel: str | None = None  # where the lesson's panel goes (one of PLACES); None: wherever it hides nothing
+    until: str | None = None  # (map builder) the condition on the map that ends the step, answered by the rules
 
     @property
     def narration(self) -> bool:
@@ -116,6 +130,11 @@ class Lesson:
     done: str = "Lesson complete."
     file: str = ""
     checked_to: int = 0  # the dry run followed the rules up to this step (all of them unless a `kinds` step)
+    scene: str = "board"  # "builder": taught in the Khrysos map builder (see the module docstring)
+
+    @property
+    def in_builder(self) -> bool:
+        return self.scene == "builder"
 
     @property
     def human(self) -> int:
@@ -123,8 +142,37 @@ class Lesson:
 
     def start(self):
         """(rule module, setup, state) the lesson begins from (built afresh each time)."""
+        if self.in_builder:
+            raise LookupError("a map builder lesson starts from a map (start_map), not from a game")
         setup, state = start_position(self.game, self.file, self.setup, self.position, self.seed, list(self.rng))
         return rules_of(self.game), setup, state
+
+
+    def start_map(self):
+        """The map a map builder lesson begins from (a `game.khrysos.maps.MapSpec`)."""
+        return _start_map(self.file, self.position or {})
+
+
+def _start_map(file: str, position: dict):
+    from game.khrysos.maps import MapSpec, PlacedTile
+
+    r = EntryReader(file, "position", position)
+    name = _text(r, "name", "My first map", longest=40)
+    tiles = []
+    for i, row in enumerate(r.get("tiles", list, [])):
+        if not (isinstance(row, list) and len(row) in (3, 4) and isinstance(row[0], str)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in row[1:])):
+            raise r.fail("tiles", f"item {i + 1}: each tile is written [tile, x, y] or [tile, x, y, turn], not {row!r}")
+        tiles.append(PlacedTile(row[0], row[1], row[2], row[3] if len(row) == 4 else 0))
+    r.done()
+    spec = MapSpec(name, tuple(tiles))
+    from game.khrysos.maps import map_report
+
+    problems, _ = map_report(spec)
+    bad = [p.text for p in problems if p.kind in ("file", "overlap")]
+    if bad:
+        raise r.fail("tiles", f"the rules refuse this map: {bad[0]}")
+    return spec
 
 
 @dataclass
@@ -146,15 +194,20 @@ def _title_of(lesson_id: str) -> str:
     return " ".join(words).capitalize()
 
 
-def _actions(r: EntryReader, field_name: str, raw: list) -> tuple[Action, ...]:
+def _actions(r: EntryReader, field_name: str, raw: list, builder: bool = False) -> tuple:
     out = []
+    if builder:
+        from game.khrysos import Edit
+
     for i, text in enumerate(raw):
         if not isinstance(text, str):
-            raise r.fail(field_name, f"item {i + 1} should be an action written as text, not {text!r}")
+            raise r.fail(field_name, f"item {i + 1} should be an {'edit' if builder else 'action'} written as text, "
+                                     f"not {text!r}")
         try:
-            out.append(Action.parse(text))
+            out.append(Edit.parse(text) if builder else Action.parse(text))
         except ValueError as e:
-            raise r.fail(field_name, f"item {i + 1} ({text!r}) is not an action: {e}") from None
+            raise r.fail(field_name, f"item {i + 1} ({text!r}) is not {'a map edit' if builder else 'an action'}: {e}") \
+                from None
     return tuple(out)
 
 
@@ -180,24 +233,47 @@ def _text(r: EntryReader, field_name: str, default: Any = ..., longest: int = MA
     return value
 
 
-def _step(file: str, number: int, raw: Any) -> Step:
+def _step(file: str, number: int, raw: Any, builder: bool = False) -> Step:
     r = EntryReader(file, f"step {number}", raw)
     say = _text(r, "say")
     point = _words(r, "point", keys=True)
-    do = _actions(r, "do", r.get("do", list, []))
+    do = _actions(r, "do", r.get("do", list, []), builder)
     kinds = _words(r, "kinds")
     computer = _actions(r, "computer", r.get("computer", list, []))
     look = _words(r, "look", keys=True)
     hint = _text(r, "hint", None, longest=120)
     panel = r.get("panel", str, None, choices=PLACES)
+    until = r.get("until", str, None)
     r.done()
-    if do and kinds:
+    if until is not None:
+        if not builder:
+            raise r.fail("until", "only a map builder lesson (scene = \"builder\") waits for a condition: "
+                                  "a board's step names its moves")
+        from game.khrysos import check_condition
+
+        try:
+            check_condition(until)
+        except ValueError as e:
+            raise r.fail("until", str(e)) from None
+        if not do:
+            raise r.fail("do", "a step that waits for a condition gives the edits that meet it (the way the ring shows)")
+    if builder:
+        from game.khrysos.mapedit import KINDS as EDIT_KINDS
+
+        for kind in kinds:
+            if kind not in EDIT_KINDS:
+                raise r.fail("kinds", f"{kind!r} is not a map edit (one of {', '.join(EDIT_KINDS)})")
+        if kinds and until is None:
+            raise r.fail("until", "a step of free edits ('kinds') ends on a condition on the map: give 'until'")
+        if computer:
+            raise r.fail("computer", "the map builder has no computer seats")
+    elif do and kinds:
         raise r.fail("kinds", "a step gives either the exact actions ('do') or the kinds of action allowed, not both")
     if (do or kinds) and not point:
         raise r.fail("point", "a step that asks for a move must point at what to click")
     if not (do or kinds) and point:
         raise r.fail("point", "a narration step (no 'do') points at its Next button; name things to look at in 'look'")
-    return Step(number, say, point, do, kinds, computer, look, hint, panel)
+    return Step(number, say, point, do, kinds, computer, look, hint, panel, until)
 
 
 def _seats(file: str, raw: Any) -> tuple[SeatSpec, ...]:
@@ -235,6 +311,11 @@ def _parse_lesson(game_id: str, lesson_id: str, text: str, dry_run: bool) -> Les
     except tomllib.TOMLDecodeError as e:
         raise LessonError(file, None, None, f"is not valid TOML: {e}") from None
     r = EntryReader(file, "lesson", data)
+    scene = r.get("scene", str, "board", choices=SCENES)
+    if scene == "builder" and game_id != "khrysos":
+        raise r.fail("scene", "only Khrysos Hunters has a map builder to teach in")
+    if scene == "builder":
+        return _parse_builder_lesson(game_id, lesson_id, file, r, dry_run)
     title = _text(r, "title", longest=40)
     teaches = _text(r, "teaches", longest=90)
     seed = r.get("seed", int, 1, min=0)
@@ -269,6 +350,57 @@ def _parse_lesson(game_id: str, lesson_id: str, text: str, dry_run: bool) -> Les
     if dry_run:
         lesson = _dry_run(lesson, state)
     return lesson
+
+
+def _parse_builder_lesson(game_id: str, lesson_id: str, file: str, r: EntryReader, dry_run: bool) -> Lesson:
+    """A lesson taught in the Khrysos map builder (see the module docstring)."""
+    title = _text(r, "title", longest=40)
+    teaches = _text(r, "teaches", longest=90)
+    playable = r.get("playable", bool, True)
+    done = _text(r, "done", "Lesson complete.")
+    position = r.get("position", dict, {})
+    raw_steps = r.get("steps", list)
+    r.done()
+    if not raw_steps:
+        raise LessonError(file, None, "steps", "a lesson has at least one step")
+    steps = tuple(_step(file, i, raw, builder=True) for i, raw in enumerate(raw_steps, 1))
+    lesson = Lesson(game_id, lesson_id, title, teaches, {}, position, 0, (), (SeatSpec("You", True),), steps, playable,
+                    (), (), done, file, scene="builder")
+    spec = lesson.start_map()
+    return _dry_run_builder(lesson, spec) if dry_run else lesson
+
+
+def _dry_run_builder(lesson: Lesson, spec) -> Lesson:
+    """A map builder lesson played through the map's rules: every edit can be made when it comes, every
+    condition waits for something (it does not hold before its step) and holds after the step's edits."""
+    from game.khrysos import apply_edit, condition_holds
+
+    file = lesson.file
+    free = None
+    for step in lesson.steps:
+        if step.narration:
+            continue
+        where = f"step {step.number}"
+        if free is not None and not step.kinds:
+            raise LessonError(file, where, "do", f"comes after a step of free edits (step {free}): the learner's map "
+                                                 "is not known there, so only free steps ('kinds' and 'until') follow")
+        if step.until is not None and condition_holds(spec, step.until):
+            raise LessonError(file, where, "until", f"{step.until!r} already holds before the step: it waits for nothing")
+        for edit in step.do:
+            try:
+                spec = apply_edit(spec, edit)
+            except ValueError as e:
+                raise LessonError(file, where, "do", f"{edit} cannot be made on the map here: {e}") from None
+        if step.until is not None and not condition_holds(spec, step.until):
+            raise LessonError(file, where, "until", f"{step.until!r} does not hold after the step's edits")
+        if step.kinds:
+            free = step.number
+    if lesson.playable and not condition_holds(spec, "valid"):
+        from game.khrysos.maps import validate_map
+
+        raise LessonError(file, None, "playable", f"the lesson ends on a map that cannot be played ({validate_map(spec)[0]}),"
+                                                  " so it cannot end on 'Play this map'")
+    return replace(lesson, checked_to=len(lesson.steps))
 
 
 # -- the dry run: the lesson played through the rules --------------------------------------------------

@@ -43,24 +43,43 @@ def _message(app, title: str, text: str) -> None:
     app.push(MessageScene(app, title, text))
 
 
-def build_lesson_board(app, game_id: str, lesson_id: str):
-    """The board of a lesson with its coach on (not pushed); LessonError / LookupError when it cannot be built."""
-    lesson = loader.lesson(game_id, lesson_id)
-    rules, setup, state = lesson.start()
-    match = Match.from_position(rules, setup, state, seed=lesson.seed)
-    match.table["seats"] = [seat.table() for seat in lesson.seats]
-    board = board_factory(game_id)(app, match)
-    board.autosave = False
+def _coach(app, game_id: str, lesson_id: str, lesson) -> Coach:
     ids = [e.id for e in loader.catalogue(game_id) if e.lesson is not None]
     following = loader.next_lesson(game_id, lesson_id)
-    board.coach = Coach(
+    return Coach(
         lesson, number=ids.index(lesson_id) + 1, of=len(ids),
         on_leave=lambda: leave(app, game_id),
         on_list=lambda: leave(app, game_id),
         on_next=(lambda: start_lesson(app, game_id, following)) if following else None,
         on_done=lambda: ticks.mark_done(game_id, lesson_id),
-        on_play_on=lambda b: play_on(app, b),
+        on_play_on=lambda host: play_on(app, host),
     )
+
+
+def build_lesson_builder(app, game_id: str, lesson_id: str, lesson):
+    """A map builder lesson: the builder on the lesson's map, its coach put on when it enters the stack."""
+    from game.khrysos.maps import MapSpec
+    from scenes.khrysos import mapstore
+    from scenes.khrysos.builder import BuilderScene
+
+    spec = lesson.start_map()
+    builder = BuilderScene(app, MapSpec(mapstore.free_name(spec.name), spec.tiles))
+    builder.coach = _coach(app, game_id, lesson_id, lesson)
+    return builder
+
+
+def build_lesson_board(app, game_id: str, lesson_id: str):
+    """The board of a lesson with its coach on (not pushed); LessonError / LookupError when it cannot be built.
+    A map builder lesson (Khrysos) gives the builder instead."""
+    lesson = loader.lesson(game_id, lesson_id)
+    if lesson.in_builder:
+        return build_lesson_builder(app, game_id, lesson_id, lesson)
+    rules, setup, state = lesson.start()
+    match = Match.from_position(rules, setup, state, seed=lesson.seed)
+    match.table["seats"] = [seat.table() for seat in lesson.seats]
+    board = board_factory(game_id)(app, match)
+    board.autosave = False
+    board.coach = _coach(app, game_id, lesson_id, lesson)
     return board
 
 
@@ -82,7 +101,14 @@ def leave(app, game_id: str) -> None:
 
 
 def play_on(app, board) -> None:
-    """The lesson's game goes on as a normal game; a game in progress of the same kind is replaced (asked first)."""
+    """The lesson's game goes on as a normal game; a game in progress of the same kind is replaced (asked first).
+    At the end of a map builder lesson: the map is saved among the player's and a game is set up on it."""
+    from scenes.khrysos.builderlesson import BuilderLesson
+
+    if isinstance(board, BuilderLesson):  # the map builder
+        board.detach()
+        board.play()
+        return
     game_id = board.rules.GAME_ID
     info = saves.autosave_info(game_id) if board.rules.GAME_ID in {g.game_id for g in registry.GAMES} else None
     if info is not None and info.error is None:

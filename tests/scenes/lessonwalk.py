@@ -1,4 +1,6 @@
-"""Walking a lesson with synthesized clicks through the real scene stack, as a learner would."""
+"""Walking a lesson with synthesized clicks through the real scene stack, as a learner would: on a game's board,
+or (a Khrysos map builder lesson) in the map builder, where a tile card is picked up with a click on it and put
+down with a click on its place, a placed tile likewise, and a tile is turned with its turn handle."""
 
 from __future__ import annotations
 
@@ -19,9 +21,29 @@ def board_of(app):
     return None
 
 
+def in_builder(scene) -> bool:
+    return not hasattr(scene, "match")
+
+
+def moves(scene) -> int:
+    """How many moves were made on the lesson's scene (a match's actions, the builder's edits)."""
+    return len(scene.edits) if in_builder(scene) else len(scene.match.actions)
+
+
+def position(scene):
+    """What a wrong click must leave unchanged: the game's state, or the map being built."""
+    if in_builder(scene):
+        from game.khrysos.maps import map_key
+
+        return len(scene.edits), map_key(scene.spec)
+    return len(scene.match.actions), scene.match.state.to_dict()
+
+
 def ready(app, board) -> bool:
     """The board waits for the learner (or the lesson is over): nothing animates, no computer thinks."""
     coach = board.coach
+    if in_builder(board):
+        return True  # the builder never animates nor plays for anyone
     if board.busy or board._thinking is not None or board._bot_wait is not None:
         return False
     snap = board.snap
@@ -92,12 +114,12 @@ def wrong_click(app, board) -> str | None:
             pos = pixel_of(scene, spot.key)
         except AssertionError:
             continue
-        before = (len(board.match.actions), board.match.state.to_dict(), coach.index, coach.pointer)
+        before = (position(board), coach.index, coach.pointer)
         assert not scene.spots.is_enabled(spot), f"{spot.key!r} can be clicked during step {coach.index + 1}"
         reason = scene.spots.reason_of(spot)
         assert reason and reason.strip(), f"{spot.key!r} is greyed without a reason"
         click(app, pos)
-        after = (len(board.match.actions), board.match.state.to_dict(), coach.index, coach.pointer)
+        after = (position(board), coach.index, coach.pointer)
         assert after == before, f"a wrong click on {spot.key!r} changed the lesson or the game"
         refusal = scene.spots.refusal
         assert refusal is not None and refusal.text == reason, f"a wrong click on {spot.key!r} said nothing"
@@ -130,7 +152,7 @@ def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: 
         if wrong:
             wrong_click(app, board)
             scene, pos = check_target(app, board, key)
-        where = (coach.index, coach.pointer, len(board.match.actions))
+        where = (coach.index, coach.pointer, moves(board))
         if before_click is not None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
             app.run_frames(2)
@@ -138,6 +160,6 @@ def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: 
         click(app, pos)
         clicked.append(key)
         wait_ready(app, board)
-        assert (coach.index, coach.pointer, len(board.match.actions)) != where or coach.finished, \
-            f"{lesson_id} step {coach.index + 1}: clicking {key!r} did nothing (flash: {board.flash_text!r})"
+        assert (coach.index, coach.pointer, moves(board)) != where or coach.finished, \
+            f"{lesson_id} step {coach.index + 1}: clicking {key!r} did nothing (flash: {getattr(board, 'flash_text', getattr(board, 'message', None))!r})"
     return clicked

@@ -175,6 +175,8 @@ def test_no_lesson_text_shares_eight_words_in_a_row_with_the_rulebook(game):
     runs = {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
     assert _copied("Using 1 Movement Point lets you move one Krosmaster to an adjacent cell", runs) or game != "krosmaster"
     copied = []
+    if game == "khrysos":  # the map builder lesson's words are checked too
+        assert any(e.lesson is not None and e.lesson.in_builder for e in catalogue(game))
     for entry in catalogue(game):
         if entry.lesson is None:
             continue
@@ -182,3 +184,73 @@ def test_no_lesson_text_shares_eight_words_in_a_row_with_the_rulebook(game):
         texts = [lesson.title, lesson.teaches, lesson.done] + [s.say for s in lesson.steps] + [s.hint or "" for s in lesson.steps]
         copied += [f"{entry.id}: {run}" for text in texts for run in _copied(text, runs)]
     assert not copied, "\n".join(copied)
+
+
+# -- map builder lessons (Khrysos) ------------------------------------------------------------------------
+
+BUILDER = '''
+title = "A map"
+teaches = "Maps"
+scene = "builder"
+playable = false
+
+[position]
+tiles = [["zone1", 6, 6], ["zone2", 7, 6]]
+
+[[steps]]
+say = "Place a zone."
+point = ["tile:zone3", "slot:8,6"]
+do = ["place zone3 8 6"]
+until = "tiles 3"
+'''
+
+
+def test_a_good_map_builder_lesson_loads_and_its_edits_are_played_through():
+    lesson = parse_lesson("khrysos", "09_good", BUILDER)
+    assert lesson.in_builder and lesson.checked_to == 1 and lesson.steps[0].until == "tiles 3"
+    assert [str(e) for e in lesson.steps[0].do] == ["place zone3 8 6 0"]
+    assert [t.tile for t in lesson.start_map().tiles] == ["zone1", "zone2"]
+
+
+def test_only_khrysos_has_a_map_builder():
+    assert "only Khrysos Hunters has a map builder" in refused(GOOD.replace('title =', 'scene = "builder"\ntitle =', 1))
+
+
+def test_a_board_lesson_waits_for_no_condition():
+    assert "only a map builder lesson" in refused(GOOD.replace('do = ["walk 3 3"]', 'do = ["walk 3 3"]\nuntil = "valid"'))
+
+
+def test_a_map_condition_that_is_not_one():
+    assert "field 'until'" in refused(BUILDER.replace('"tiles 3"', '"nice"'), "khrysos")
+
+
+def test_a_map_edit_that_is_not_one():
+    assert "is not a map edit" in refused(BUILDER.replace('"place zone3 8 6"', '"drop zone3"'), "khrysos")
+
+
+def test_a_map_edit_the_map_refuses():
+    assert "already there" in refused(BUILDER.replace('place zone3 8 6', 'place zone3 7 6'), "khrysos")
+
+
+def test_a_condition_that_already_holds_waits_for_nothing():
+    assert "already holds before the step" in refused(BUILDER.replace('"tiles 3"', '"tiles 2"'), "khrysos")
+
+
+def test_a_condition_the_scripted_edits_do_not_meet():
+    assert "does not hold after the step's edits" in refused(BUILDER.replace('"tiles 3"', '"valid"'), "khrysos")
+
+
+def test_a_playable_builder_lesson_ends_on_a_map_that_can_be_played():
+    assert "cannot end on 'Play this map'" in refused(BUILDER.replace("playable = false", "playable = true"), "khrysos")
+
+
+def test_free_edits_end_on_a_condition_and_only_free_steps_follow():
+    free = BUILDER.replace('until = "tiles 3"', 'until = "tiles 3"\nkinds = ["place"]')
+    assert parse_lesson("khrysos", "09_free", free).steps[0].kinds == ("place",)
+    assert "give 'until'" in refused(BUILDER.replace('until = "tiles 3"', 'kinds = ["place"]'), "khrysos")
+    after = free + '\n[[steps]]\nsay = "Turn it."\npoint = ["turn:8,6"]\ndo = ["turn 8 6"]\n'
+    assert "comes after a step of free edits" in refused(after, "khrysos")
+
+
+def test_a_map_the_rules_refuse_to_start_from():
+    assert "the rules refuse this map" in refused(BUILDER.replace('["zone2", 7, 6]', '["zone2", 6, 6]'), "khrysos")

@@ -3,8 +3,9 @@
 Krom: a guided first round with computer seats (secret destinations and the reveal, the place order, a
 combat decided with the weights, each place's action, a Bonus card, an Evolution), then a normal game.
 Khrysos: first turns on Alpha Room (energy roll, treasure, moving, each targeting shape, Guard, Trap,
-Stun, retiring and replacing). What the learner did is read from the rules' own events, as the
-walked lessons' matches recorded them."""
+Stun, retiring and replacing), and a lesson in the map builder (the six zones, connection, turning
+tiles, walls and pillars). What the learner did is read from the rules' own events, as the walked
+lessons' matches recorded them, and for the builder from the maps its edits made."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def _walk_all(app, game: str) -> list[tuple[object, list]]:
     out = []
     for entry in loader.catalogue(game):
         assert entry.lesson is not None, entry.error
+        if entry.lesson.in_builder:
+            continue  # taught in the map builder: its own test below
         assert entry.lesson.human == HUMAN, f"{entry.id}: the learner sits elsewhere"
         lessonwalk.walk(app, game, entry.id)
         board = lessonwalk.board_of(app)
@@ -102,3 +105,39 @@ def test_khrysos_lessons_teach_the_roll_moving_every_targeting_shape_guard_trap_
     assert [e for e in _named(events, "KnockedOut") if e.seat == HUMAN and e.how == "withdrew"]
     assert [e for e in _named(events, "HunterPlayed") if e.seat == HUMAN and not e.drawn]
     assert all(isinstance(match.state, khrysos.State) for match, _ in walked)
+
+
+def test_khrysos_map_builder_lesson_teaches_six_zones_joining_a_turn_a_wall_and_a_pillar(app):
+    """Issue 21: "a lesson in the map builder (the six zones, connection, turning tiles, walls and pillars)".
+    Read from the map itself: the learner's edits, replayed from the lesson's first map through the rules'
+    own `apply_edit`, give the builder's map; the rules' validator judges every map on the way."""
+    from game.khrysos import apply_edit, condition_holds
+    from game.khrysos.maps import TILES, map_warnings, validate_map
+
+    _menu(app)
+    entry = next(e for e in loader.catalogue("khrysos") if e.lesson is not None and e.lesson.in_builder)
+    lessonwalk.walk(app, "khrysos", entry.id)
+    builder = lessonwalk.board_of(app)
+    edits = builder.coach.history
+    assert edits == builder.edits and edits, "the learner's edits were not all counted"
+    maps = [entry.lesson.start_map()]
+    for edit in edits:
+        maps.append(apply_edit(maps[-1], edit))
+    final = maps[-1]
+    assert final.tiles == builder.spec.tiles
+    # The six zones: missing at the start, all there at the end; the map can be played.
+    assert not condition_holds(maps[0], "six_zones") and condition_holds(final, "six_zones")
+    assert validate_map(final) == [] and map_warnings(final) == []
+    # Connection: the learner laid a tile the rules found cut off, then joined it.
+    cut = [i for i, m in enumerate(maps) if condition_holds(m, "cut_off")]
+    assert cut and condition_holds(final, "connected"), "no tile was ever cut off, or it was never joined"
+    assert any(e.kind == "move" for e in edits[cut[0]:]), "the cut-off tile was not moved to join the map"
+    # A pillar and solid lines placed by the learner.
+    placed = [TILES[e.tile] for e in edits if e.kind == "place"]
+    assert any(t.pillars for t in placed) and any(t.walls for t in placed)
+    # A turn: a tile with solid lines turned, and the turn mended a floor its lines had cut apart.
+    turns = [i for i, e in enumerate(edits) if e.kind == "turn"]
+    assert turns
+    turned = {(edits[i].x, edits[i].y) for i in turns}
+    assert any(TILES[t.tile].walls and t.rotation for t in final.tiles if (t.x, t.y) in turned)
+    assert map_warnings(maps[turns[0]]) and not map_warnings(final), "the turn did not open the walled-off tile"

@@ -38,7 +38,12 @@ def test_every_lesson_walks_to_its_end_with_clicks(app, game, lesson_id):
     lesson = board.coach.lesson
     assert board.coach.finished and clicked
     assert ticks.load().has(game, lesson_id)
-    if lesson.playable and not board.snap.over:
+    if lessonwalk.in_builder(board):
+        from game.khrysos import condition_holds
+
+        assert condition_holds(board.spec, "valid") == lesson.playable
+        assert ("lesson:play_on" in board.spots) == lesson.playable
+    elif lesson.playable and not board.snap.over:
         assert not list(board.match.state.rng.script), "the lesson's scripted dice are not all used"
 
 
@@ -199,3 +204,44 @@ def test_hovering_the_lesson_panel_hides_none_of_its_note(app):
     app.run_frames(3)
     assert board.spots.hovered is not None and board.spots.hovered.key == "lesson:panel"
     assert board.spots.tip_of(board.spots.hovered) == []
+
+
+def test_the_map_builder_lesson_ends_on_play_this_map_which_saves_it_and_sets_up_a_game_on_it(app):
+    """The real-position ending of the builder lesson: the learner's map saved among theirs, chosen in the setup."""
+    from scenes.khrysos import mapstore
+    from scenes.khrysos.setup import KhrysosSetup
+
+    _menu(app)
+    lessonwalk.walk(app, "khrysos", "04_map_builder")
+    builder = lessonwalk.board_of(app)
+    spot = builder.spots.get("lesson:play_on")
+    assert spot.widget.text == "Play this map" and "Save this map" in spot.tip_lines()[0]
+    tiles = builder.spec.tiles
+    click(app, lessonwalk.pixel_of(builder, "lesson:play_on"))
+    app.run_frames(3)
+    setup = app.stack.top
+    assert isinstance(setup, KhrysosSetup)
+    saved = [e for e in mapstore.own_maps() if e.spec is not None and e.spec.tiles == tiles]
+    assert saved and saved[0].playable, "the lesson's map is not among the player's maps"
+
+
+def test_leaving_the_map_builder_lesson_keeps_nothing(app):
+    from scenes.khrysos import mapstore
+    from scenes.learn.lessonlist import LessonsScene
+    from scenes.learn.runner import start_lesson
+
+    _menu(app)
+    before = [e.name for e in mapstore.own_maps()]
+    start_lesson(app, "khrysos", "04_map_builder")
+    app.run_frames(3)
+    builder = lessonwalk.board_of(app)
+    for _ in range(3):  # two notes, then the first tile card picked up and put down
+        key = "lesson:next" if builder.coach.step.narration else builder.coach.target()
+        click(app, lessonwalk.pixel_of(builder, key))
+    click(app, lessonwalk.pixel_of(builder, builder.coach.target()))
+    assert len(builder.tiles) == 4
+    click(app, lessonwalk.pixel_of(builder, "lesson:leave"))
+    app.run_frames(3)
+    assert isinstance(app.stack.top, LessonsScene) and app.stack.top.game_id == "khrysos"
+    assert [e.name for e in mapstore.own_maps()] == before
+    assert not ticks.load().has("khrysos", "04_map_builder")

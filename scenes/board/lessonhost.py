@@ -1,0 +1,47 @@
+"""A board as the host of a lesson's coach (`scenes.learn.coach.Host`): what the coach asks of a board. A mixin of
+`BoardScene` (the map builder answers the same questions in `scenes.khrysos.builderlesson`)."""
+
+from __future__ import annotations
+
+
+class LessonHost:
+    """The coach's questions, answered from the board's match, snapshot and seats."""
+
+    def coach_history(self) -> list:
+        return self.match.actions
+
+    def coach_learner_decides(self) -> bool:
+        seat = self.snap.seat
+        return seat is not None and self.seats[seat].human
+
+    def coach_learner_turn(self) -> bool:
+        return self.snap.mine or self.snap.over
+
+    def coach_over(self) -> bool:
+        return self.snap.over
+
+    def coach_others_playing(self) -> bool:
+        seat = self.snap.seat
+        return seat is not None and not self.seats[seat].human and not self.snap.over
+
+    def coach_quiet(self, overlay: bool) -> bool:
+        return self.busy or (self.locked and not self.snap.over and not overlay)
+
+    def coach_install(self, coach) -> None:
+        for seat, bot in list(self.bots.items()):
+            self.bots[seat] = coach.bot(bot)
+        if self._thinking is not None:  # the board's first settle set a computer thinking before the coach was in
+            self._thinking = None
+            self.bot_move()
+
+    def coach_holds(self, condition: str) -> bool:
+        raise LookupError(f"a game's board answers no lesson condition ({condition!r}): its steps name their moves")
+
+    def coach_free(self, key: str) -> bool:
+        return False
+
+    def coach_keep_clear(self) -> list:
+        return self.bar_rects()
+
+    def coach_panel(self, height: int):
+        return None
