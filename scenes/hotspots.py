@@ -76,6 +76,7 @@ class Hotspots:
         self.lock_reason = "Not now."
         self.mouse: tuple[int, int] | None = None
         self.hovered: Hotspot | None = None
+        self.came_under = False  # the hovered hotspot came under a resting mouse: no tip until the mouse moves
         self.refusal: Refusal | None = None
         self._widget_state: dict[Any, tuple] = {}
         self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
@@ -156,14 +157,20 @@ class Hotspots:
         spot = None if pos is None else self.at(pos)
         changed = (spot is None) != (self.hovered is None) or (spot is not None and spot.key != self.hovered.key)
         self.hovered = spot
+        self.came_under = False
         if changed and spot is not None and spot.hover is not None and self.is_enabled(spot):
             spot.hover()
         return spot
 
     def rehover(self) -> None:
-        """After a refill: the hotspot under the mouse again (same key, new object)."""
+        """After a refill: the hotspot under the mouse again (same key, new object). A different one that came
+        under the resting mouse (the Roll button became End turn where it was clicked) shows its tip only once
+        the mouse moves: a tip is for what the mouse goes to, and it would hide what the player looks at next."""
         if self.mouse is not None:
             spot = self.at(self.mouse)
+            old = self.hovered
+            if spot is not None and (old is None or old.key != spot.key):
+                self.came_under = True
             self.hovered = spot
 
     def forget(self) -> None:
@@ -263,7 +270,7 @@ class Hotspots:
             draw_bubble(surface, [self.refusal.text], self.refusal.rect.midbottom, edge=palette.BLOCKED, below=True)
             return
         spot = self.hovered
-        if spot is None or self.mouse is None:
+        if spot is None or self.mouse is None or self.came_under:
             return
         if spot.widget is not None and not spot.widget.visible:
             return

@@ -242,3 +242,31 @@ def test_every_board_has_a_rules_button_that_opens_the_reference_at_what_is_on_s
     click(app, spot.rect.center)
     settle(app, 3)
     assert isinstance(app.stack.top, ReferenceScene)
+
+
+def test_a_control_that_comes_under_the_resting_mouse_shows_its_tip_only_once_the_mouse_moves():
+    """Clicking Roll turns the button under the mouse into End turn: its tip must not pop up over the
+    action the player is to click next (seen in a real window during the Khrysos lessons)."""
+    pygame.font.init()
+    spots = Hotspots()
+    rect = pygame.Rect(10, 10, 120, 30)
+    spots.add("button:roll", rect, "Roll the die")
+    spots.move(rect.center)
+    blank = pygame.Surface((400, 300))
+    drawn = blank.copy()
+    spots.draw_tip(drawn)
+    assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(blank, "RGB")  # the tip of what the mouse went to
+    spots.clear()
+    spots.add("button:end", rect, "End the turn")
+    spots.rehover()
+    assert spots.hovered.key == "button:end"
+    quiet = blank.copy()
+    spots.draw_tip(quiet)
+    assert pygame.image.tobytes(quiet, "RGB") == pygame.image.tobytes(blank, "RGB")
+    spots.move((rect.centerx + 2, rect.centery))
+    spots.draw_tip(quiet)
+    assert pygame.image.tobytes(quiet, "RGB") != pygame.image.tobytes(blank, "RGB")
+    spots.clear()
+    spots.add("button:end", rect, "End the turn")  # the same control refilled keeps its tip
+    spots.rehover()
+    assert not spots.came_under
