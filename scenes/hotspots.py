@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import pygame
 
+from game.core.grammar import after_colon
 from scenes import palette, ui
 
 TIP_SIZE = 15
@@ -82,6 +83,9 @@ class Hotspots:
         self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
         # The game's glossary (game.learn): its words are marked in every tip and explained under it.
         self.glossary = None
+        # Names a greyed reason may open with, kept as written after "Not now:" (the players, the game's cards...).
+        self.names: tuple[str, ...] = ()
+        self._case_names: tuple[Any, tuple[str, ...]] = (None, ())
 
     # -- filling ------------------------------------------------------------------------
     def clear(self) -> None:
@@ -187,7 +191,7 @@ class Hotspots:
             return False
         reason = self.reason_of(spot)
         if reason is not None:
-            if button == 1:
+            if button == 1 or (button == 3 and spot.right_click is not None):  # what it would have done, refused
                 self.refuse(reason, spot.rect)
             return True
         if button == 3:
@@ -261,8 +265,18 @@ class Hotspots:
         lines = spot.tip_lines()
         reason = self.reason_of(spot)
         if reason:
-            lines = lines + [f"Not now: {reason}"]
+            lines = lines + [f"Not now: {after_colon(reason, self.proper_names())}"]
         return lines
+
+    def proper_names(self) -> tuple[str, ...]:
+        """`names` and the glossary's words written with a capital ("Glyph", "Treasure Zone"): a reason opening
+        on one keeps its capital after a colon."""
+        key = (self.names, id(self.glossary))
+        if self._case_names[0] != key:
+            words = tuple(s for term in self.glossary.terms.values() for s in term.spellings if s[:1].isupper()) \
+                if self.glossary is not None else ()
+            self._case_names = (key, tuple(self.names) + words)
+        return self._case_names[1]
 
     def draw_tip(self, surface: pygame.Surface) -> None:
         """The hovered hotspot's tip (or a refusal just shown), above everything, inside the window."""

@@ -38,7 +38,7 @@ WRONG_PLURAL = (
     re.compile(r"(?<![\d.+\-])\b(0|[2-9]|\d\d+) (\w+ )?(cell|hit|square|point|injury|marker|card|token|die|"
                r"player)\b(?! (of|cost|costs|point|points)\b)"),  # "2 hit left", "Roll 3 die"
 )
-SLOPPY = (re.compile(r"  "), re.compile(r" [.,:;]"), re.compile(r"\.\."), re.compile(r"[!?]\.(\s|$)"), re.compile(r"\(\)"),
+SLOPPY = (re.compile(r"  "), re.compile(r" [.,:;]"), re.compile(r"\.\."), re.compile(r"[!?][.:;](\s|$)"), re.compile(r"\(\)"),
           re.compile(r"^\s|\s$"))
 
 

@@ -50,6 +50,30 @@ def tidy(text: str) -> str:
     return _DOUBLE_STOP.sub(r"\1", text)
 
 
+def after_colon(text: str, names: Iterable[str] = ()) -> str:
+    """`text` (a sentence) as it reads after a colon: its first letter in lower case ("Not now: wait for the
+    animation"), unless it opens on a name, kept as written: one of `names` (the table's players, the
+    game's cards, fighters, hunters...), an abbreviation or a square ("MP", "C7", "MARTINE GALE"), or "I"."""
+    stripped = text.lstrip()
+    if not stripped or not stripped[0].isupper():
+        return text
+    if any(stripped.startswith(n) and not stripped[len(n):len(n) + 1].isalpha() for n in names if n):
+        return text
+    first = re.match(r"[^\s,.;:!?()]*", stripped).group()
+    if first == "I" or (len(first) > 1 and (first[1].isupper() or first[1].isdigit())):
+        return text
+    lead = text[: len(text) - len(stripped)]
+    return lead + stripped[0].lower() + stripped[1:]
+
+
+def colon(head: str, rest: str) -> str:
+    """`head` introducing `rest` after a colon ("Club: reach 5"), except that a head ending in a name that closes
+    on "!" or "?" is a sentence of its own, and `rest` the next one: "Nukka plays Not today! Counter it, or pass"."""
+    if head.rstrip().endswith(("!", "?")):
+        return f"{head.rstrip()} {capital(rest)}"
+    return f"{head}: {rest}"
+
+
 def article(word: str) -> str:
     """"a" or "an" before `word`, by its sound: "an Arachnee", "an Ice tile", "a Unicorn", "an F3", "an 8"."""
     w = word.strip().lstrip("\"'(")

@@ -66,7 +66,7 @@ from game.khrysos.queries import (
     use_action,
     withdraw,
 )
-from game.khrysos.words import column_name, columns, place_name, row_name, rows, square_name
+from game.khrysos.words import column_name, columns, place_name, proper_names, row_name, rows, square_name
 from game.khrysos.rules import (
     apply,
     check_invariants,
@@ -132,6 +132,7 @@ __all__ = [
     "outcome",
     "pending",
     "place_name",
+    "proper_names",
     "place_on",
     "play_hunter",
     "player_text",

@@ -196,8 +196,12 @@ class ActionStarted(Event):
     symbols: str  # as it resolves, with Upgrade and Boosts: "Trample 3 [Damage 2]"
 
     def text(self, w: Words) -> str:
-        symbols = f": {self.symbols}" if self.symbols else ""
-        return f"{_name(self.hunter)} spends {self.cost} energy on {self.name}{symbols}."
+        """The symbols read in words, as the card's tip reads them: "Elia Rose spends 2 energy on Theft and
+        hits 1 hunter within Range 1, who has 1 treasure stolen." (a sentence more after each Hit)."""
+        who = _name(self.hunter)
+        clauses = W.symbols_words(self.symbols, who)
+        line = f"{who} spends {self.cost} energy on {self.name}" + (f" and {clauses[0]}." if clauses else ".")
+        return " ".join([line] + [f"Then {who} {clause}." for clause in clauses[1:]])
 
 
 @dataclass(frozen=True, slots=True)

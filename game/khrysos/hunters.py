@@ -9,6 +9,7 @@ the steps the rules resolve.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -258,6 +259,12 @@ def symbols_text(tokens: tuple[Token, ...]) -> str:
         else:
             out.append(f"{name.capitalize()} {value}")
     return " ".join(out).replace("[ ", "[").replace(" ]", "]")
+
+
+def read_symbols_text(text: str) -> tuple[Token, ...]:
+    """The tokens of a `symbols_text` ("Hit 1 Range 2 [Damage 1] Boost Move +1"); ValueError when it does not read."""
+    words = re.sub(r"\bboost (\w+) \+(\d+)", r"boost_\1 \2", text.lower())
+    return parse_symbols(words)
 
 
 def load_hunters(text: str, file: str = "hunters.toml") -> dict[int, Hunter]:

@@ -18,7 +18,8 @@ from game.khrysos.refusals import refusal
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State
 from game.khrysos.squares import column_name, columns, row_name, rows
-from game.khrysos.words import action_text, place_name  # noqa: F401 -- action_text re-exported: it was asked here before words.py
+from game.khrysos.words import _box_words, action_text, action_words, place_name, upgrade_words  # noqa: F401 -- action_text and
+# action_words re-exported: they were asked here before words.py held them
 
 Cell = tuple[int, int]
 _name = hunter_name
@@ -589,87 +590,6 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
         out.append(ActionOption(act.number, act.name, f"{act.number} · {act.name}", tuple(tip), gesture, used, upgrade,
                                 reach, area, targets))
     return out
-
-
-def _box_words(box) -> str:
-    """What a targeting box does to a target, in words: "takes 2 Damage and is Stunned (...)"."""
-    parts = []
-    for name, value in box:
-        if name == "damage":
-            parts.append(f"takes {value} Damage")
-        elif name == "heal":
-            parts.append(f"heals {value}")
-        elif name == "guard":
-            parts.append(f"gains {counted(value, 'Guard marker')}")
-        elif name == "steal":
-            parts.append(f"has {value} treasure stolen")
-        elif name == "swap":
-            parts.append("swaps places with the hunter")
-        elif name == "trap":
-            parts.append("is Trapped (no moving until the end of its next turn)")
-        elif name == "stun":
-            parts.append("is Stunned (no actions until the end of its next turn)")
-        elif name == "move":
-            parts.append(f"may be moved {counted(value, 'square')} (split as you like between it and the hunter)")
-        elif name.startswith("boost_"):
-            parts.append(f"gains a Boost ({name[6:].capitalize()} +{value})")
-    if not parts:
-        return "is targeted"
-    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
-
-
-def action_words(hunter: int, number: int, upgraded: bool = False) -> str:
-    """Action `number` of `hunter` (with its Upgrade when `upgraded`), its symbols read left to right in sentences:
-    "The hunter gains 1 Guard marker, then hits 1 hunter within Range 3, who takes 1 Damage." """
-    sentences: list[list[str]] = [[]]
-    for st in plan_of(hunter, number, upgraded):
-        part = ""
-        if st.kind == "move":
-            part = f"moves up to {counted(st.value, 'square')}"
-        elif st.kind == "heal":
-            part = f"heals {st.value}"
-        elif st.kind == "guard":
-            part = f"gains {counted(st.value, 'Guard marker')}"
-        elif st.kind.startswith("boost_"):
-            part = f"gains a Boost ({st.kind[6:].capitalize()} +{st.value})"
-        elif st.kind == "hit":
-            reach = "on its own square" if st.range == 0 else f"within Range {st.range}"
-            blast = ""
-            if st.blast >= 0:
-                around = f"every hunter within {counted(st.blast, 'square')} of" if st.blast else "every hunter on the square of"
-                blast = f"; its Blast catches {around} the target (the acting hunter too), and each"
-            if st.value == 1:
-                part = f"hits 1 hunter {reach}{blast or ', who'} {_box_words(st.box)}"
-            else:
-                part = f"hits {st.value} times {reach} (one hunter or several){blast or '; each target'} {_box_words(st.box)}"
-        elif st.kind == "burst":
-            part = f"bursts: every other hunter within {counted(st.value, 'square')} {_box_words(st.box)}"
-        elif st.kind == "trample":
-            part = (f"tramples up to {counted(st.value, 'square')}: every hunter on its way (its starting square too) "
-                    f"{_box_words(st.box)}")
-        if part:
-            sentences[-1].append(part)
-        if st.kind in ("hit", "burst", "trample"):
-            sentences.append([])
-    out = [("The hunter " if k == 0 else "Then the hunter ") + ", then ".join(parts) + "."
-           for k, parts in enumerate(p for p in sentences if p)]
-    return " ".join(out) if out else "Nothing."
-
-
-def upgrade_words(upgrade) -> str:
-    """What an Upgrade changes, in words: "Trample +1", "the box also deals Damage 1", "the box also Stuns"."""
-    parts = [f"{name.capitalize()} +{value}" for name, value in upgrade.raises]
-    for name, value in upgrade.box_adds:
-        parts.append(f"the box also {_symbol_words(name, value)}")
-    for name, value in upgrade.self_adds:
-        parts.append(f"the hunter also gains {symbols_text(((name, value),))}")
-    return ", ".join(parts) if parts else upgrade.text
-
-
-def _symbol_words(name: str, value: int) -> str:
-    verbs = {"damage": f"deals Damage {value}", "stun": "Stuns the target", "trap": "Traps the target",
-             "heal": f"Heals {value}", "steal": f"Steals {value}", "swap": "Swaps places", "move": f"Moves the target {value}"}
-    return verbs.get(name, symbols_text(((name, value),)))
 
 
 class Choice(NamedTuple):

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.core.actions import Action
-from game.core.grammar import counted, listing, possessive
-from game.khrysos.hunters import HUNTERS
+from game.core.grammar import capital, counted, listing, possessive
+from game.khrysos.hunters import HUNTERS, compile_steps, plan_of, read_symbols_text, symbols_text
 from game.khrysos.pending import BOOST_PHASE, current_step, hunter_name, player_name
 from game.khrysos.squares import _board, column_name, columns, corner, row_name, rows, square_name
 
@@ -94,16 +94,136 @@ def action_text(state, action: Action, names: Names = None) -> str:
     return str(action)
 
 
+def proper_names() -> tuple[str, ...]:
+    """Every name of the content a text may open with, kept as written after a colon (`grammar.after_colon`):
+    the hunters and their actions, Treasure Zones."""
+    out = ["Treasure Zone"]
+    for h in HUNTERS.values():
+        out += [h.name, *(a.name for a in h.actions)]
+    return tuple(dict.fromkeys(out))
+
+
+# -- action symbols in words ------------------------------------------------------------------------
+
+
+def _box_words(box) -> str:
+    """What a targeting box does to a target, in words: "takes 2 Damage and is Stunned (...)"."""
+    parts = []
+    for name, value in box:
+        if name == "damage":
+            parts.append(f"takes {value} Damage")
+        elif name == "heal":
+            parts.append(f"heals {value}")
+        elif name == "guard":
+            parts.append(f"gains {counted(value, 'Guard marker')}")
+        elif name == "steal":
+            parts.append(f"has {value} treasure stolen")
+        elif name == "swap":
+            parts.append("swaps places with the hunter")
+        elif name == "trap":
+            parts.append("is Trapped (no moving until the end of its next turn)")
+        elif name == "stun":
+            parts.append("is Stunned (no actions until the end of its next turn)")
+        elif name == "move":
+            parts.append(f"may be moved {counted(value, 'square')} (split as you like between it and the hunter)")
+        elif name.startswith("boost_"):
+            parts.append(f"gains a Boost ({name[6:].capitalize()} +{value})")
+    if not parts:
+        return "is targeted"
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def action_words(hunter: int, number: int, upgraded: bool = False) -> str:
+    """Action `number` of `hunter` (with its Upgrade when `upgraded`), its symbols read left to right in sentences:
+    "The hunter gains 1 Guard marker, then hits 1 hunter within Range 3, who takes 1 Damage." """
+    return steps_words(plan_of(hunter, number, upgraded))
+
+
+def steps_words(steps, subject: str = "the hunter") -> str:
+    """Resolved steps (`hunters.compile_steps`) read in sentences, `subject` doing them: "The hunter hits
+    1 hunter within Range 1, who takes 2 Damage. Then the hunter moves up to 2 squares." ("Nothing." for none)."""
+    out = [(capital(subject) if k == 0 else "Then " + subject) + " " + body + "."
+           for k, body in enumerate(step_clauses(steps))]
+    return " ".join(out) if out else "Nothing."
+
+
+def step_clauses(steps) -> list[str]:
+    """What resolved steps do, one clause per sentence (a sentence ends after each Hit, Burst or Trample),
+    each without its subject: ["hits 1 hunter within Range 1, who takes 2 Damage", "moves up to 2 squares"]."""
+    sentences: list[list[str]] = [[]]
+    for st in steps:
+        part = ""
+        if st.kind == "move":
+            part = f"moves up to {counted(st.value, 'square')}"
+        elif st.kind == "heal":
+            part = f"heals {st.value}"
+        elif st.kind == "guard":
+            part = f"gains {counted(st.value, 'Guard marker')}"
+        elif st.kind.startswith("boost_"):
+            part = f"gains a Boost ({st.kind[6:].capitalize()} +{st.value})"
+        elif st.kind == "hit":
+            reach = "on its own square" if st.range == 0 else f"within Range {st.range}"
+            blast = ""
+            if st.blast >= 0:
+                around = f"every hunter within {counted(st.blast, 'square')} of" if st.blast else "every hunter on the square of"
+                blast = f"; its Blast catches {around} the target (the acting hunter too), and each"
+            if st.value == 1:
+                part = f"hits 1 hunter {reach}{blast or ', who'} {_box_words(st.box)}"
+            else:
+                part = f"hits {st.value} times {reach} (one hunter or several){blast or '; each target'} {_box_words(st.box)}"
+        elif st.kind == "burst":
+            part = f"bursts: every other hunter within {counted(st.value, 'square')} {_box_words(st.box)}"
+        elif st.kind == "trample":
+            part = (f"tramples up to {counted(st.value, 'square')}: every hunter on its way (its starting square too) "
+                    f"{_box_words(st.box)}")
+        if part:
+            sentences[-1].append(part)
+        if st.kind in ("hit", "burst", "trample"):
+            sentences.append([])
+    return [", then ".join(parts) for parts in sentences if parts]
+
+
+def symbols_words(symbols: str, subject: str) -> list[str]:
+    """An action's symbols as the rules write them in its event ("Hit 1 Range 2 [Damage 1]", see
+    `hunters.symbols_text`) read as `step_clauses`; [] when the text is empty or does not read as symbols."""
+    try:
+        return step_clauses(compile_steps(read_symbols_text(symbols)))
+    except (ValueError, IndexError):
+        return []
+
+
+def upgrade_words(upgrade) -> str:
+    """What an Upgrade changes, in words: "Trample +1", "the box also deals Damage 1", "the box also Stuns"."""
+    parts = [f"{name.capitalize()} +{value}" for name, value in upgrade.raises]
+    for name, value in upgrade.box_adds:
+        parts.append(f"the box also {_symbol_words(name, value)}")
+    for name, value in upgrade.self_adds:
+        parts.append(f"the hunter also gains {symbols_text(((name, value),))}")
+    return ", ".join(parts) if parts else upgrade.text
+
+
+def _symbol_words(name: str, value: int) -> str:
+    verbs = {"damage": f"deals Damage {value}", "stun": "Stuns the target", "trap": "Traps the target",
+             "heal": f"Heals {value}", "steal": f"Steals {value}", "swap": "Swaps places", "move": f"Moves the target {value}"}
+    return verbs.get(name, symbols_text(((name, value),)))
+
+
 __all__ = [
     "action_text",
+    "action_words",
     "column_name",
     "columns",
     "corner",
     "hunter_name",
     "place_name",
+    "proper_names",
     "player_name",
     "row_name",
     "rows",
     "square_name",
     "squares_text",
+    "step_clauses",
+    "steps_words",
+    "symbols_words",
+    "upgrade_words",
 ]

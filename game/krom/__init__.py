@@ -89,7 +89,8 @@ from game.krom.rules import (
 )
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import check_invariants, view
-from game.krom.words import action_text, amount_words, bundle_text, bundle_words, combination_name, player_name
+from game.krom.words import (action_text, amount_words, bundle_text, bundle_words, combination_name, player_name,
+                             points_words, proper_names)
 
 GAME_ID = "krom"
 TITLE = "Krom: Evolution"
@@ -123,6 +124,8 @@ __all__ = [
     "affordable_anywhere",
     "affordable_evolutions",
     "amount_words",
+    "points_words",
+    "proper_names",
     "apply",
     "basket_cost",
     "basket_problem",

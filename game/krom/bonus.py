@@ -21,7 +21,7 @@ def _gain_problem(s: State, seat: int, kind: str) -> str | None:
             return "the supply has no Wood, Stone or Bone left"
         return None
     if kind == "hp":
-        return "your hit points are already at 7" if s.players[seat].hp >= HP_MAX else None
+        return f"you already have all {HP_MAX} hit points" if s.players[seat].hp >= HP_MAX else None
     if kind == "bonus":
         return None if (s.bonus_deck or s.bonus_discard) else "no Bonus card is left to draw"
     return None if s.supply[kind] else f"the supply has no {kind.capitalize()} left"

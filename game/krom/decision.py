@@ -12,7 +12,7 @@ from typing import Sequence
 
 from game.core import Outcome
 from game.core.decision import Decision
-from game.core.grammar import listing
+from game.core.grammar import colon, listing
 from game.krom.basics import place_name, points
 from game.krom.content import BONUS, CAVE, FOREST, MOUNTAIN, SAVANNA
 from game.krom.phase import reroll_cost, reward_options
@@ -72,7 +72,7 @@ def _prompt_combat(s: State, seat: int, names) -> tuple[str, bool]:
 def _prompt_counter(s: State, seat: int, names) -> tuple[str, bool]:
     play = s.play
     who, card = play.counters[-1] if play.counters else (play.seat, play.card)
-    return f"{player_name(s, who, names)} plays {BONUS[card].name}: counter it with a counter card, or pass", True
+    return colon(f"{player_name(s, who, names)} plays {BONUS[card].name}", "counter it with a counter card, or pass"), True
 
 
 def _prompt_target(s: State, seat: int, names) -> tuple[str, bool]:

@@ -215,7 +215,7 @@ def _check_buy(s, seat, a, t, p) -> str | None:
     if p.krom < price:
         return f"not enough Krom: {CAVE_LABELS[item]} {price}, you have {p.krom}"
     if item == "hp":
-        return "your hit points are already at 7" if p.hp >= HP_MAX else None
+        return f"you already have all {HP_MAX} hit points" if p.hp >= HP_MAX else None
     return _gain_problem(s, seat, item)
 
 

@@ -56,7 +56,7 @@ from game.krom.rules import (
     why_illegal,
 )
 from game.krom.state import DINO, State
-from game.core.grammar import counted
+from game.core.grammar import colon, counted
 from game.krom.words import amount_words, bundle_words, combination_name
 
 __all__ = [
@@ -755,7 +755,7 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         seat = state.to_move
         mine = [c for c in state.players[seat].hand if c != HIDDEN and BONUS[c].timing == "counter"]
         label = f"Counter it with {BONUS[mine[0]].name}" if mine else "Counter it"
-        add(_choice(state, legal, "counter", label, f"Cancel {BONUS[top].name}: both cards are discarded",
+        add(_choice(state, legal, "counter", label, colon(f"Cancel {BONUS[top].name}", "both cards are discarded"),
                     Action("counter")))
         add(_choice(state, legal, "pass", "Pass: let it happen" if mine else "Pass", f"Do not counter {BONUS[top].name}",
                     Action("pass")))

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import counted, indefinite, listing, possessive, seat_name
-from game.krom.content import BONUS, CHARACTER_BY_ID, EVOLUTIONS, HUNTING, PLACES, RULES, mountain_combination, reward_label
+from game.krom.content import BONUS, CHARACTER_BY_ID, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES, mountain_combination, reward_label
 from game.krom.state import DINO
 
 Names = Sequence[str] | None
@@ -64,6 +64,14 @@ def bundle_words(bundle) -> str:
 def combination_name(combination: str) -> str:
     """A Mountain combination as a player says it: "a full house", "two pairs", "no combination"."""
     return _COMBINATIONS.get(combination, combination.replace("_", " "))
+
+
+def points_words(points: int, target: int) -> str:
+    """A player's Evolution points beside the target, as a player says it: "7 of 10 points", "10 of 10 points",
+    and past the target (the round's last Evolutions can take a winner there) "11 points (the target is 10)"."""
+    if points > target:
+        return f"{counted(points, 'point')} (the target is {target})"
+    return f"{points} of {counted(target, 'point')}"
 
 
 def end_reason(state, seat: int, points: int, names: Names = None) -> str:
@@ -164,6 +172,15 @@ def _pass_text(state, names: Names) -> str:
     return "Pass"
 
 
+def proper_names() -> tuple[str, ...]:
+    """Every name of the content a text may open with, kept as written after a colon (`grammar.after_colon`):
+    the Krom characters, Bonus, Evolution, Hunting and Picking cards, the places and tokens, the Kromosaurus."""
+    out = [c.name for c in CHARACTER_BY_ID.values()]
+    out += [c.name for deck in (BONUS, EVOLUTIONS, HUNTING, PICKING) for c in deck]
+    out += [place_name(p) for p in range(len(PLACES))] + list(_TOKENS.values()) + ["Bonus card", RULES.dino_name]
+    return tuple(dict.fromkeys(out))
+
+
 __all__ = [
     "action_text",
     "amount_words",
@@ -173,5 +190,7 @@ __all__ = [
     "end_reason",
     "place_name",
     "player_name",
+    "points_words",
+    "proper_names",
     "token_name",
 ]

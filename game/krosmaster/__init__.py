@@ -66,7 +66,8 @@ from game.krosmaster.resolution import combat_damage
 from game.krosmaster.decision import decision, progress, reveals
 from game.krosmaster.redact import redact
 from game.krosmaster.view import view
-from game.krosmaster.words import action_text, column_name, fighter_name, player_name, row_name, spell_name, square_name
+from game.krosmaster.words import (action_text, column_name, fighter_name, player_name, proper_names, row_name, spell_name,
+                                   square_name)
 from game.krosmaster.rules import (
     GAME_ID,
     TITLE,
@@ -113,6 +114,7 @@ __all__ = [
     "column_name",
     "fighter_name",
     "player_name",
+    "proper_names",
     "row_name",
     "spell_name",
     "square_name",

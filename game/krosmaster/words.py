@@ -216,10 +216,25 @@ def options_text(options, conj: str = "or") -> str:
     return listing([face_words((o,)) for o in options], conj)
 
 
+def proper_names() -> tuple[str, ...]:
+    """Every name of the content a text may open with, kept as written after a colon (`grammar.after_colon`):
+    Krosmasters, Minions, their spells and powers, Krosmic Favors, Divine Challenges and their bonuses, tiles."""
+    c = CONTENT
+    out = []
+    for ch in (*c.krosmasters.values(), *c.minions.values()):
+        out += [ch.name, *(s.name for s in ch.spells), *(p.name for p in ch.powers)]
+    out += [f.name for f in c.favors.values()]
+    for ch in c.challenges.values():
+        out += [ch.name, *(b.name for b in ch.bonuses)]
+    out += [t.name for t in c.terrain.values()] + [f.name for f in c.faces.values()]
+    return tuple(dict.fromkeys(out))
+
+
 __all__ = [
     "COLOUR",
     "action_text",
     "bonus_name",
+    "proper_names",
     "character_name",
     "column_name",
     "end_facts",

@@ -74,6 +74,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         n = match.players
         self.seats = list(seats) if seats is not None else seats_of(match.table, n, self.default_seats(n))
         match.table["seats"] = [seat.to_dict() for seat in self.seats]
+        self.spots.names = tuple(seat.name for seat in self.seats) + tuple(getattr(self.rules, "proper_names", tuple)())
         humans = [i for i, seat in enumerate(self.seats) if seat.human]
         # With one human at the table nobody else can look: their view stays on screen, no hand-offs.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None

@@ -16,7 +16,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 import game.krom as krom
-from game.core.grammar import counted, sentence
+from game.core.grammar import colon, counted, sentence
 from scenes import palette, ui
 from scenes.krom import cards, layout
 from scenes.learn import marked
@@ -147,7 +147,7 @@ class DecisionPanel:
                 spots.add(f"button:more:{item}", None, f"Add {label} ({r.service.price} Krom) to your services",
                           enabled=more is None, reason=more, click=lambda i=item: board.change_basket(i, 1),
                           widget=self.widgets[f"more:{item}"])
-                none = None if board.basket[item] else f"there is no {label} in your services yet"
+                none = None if board.basket[item] else f"You have not added {label} to your services yet."
                 spots.add(f"button:less:{item}", None, f"Take {label} out of your services", enabled=none is None,
                           reason=none, click=lambda i=item: board.change_basket(i, -1), widget=self.widgets[f"less:{item}"])
 
@@ -304,7 +304,7 @@ class DecisionPanel:
         play = b.shown.play
         who, card = play.counters[-1] if play.counters else (play.seat, play.card)
         self.line("A Bonus card is played", palette.GOLD)
-        self.line(f"{b.name(who)} plays {krom.BONUS[card].name}: {cards.bonus_text(card)}")
+        self.line(colon(f"{b.name(who)} plays {krom.BONUS[card].name}", cards.bonus_text(card)))
         if not any(r is None for r in b.facts.hand.values()):
             # every other player is asked, so that nobody learns whose hand holds a counter card: a lone Pass
             self.line("You hold no counter card: you can only pass.", palette.TEXT_DIM)
@@ -317,7 +317,7 @@ class DecisionPanel:
         self.options()
 
     def _choice(self) -> None:
-        self.line(f"{krom.BONUS[self.board.shown.play.card].name}: choose a resource", palette.GOLD)
+        self.line(colon(krom.BONUS[self.board.shown.play.card].name, "choose a resource"), palette.GOLD)
         self.options()
 
     def _steal(self) -> None:

@@ -61,9 +61,9 @@ def destination(place: int) -> list[str]:
 def deck(board, row: int) -> list[str]:
     s = board.shown
     if row == 0:
-        return [f"Hunting deck: {len(s.hunting_deck)} cards face down, {len(s.hunting_discard)} in the discard pile",
+        return [f"Hunting deck: {counted(len(s.hunting_deck), 'card')} face down, {len(s.hunting_discard)} in the discard pile",
                 "A caught prey is replaced from it"]
-    return [f"Evolution deck: {len(s.evolution_deck)} cards face down", "A realized Evolution is replaced from it"]
+    return [f"Evolution deck: {counted(len(s.evolution_deck), 'card')} face down", "A realized Evolution is replaced from it"]
 
 
 def supply(board) -> list[str]:
@@ -99,7 +99,8 @@ def player(board, seat: int) -> list[str]:
     f = board.facts.table.seats[seat]
     target = board.facts.table.target
     lines = [f"{board.seats[seat].name} plays {f.character} ({f.weight} kg)",
-             f"{f.points} of {target} points · {f.hp} of {f.most_hp} hit points · {f.hand} Bonus cards in hand"]
+             f"{krom.points_words(f.points, target)} · {f.hp} of {counted(f.most_hp, 'hit point')} · "
+             f"{counted(f.hand, 'Bonus card')} in hand"]
     if f.status:
         lines.append(f.status)
     return lines
@@ -108,7 +109,9 @@ def player(board, seat: int) -> list[str]:
 def realized(board, seat: int) -> list[str]:
     f = board.facts.table.seats[seat]
     names = [f"{name} ({pts})" for name, pts in f.evolutions]
-    return [f"{possessive(board.name(seat))} realized Evolutions:"] + (names or ["none yet"])
+    if not names:
+        return [f"{board.name(seat)} has realized no Evolution yet."]
+    return [f"{possessive(board.name(seat))} realized Evolutions:"] + names
 
 
 def tray_die(board, die: int, kept: bool) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game import krosmaster
 from game.core.gesture import Gesture
-from game.core.grammar import counted
+from game.core.grammar import after_colon, counted, indefinite
 from game.krosmaster import CONTENT
 from scenes.krosmaster import tips
 
@@ -99,7 +99,7 @@ class CellTips:
             parts.append(f"a Glyph cell, {owner}")
         if facts.terrain:
             t = CONTENT.terrain[facts.terrain]
-            parts.append(f"a {t.name} tile: {t.text}")
+            parts.append(f"{indefinite(t.name + ' tile')} ({after_colon(t.text).rstrip('.')})")
         if facts.start_of >= 0 and not parts:
             parts.append(f"a starting cell of {self.seats[facts.start_of].name}")
         return "; ".join(parts) if parts else "an empty cell"

@@ -47,16 +47,33 @@ class GameLog:
             self._pin -= 1
             self._to_end()
         if self._stale:
-            self.box.set_text("<br>".join(_html(line, colour) for line, colour in self.entries))
+            self.box.set_text("<br>".join(self._html(line, colour) for line, colour in self.entries))
         elif self._shown < len(self.entries):
             new = self.entries[self._shown :]
-            self.box.append_html_text(("<br>" if self._shown else "") + "<br>".join(_html(line, c) for line, c in new))
+            self.box.append_html_text(("<br>" if self._shown else "") + "<br>".join(self._html(line, c) for line, c in new))
         else:
             return
         self._stale = False
         self._shown = len(self.entries)
         self._to_end()
         self._pin = 2
+
+    def _html(self, line: str, colour) -> str:
+        """A line as the text box's html, wrapped here into rows a little narrower than the box.
+
+        pygame-gui 0.6 lays a row that exactly fills the box's width and then breaks a second time at the
+        line's end: a blank row under it. Rows that never reach the edge (measured with the box's own font,
+        leaving room for the scroll bar, which comes and goes) are never broken again."""
+        rows = _rows(line, self._font(), self._row_width())
+        return "<br>".join(_html(row, colour) for row in rows)
+
+    def _font(self):
+        return self.box.ui_theme.get_font(self.box.combined_element_ids)
+
+    def _row_width(self) -> int:
+        """The width rows get once the scroll bar shows (the box's own text area, less the bar while hidden)."""
+        b = self.box
+        return b.text_wrap_rect.width - (0 if b.scroll_bar is not None else b.scroll_bar_width) - ROW_MARGIN
 
     def _to_end(self) -> None:
         bar = self.box.scroll_bar
@@ -66,6 +83,34 @@ class GameLog:
         # With a long text the slider keeps a minimum height, and pygame-gui then stops short
         # of the end (the newest line half hidden): start where the last page begins.
         bar.start_percentage = max(bar.start_percentage, 1.0 - bar.visible_percentage)
+
+
+ROW_MARGIN = 4  # pixels a wrapped row keeps free before the text box's edge
+
+
+def _rows(line: str, font, width: int) -> list[str]:
+    """`line` cut into rows at most `width` pixels wide in `font`, between words (a word wider than a row is
+    cut between letters)."""
+    if width <= 0:  # a box that sizes itself to its text: nothing to keep away from
+        return [line]
+    rows: list[str] = []
+    row = ""
+    for word in line.split(" "):
+        while font.size(word)[0] > width and len(word) > 1:  # too wide for any row: as much as fits, then the rest
+            cut = max(1, max(k for k in range(1, len(word) + 1) if font.size(word[:k])[0] <= width or k == 1))
+            if row:
+                rows.append(row)
+                row = ""
+            rows.append(word[:cut])
+            word = word[cut:]
+        trial = f"{row} {word}" if row else word
+        if row and font.size(trial)[0] > width:
+            rows.append(row)
+            row = word
+        else:
+            row = trial
+    rows.append(row)
+    return rows
 
 
 def _html(line: str, colour: tuple[int, int, int] | None) -> str:

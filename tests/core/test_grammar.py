@@ -4,8 +4,10 @@ capitals and sentences, lists, seat names and square labels."""
 import pytest
 
 from game.core.grammar import (
+    after_colon,
     article,
     capital,
+    colon,
     column_label,
     counted,
     indefinite,
@@ -67,6 +69,24 @@ class TestSentences:
         assert tidy("Ann counters Not today!. Bob passes.") == "Ann counters Not today! Bob passes."
         assert tidy("Is it?. Yes.") == "Is it? Yes." and tidy("Not today!, says Ann.") == "Not today!, says Ann."
         assert sentence("ann draws Not today!.") == "Ann draws Not today!"
+
+    def test_after_a_colon_a_sentence_goes_on_in_lower_case_unless_it_opens_on_a_name(self):
+        names = ("Arrowna", "Not today!", "Ann")
+        assert after_colon("Wait for the animation to end.", names) == "wait for the animation to end."
+        assert after_colon("The last action was another player's.", names) == "the last action was another player's."
+        assert after_colon("Not enough Wood: Canoe costs 4.", names) == "not enough Wood: Canoe costs 4."
+        assert after_colon("Not today! is a counter card.", names) == "Not today! is a counter card."
+        assert after_colon("Arrowna stands here.", names) == "Arrowna stands here."
+        assert after_colon("Ann's decision.", names) == "Ann's decision."
+        assert after_colon("Anne is here.", names) == "anne is here."  # a name is a whole word
+        assert after_colon("MARTINE GALE stands here.") == "MARTINE GALE stands here."
+        assert after_colon("C7 is taken.") == "C7 is taken." and after_colon("MP are spent.") == "MP are spent."
+        assert after_colon("already lower.") == "already lower." and after_colon("") == ""
+
+    def test_a_name_ending_in_a_stop_is_not_followed_by_a_colon(self):
+        assert colon("Nukka plays Not today!", "counter it, or pass") == "Nukka plays Not today! Counter it, or pass"
+        assert colon("Ann plays Club", "reach 5") == "Ann plays Club: reach 5"
+        assert colon("Braaaawl!", "each fighter...") == "Braaaawl! Each fighter..."
 
     def test_lists(self):
         assert listing([]) == "" and listing(["A"]) == "A" and listing(["A", "B"]) == "A and B"

@@ -12,6 +12,7 @@ from game.khrysos import events as E
 from game.core import Rng
 from game.khrysos.maps import SAMPLE_MAPS, MapSpec, PlacedTile, build_board, map_to_dict, sample_map
 from game.khrysos.rules import start_game
+from game.khrysos.hunters import symbols_text, tokens_of
 from game.khrysos.testing import hunter, number_of as N, position
 from game.khrysos.words import corner
 from tests.texts import add_scripted, collect, event_classes, text_problems
@@ -140,6 +141,26 @@ class TestLines:
         assert K.describe(E.DiceRolled(N("Bento Rush"), "energy", (1,), 1), s) == "Bento Rush rolls 1: 1 point of energy."
         assert K.describe(E.Stolen(N("Bento Rush"), N("Elia Rose"), 2), s) == "Bento Rush steals 2 treasures from Elia Rose."
         assert K.describe(E.GuardSpent(N("Bento Rush"), 1), s) == "Bento Rush spends 1 Guard marker to block 1 damage."
+
+    def test_action_symbols_the_log_reads_an_action_in_words_as_its_tip_does(self):
+        """The log line of an action names its symbols in words, as the card's tip does, with the Boosts
+        and the Upgrade that change it; never in symbols ("Hit 1 Range 1 [Steal 1]")."""
+        s = self.start()
+        elia = N("Elia Rose")
+        theft = E.ActionStarted(elia, 2, "Theft", 2, "Hit 1 Range 1 [Steal 1]")
+        assert K.describe(theft, s) == "Elia Rose spends 2 energy on Theft and hits 1 hunter within Range 1, who has 1 treasure stolen."
+        run = E.ActionStarted(elia, 1, "Hit and Run", 1, "Hit 1 Range 1 [Damage 3] Move 2")  # a Damage +1 Boost spent
+        assert K.describe(run, s) == ("Elia Rose spends 1 energy on Hit and Run and hits 1 hunter within Range 1, who takes "
+                                      "3 Damage. Then Elia Rose moves up to 2 squares.")
+        for h in K.HUNTERS.values():
+            for act in h.actions:
+                for upgraded in (False, True):
+                    line = K.describe(E.ActionStarted(h.number, act.number, act.name, act.number,
+                                                      symbols_text(tokens_of(h.number, act.number, upgraded))), s)
+                    tip = K.action_words(h.number, act.number, upgraded)  # "The hunter ... Then the hunter ..."
+                    body = tip.removeprefix("The hunter ").replace("Then the hunter ", f"Then {h.name} ")
+                    assert line == f"{h.name} spends {act.number} energy on {act.name} and {body}", (line, tip)
+                    assert not any(c in line for c in "[]"), line
 
     def test_action_texts(self):
         s = self.start()

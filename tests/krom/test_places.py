@@ -50,7 +50,7 @@ class TestCave:
     def test_three_hit_points_for_one_krom_capped_at_7(self):
         s, _ = run(at("cave", hp=[5, 7]), "buy hp")
         assert (s.players[0].hp, s.players[0].krom) == (7, 4)
-        refused(s, "buy hp", "Your hit points are already at 7.")
+        refused(s, "buy hp", "You already have all 7 hit points.")
 
     def test_rest_or_services_not_both(self):
         rested, _ = run(at("cave"), "rest")

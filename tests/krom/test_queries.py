@@ -115,7 +115,7 @@ class TestCave:
     def test_cave_the_basket_says_why_one_more_service_cannot_be_added(self):
         s = at("cave", krom=[4, 5], hp=[7, 7])
         v, _ = seen(s, 0)
-        assert krom.basket_problem(v, 0, {}, "hp") == "Your hit points are already at 7."
+        assert krom.basket_problem(v, 0, {}, "hp") == "You already have all 7 hit points."
         assert krom.basket_problem(v, 0, {}, "wood") is None
         assert krom.basket_problem(v, 0, {"wood": 1}, "wood") == \
             "not enough Krom: Wood costs 3, you have 1 left after the basket"

@@ -97,6 +97,21 @@ class TestNames:
         assert K.describe(E.KromosaurusMoved(2), s, NAMES) == "The Kromosaurus stomps to the Savanna."
         assert K.describe(E.DiceRolled(-1, "combat", (4,), 2), s, NAMES) == "Kromosaurus rolls for the combat: 4 +2."
 
+    def test_play_a_bonus_the_counter_prompt_never_puts_a_colon_after_not_today(self):
+        """Issue 23: "Nukka plays Not today!: counter it..." — a name closing on "!" ends its own sentence."""
+        s = action_phase(position(["alma", "morhy"], hands=[[13, 10], [9]]), 0)  # Hidden stash, Not today! x2
+        s, _ = run(s, "play 13", "counter")  # Mörhy counters the Hidden stash with Not today!
+        assert K.decision(s, NAMES).prompt == "Ann: Bob plays Not today! Counter it with a counter card, or pass"
+        s = action_phase(position(["alma", "morhy"], hands=[[13], [9]]), 0)
+        s, _ = run(s, "play 13")
+        assert K.decision(s, NAMES).prompt == "Bob: Ann plays Hidden stash: counter it with a counter card, or pass"
+
+    def test_end_points_past_the_target_say_what_the_target_was(self):
+        """Issue 23: "11 of 10 points" on the end screen when the last round took a winner past the target."""
+        assert K.points_words(7, 10) == "7 of 10 points" and K.points_words(10, 10) == "10 of 10 points"
+        assert K.points_words(11, 10) == "11 points (the target is 10)"
+        assert K.points_words(1, 1) == "1 of 1 point" and K.points_words(0, 7) == "0 of 7 points"
+
     def test_refusals_are_sentences(self):
         s = action_phase(position(["alma", "morhy"], places=["savanna", "cave"]), 0)
         assert K.why_illegal(s, Action.of("rest")) == "You can rest only in the Cave; you are in the Savanna."

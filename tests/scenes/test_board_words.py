@@ -97,9 +97,8 @@ def test_the_suggestion_names_the_action_in_words(app, monkeypatch, game_id):
         assert f": {suggested}" not in text and not text[len("Suggestion: "):].startswith(str(suggested)), text
 
 
-# Boards whose every tip, greyed reason and log line is read here through a game. A board rebuilt
-# on the kit joins once its texts pass (the Krosmaster and Krom boards are being rebuilt).
-READ_THROUGH_A_GAME = ("khrysos.board",)
+# Boards whose every tip, greyed reason and log line is read here through a game: all three.
+READ_THROUGH_A_GAME = ("khrysos.board", "krom.board", "krosmaster.board")
 
 
 def _texts_on_screen(board) -> list[tuple[str, str]]:

@@ -48,10 +48,22 @@ class TestRegistry:
         spots, clicked = Hotspots(), []
         spots.add("cell:1,1", pygame.Rect(0, 0, 50, 50), "Walk here", click=lambda: clicked.append(1))
         spots.add("replay:next", pygame.Rect(60, 0, 50, 50), "Next move", click=lambda: clicked.append(2), always=True)
-        spots.live, spots.lock_reason = False, "Blue (computer) is playing."
+        spots.live, spots.lock_reason, spots.names = False, "Blue (computer) is playing.", ("Blue", "Pink")
         assert spots.press((10, 10)) and clicked == []
         assert spots.tip_of(spots.get("cell:1,1"))[-1] == "Not now: Blue (computer) is playing."
         assert spots.press((70, 10)) and clicked == [2], "the replay bar works while the board is held"
+
+    def test_a_greyed_reason_after_not_now_goes_on_in_lower_case_unless_it_opens_on_a_name(self):
+        """Issue 23: "Not now: Wait for the animation..." had a capital after the colon; a name keeps its own."""
+        spots = Hotspots()
+        spots.names = ("Not today!", "Ann")
+        spots.add("a", pygame.Rect(0, 0, 9, 9), "A", enabled=False, reason="Wait for the animation to end.")
+        spots.add("b", pygame.Rect(0, 0, 9, 9), "B", enabled=False, reason="Not today! is a counter card.")
+        spots.add("c", pygame.Rect(0, 0, 9, 9), "C", enabled=False, reason="It is Ann's decision.")
+        spots.add("d", pygame.Rect(0, 0, 9, 9), "D", enabled=False, reason="Ann plays first.")
+        assert [spots.tip_of(spots.get(k))[-1] for k in "abcd"] == [
+            "Not now: wait for the animation to end.", "Not now: Not today! is a counter card.",
+            "Not now: it is Ann's decision.", "Not now: Ann plays first."]
 
     @pytest.mark.parametrize("anchor", [(0, 0), (1279, 719), (1279, 0), (0, 719), (640, 360)])
     def test_a_tip_stays_inside_the_window_wherever_the_mouse_is(self, app, anchor):
@@ -84,7 +96,7 @@ class TestWidgets:
         assert not scene.greyed.is_enabled and scene.live.is_enabled
         move(app, (150, 120))
         assert scene.spots.hovered.key == "button:buy"
-        assert scene.spots.tip_of(scene.spots.hovered) == ["Buy a tool", "Not now: Costs 4, 3 energy left."]
+        assert scene.spots.tip_of(scene.spots.hovered) == ["Buy a tool", "Not now: costs 4, 3 energy left."]
         click(app, (150, 120))
         assert scene.pressed == [] and scene.spots.refusal.text == "Costs 4, 3 energy left."
         click(app, (150, 220))

@@ -205,7 +205,7 @@ def test_the_board_shows_why_an_action_cannot_be_used_and_refuses_a_square_out_o
     assert all(not b.is_enabled for b in board.action_buttons.values())
     hover(app, board.action_buttons[1].rect.center)
     assert board.spots.hovered.key == "action:1"
-    assert board.spots.tip_of(board.spots.hovered)[-1] == "Not now: Roll the die first."
+    assert board.spots.tip_of(board.spots.hovered)[-1] == "Not now: roll the die first."
     click(app, board.white.rect().center)
     state = board.match.state
     assert state.phase == "active" and board.match.actions[-1].kind == "roll"

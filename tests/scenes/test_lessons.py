@@ -245,3 +245,28 @@ def test_leaving_the_map_builder_lesson_keeps_nothing(app):
     assert isinstance(app.stack.top, LessonsScene) and app.stack.top.game_id == "khrysos"
     assert [e.name for e in mapstore.own_maps()] == before
     assert not ticks.load().has("khrysos", "04_map_builder")
+
+
+def test_in_the_map_builder_lesson_a_right_click_or_a_key_on_another_tile_is_refused_and_changes_nothing(app):
+    import pygame
+
+    from game.khrysos.maps import map_key
+    from scenes.learn.runner import start_lesson
+    from tests.scenes.helpers import press_key
+
+    _menu(app)
+    start_lesson(app, "khrysos", "04_map_builder")
+    app.run_frames(3)
+    builder = lessonwalk.board_of(app)
+    while builder.coach.step.narration:
+        click(app, lessonwalk.pixel_of(builder, "lesson:next"))
+    before = map_key(builder.spec)
+    pos = lessonwalk.pixel_of(builder, "slot:6,6")  # Treasure Zone 1, not what step 3 asks for
+    click(app, pos, button=3)
+    assert builder.spots.refusal is not None and builder.spots.refusal.text == builder.coach.step.asks_for()
+    press_key(app, pygame.K_r)  # R over it: vetoed by the coach, said on the panel
+    assert builder.coach.said == builder.coach.step.asks_for()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.run_frames(2)  # Ctrl+Z: a lesson goes forward only
+    assert builder.message is not None and "goes forward only" in builder.message[0]
+    assert map_key(builder.spec) == before and not builder.edits and builder.coach.index == 2

@@ -245,6 +245,29 @@ def test_game_log_keeps_the_newest_lines(app):
     assert "r29" in log.box.html_text and "line" not in log.box.html_text
 
 
+def test_game_log_a_line_that_fills_the_box_exactly_leaves_no_blank_line_under_it(app):
+    """Issue 23 (seen on the Krosmaster log): pygame-gui broke a row that exactly filled the box a second time,
+    leaving a blank line. Lines of every width up to two rows and a half, with and without the scroll bar."""
+    from scenes.board.scene import BoardScene
+    from scenes.widgets.log import GameLog
+
+    ui = app.new_ui()
+    words = "Arrowna casts Burning Arrow on Golda Purse and deals 3 damage to her".split()
+    blank = []
+    for before in (1, 14):  # the scroll bar hidden, then shown
+        log = GameLog(ui, pygame.Rect(BoardScene.log_rect))
+        for n in (3, 4, 9):
+            for pad in range(40):
+                line = " ".join(words[:n]) + "x" * pad
+                log.reset([("A line before.", None)] * before + [(line, None), ("A line after.", None)])
+                log.flush()
+                rows = ["".join(getattr(c, "text", "") for c in row.items) for row in log.box.text_box_layout.layout_rows]
+                if any(not r.strip() for r in rows):
+                    blank.append((line, rows[-4:]))
+        log.box.kill()
+    assert not blank, blank[:3]
+
+
 def test_no_audio_device_means_silence_not_an_error(monkeypatch):
     from scenes import assets
 
