@@ -120,13 +120,13 @@ class PlacedTile:
     y: int
     rotation: int = 0
 
-    def label(self, number: int, corner: Cell = (0, 0)) -> str:
-        """How messages name this entry: 'tile 3 (Treasure Zone 2 at D1)', by the tile's name (a tile the
-        catalogue does not know by what the file calls it) and its top-left square as the board's edges
-        name it, counted from `corner`, the map's top-left square (entries count from 1)."""
+    def label(self, corner: Cell = (0, 0)) -> str:
+        """How messages name this tile, as the builder shows it: 'the Treasure Zone 2 tile at D1', by the
+        tile's name (a tile the catalogue does not know by what the file calls it) and its top-left square
+        as the board's edges name it, counted from `corner`, the map's top-left square."""
         name = tile_name(self.tile)
         x, y = TILE_SIZE * self.x - corner[0], TILE_SIZE * self.y - corner[1]
-        return f"tile {number} ({name} at {square_label(x, y)})" if x >= 0 and y >= 0 else f"tile {number} ({name})"
+        return f"the {name} tile at {square_label(x, y)}" if x >= 0 and y >= 0 else f"the {name} tile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,13 +183,16 @@ def _is_int(value: Any) -> bool:
 def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | None:
     """One tile entry, with every problem it has; None when it cannot be placed at all."""
     if not isinstance(entry, dict):
-        problems.append(f"tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {_quote(entry)}")
+        problems.append(f"the file's tile {number} must be an object like {{\"tile\": \"floor\", \"x\": 0, \"y\": 0}}, not {_quote(entry)}")
         return None
     tile = entry.get("tile")
     x, y = entry.get("x"), entry.get("y")
-    where = f"tile {number}"
-    if _is_int(x) and _is_int(y) and isinstance(tile, str):
-        where = f"tile {number} ({tile_name(tile)} at {x},{y})"
+    # A broken file's entry is named by its place in the file (where to mend it) and its square on the
+    # builder's grid, counted from the grid's corner (no map to count from yet), when it has one.
+    where = f"the file's tile {number}"
+    if isinstance(tile, str):
+        on_grid = _is_int(x) and _is_int(y) and 0 <= x <= MAX_TILE_POS and 0 <= y <= MAX_TILE_POS
+        where = f"the file's tile {number} ({tile_name(tile)}" + (f" at {square_label(TILE_SIZE * x, TILE_SIZE * y)})" if on_grid else ")")
     ok = True
     for field in sorted(set(entry) - set(TILE_FIELDS)):
         problems.append(f"{where} has an unknown field {field!r}")
@@ -307,8 +310,8 @@ def map_report(spec: MapSpec) -> tuple[list[Problem], list[Problem]]:
 def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
     """What keeps well-formed tiles from being a playable map: count, zones, overlaps, connection.
 
-    `numbered` pairs each tile with its entry number in the file (from 1), so messages name
-    the right entry even when earlier entries could not be read.
+    `numbered` pairs each tile with its entry number in the file (from 1); messages name the tiles by
+    their names and squares ("the Floor tile at D1"), counted from the map's corner.
     """
     return [p.text for p in _rule_report(numbered)]
 
@@ -328,7 +331,11 @@ def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
     for i, pt in enumerate(placed):
         key = (pt.x, pt.y)
         if key in at:
-            problems.append(Problem(f"{labels[i]} overlaps {labels[at[key]]}", "overlap", (key,)))
+            first = placed[at[key]]
+            square = labels[i].rpartition(" at ")[2] if " at " in labels[i] else ""
+            both = f"the {tile_name(first.tile)} tile and the {tile_name(pt.tile)} tile"
+            problems.append(Problem(f"two tiles lie on {square}: {both}" if square else f"{both} lie on each other",
+                                    "overlap", (key,)))
         else:
             at[key] = i
     if at:
@@ -363,7 +370,7 @@ def map_warnings(data: Any) -> list[str]:
 def _labels(numbered: list[tuple[int, PlacedTile]]) -> dict[int, str]:
     """How messages name each entry (see `PlacedTile.label`), squares counted from the map's corner."""
     corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0), TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
-    return {i: pt.label(number, corner) for i, (number, pt) in enumerate(numbered)}
+    return {i: pt.label(corner) for i, (_, pt) in enumerate(numbered)}
 
 
 def problem_places(spec: MapSpec) -> tuple[set[Cell], set[Cell]]:

@@ -123,55 +123,55 @@ BROKEN = [
     (
         "overlap",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 2, "y": 0}]),
-        ["tile 7 (Floor at G1) overlaps tile 3 (Treasure Zone 3 at G1)"],
+        ["two tiles lie on G1: the Treasure Zone 3 tile and the Floor tile"],
     ),
     (
         "not connected",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 6, "y": 2}, {"tile": "floor", "x": 7, "y": 2}]),
-        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at S7) and tile 7 (Floor at V7) are cut off from tile 1 (Treasure Zone 1 at A1)"],
+        ["the tiles do not connect into one area: the Treasure Zone 6 tile at S7 and the Floor tile at V7 are cut off from the Treasure Zone 1 tile at A1"],
     ),
     (
         "touching only at a corner",
         mapdata(SIX_ZONES[:5] + [{"tile": "zone6", "x": 5, "y": 1}]),
-        ["the tiles do not connect into one area: tile 6 (Treasure Zone 6 at P4) is cut off from tile 1 (Treasure Zone 1 at A1)"],
+        ["the tiles do not connect into one area: the Treasure Zone 6 tile at P4 is cut off from the Treasure Zone 1 tile at A1"],
     ),
     (
         "unknown tile",
         mapdata(SIX_ZONES + [{"tile": "lava", "x": 0, "y": 1}]),
-        [f"tile 7 (lava at 0,1): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})"],
+        [f"the file's tile 7 (lava at A4): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})"],
     ),
     (
         "bad rotation",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": 45}]),
-        ["tile 7 (Floor at 0,1): 'rotation' must be 0, 90, 180 or 270, not 45"],
+        ["the file's tile 7 (Floor at A4): 'rotation' must be 0, 90, 180 or 270, not 45"],
     ),
     (
         "rotation as text",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rotation": "90"}]),
-        ['tile 7 (Floor at 0,1): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
+        ['the file\'s tile 7 (Floor at A4): \'rotation\' must be 0, 90, 180 or 270, not "90"'],
     ),
     (
         "position of the wrong type",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": "1", "y": 1}]),
-        ['tile 7: \'x\' must be a whole number from 0 to 15, not "1"'],
+        ['the file\'s tile 7 (Floor): \'x\' must be a whole number from 0 to 15, not "1"'],
     ),
     (
         "position off the grid",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": -1}]),
-        ["tile 7 (Floor at 0,-1): 'y' must be a whole number from 0 to 15, not -1"],
+        ["the file's tile 7 (Floor): 'y' must be a whole number from 0 to 15, not -1"],
     ),
-    ("position missing", mapdata(SIX_ZONES + [{"tile": "floor", "x": 0}]), ["tile 7 has no position 'y'"]),
-    ("tile name missing", mapdata(SIX_ZONES + [{"x": 0, "y": 1}]), ["tile 7 does not say which tile it is (field 'tile')"]),
-    ("tile name a number", mapdata(SIX_ZONES + [{"tile": 3, "x": 0, "y": 1}]), ["tile 7: 'tile' must be a tile name, not 3"]),
+    ("position missing", mapdata(SIX_ZONES + [{"tile": "floor", "x": 0}]), ["the file's tile 7 (Floor) has no position 'y'"]),
+    ("tile name missing", mapdata(SIX_ZONES + [{"x": 0, "y": 1}]), ["the file's tile 7 does not say which tile it is (field 'tile')"]),
+    ("tile name a number", mapdata(SIX_ZONES + [{"tile": 3, "x": 0, "y": 1}]), ["the file's tile 7: 'tile' must be a tile name, not 3"]),
     (
         "entry not an object",
         mapdata(SIX_ZONES + [["floor", 0, 1]]),
-        ['tile 7 must be an object like {"tile": "floor", "x": 0, "y": 0}, not ["floor", 0, 1]'],
+        ['the file\'s tile 7 must be an object like {"tile": "floor", "x": 0, "y": 0}, not ["floor", 0, 1]'],
     ),
     (
         "unknown field in an entry",
         mapdata(SIX_ZONES + [{"tile": "floor", "x": 0, "y": 1, "rot": 90}]),
-        ["tile 7 (Floor at 0,1) has an unknown field 'rot'"],
+        ["the file's tile 7 (Floor at A4) has an unknown field 'rot'"],
     ),
     ("tiles not a list", mapdata({"tile": "floor"}), ['the map\'s \'tiles\' must be a list of tile entries, not {"tile": "floor"}']),
     ("wrong format", dict(mapdata(SIX_ZONES), format="krom-map"), ['the map file\'s \'format\' must be "khrysos-map", not "krom-map"']),
@@ -197,8 +197,8 @@ class TestSampleMapsAnyCombinationWorks:
     def test_sample_maps_a_floor_cut_apart_by_solid_lines_is_a_warning_not_a_refusal(self):
         assert validate_map(CUT_APART) == []
         assert map_warnings(CUT_APART) == [
-            "solid lines cut the floor apart: 27 squares, starting with A4 of tile 7 (Corner at A4), "
-            "cannot be walked to from A1 of tile 1 (Treasure Zone 1 at A1)"
+            "solid lines cut the floor apart: 27 squares, starting with A4 of the Corner tile at A4, "
+            "cannot be walked to from A1 of the Treasure Zone 1 tile at A1"
         ]
         assert map_warnings(json.dumps(CUT_APART)) == map_warnings(CUT_APART) == map_warnings(map_from_dict(CUT_APART))
         board = build_board(map_from_dict(CUT_APART))
@@ -250,11 +250,11 @@ class TestBrokenMaps:
         )
         assert validate_map(data) == [
             "the map needs a 'name' (a non-empty text), not \"\"",
-            f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (Treasure Zone 1 at 0,0): 'rotation' must be 0, 90, 180 or 270, not 7",
+            f"the file's tile 1 (lava at A1): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
+            "the file's tile 2 (Treasure Zone 1 at A1): 'rotation' must be 0, 90, 180 or 270, not 7",
             "the map has 2 tiles; a map needs at least 6",
             "Treasure Zones 3, 4, 5 and 6 are missing (a map needs the six Treasure Zone tiles)",
-            "tile 3 (Treasure Zone 2 at A1) overlaps tile 2 (Treasure Zone 1 at A1)",
+            "two tiles lie on A1: the Treasure Zone 1 tile and the Treasure Zone 2 tile",
         ]
 
     @settings(max_examples=300, deadline=None)
@@ -281,8 +281,8 @@ class TestBrokenMaps:
         with pytest.raises(MapError) as info:
             map_from_dict(mapdata([{"tile": "lava", "x": 0, "y": 0}, {"tile": "floor", "x": 0, "y": 0, "rotation": 1}]))
         assert info.value.problems == [
-            f"tile 1 (lava at 0,0): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
-            "tile 2 (Floor at 0,0): 'rotation' must be 0, 90, 180 or 270, not 1",
+            f"the file's tile 1 (lava at A1): unknown tile 'lava' (known tiles: {', '.join(maps.TILES)})",
+            "the file's tile 2 (Floor at A1): 'rotation' must be 0, 90, 180 or 270, not 1",
         ]
         with pytest.raises(MapError) as info:
             read_map(json.dumps(mapdata(SIX_ZONES[:5])))

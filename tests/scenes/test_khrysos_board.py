@@ -337,3 +337,13 @@ class TestHandOffSecrecy:
                 app.close()
                 pygame.quit()
             assert shots[0] == shots[1], f"the hand-off after {action} shows a trace of the previous seat"
+
+
+def test_treasure_and_victory_the_end_screen_counts_each_players_treasures(make_app):
+    """Issue 23: the end screen read "Red: 12 treasure" under "Red reached 12 treasures."."""
+    app = fast_app(make_app)
+    app.push(KhrysosBoard.for_automation(app, 3))
+    app.run_frames(2)
+    board = top(app)
+    lines = board.end_lines()
+    assert lines == [f"{seat.name}: 0 treasures" for seat in board.seats], lines

@@ -615,7 +615,7 @@ class TestFilesAndTheSidePanel:
             assert sentence(problem) in text, problem
         starts = [lines[0][0]] + [lines[i + 1][0] for i, (line, _) in enumerate(lines[:-1]) if not line]
         assert len(starts) == len(builder.problems) and all(line[0].isupper() for line in starts)
-        assert "(Floor at" in text and "(floor at" not in text
+        assert "the Floor tile at" in text and "floor tile" not in text and "tile 2 (" not in text
         shown, above, below = builder.visible_notes()
         assert above == 0 and below > 0 and len(shown) + below == len(lines), "none is dropped"
         # the panel says so, and the mouse wheel shows the rest
