@@ -65,6 +65,15 @@ def interned(kind: str, *args: int | str) -> Action:
     return action
 
 
+def is_one_of(action: object, legal) -> bool:
+    """True when `action` is one of the very objects in `legal`: the rules hand out shared (interned)
+    actions and most callers pass one of them back, so `apply` finds it without comparing fields."""
+    for a in legal:
+        if a is action:
+            return True
+    return False
+
+
 def _word(part: str) -> int | str:
     body = part[1:] if part[:1] == "-" else part
     if body.isdigit() and body.isascii():

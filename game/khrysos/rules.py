@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from game.core.actions import Action, interned
+from game.core.actions import Action, interned, is_one_of
 from game.core.grammar import sentence
 from game.core.decision import HIDDEN
 from game.core.dice import D6
@@ -267,12 +267,8 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
-    for a in legal:  # most callers pass one of the legal actions themselves (they are shared objects)
-        if a is action:
-            break
-    else:
-        if action not in legal:
-            raise IllegalAction(why_illegal(state, action) or "that action is not possible now")
+    if not is_one_of(action, legal) and action not in legal:
+        raise IllegalAction(why_illegal(state, action) or "that action is not possible now")
     s = state.copy()
     ev: list = []
     _HANDLERS[action.kind](s, action, ev)

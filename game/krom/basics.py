@@ -64,7 +64,7 @@ def _remove_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _pay(s: State, seat: int, kind: str, amount: int, ev: list) -> None:
-    p = s.players[seat]
+    p = s.own(seat)
     setattr(p, kind, getattr(p, kind) - amount)
     s.supply[kind] += amount
     ev.append(Paid(seat, kind, amount))
@@ -86,7 +86,7 @@ def _draw(s: State, deck: str, ev: list) -> int | None:
 
 def _gain(s: State, seat: int, kind: str, amount: int, ev: list) -> None:
     """Give from the supply; when it runs short the player gets what is left."""
-    p = s.players[seat]
+    p = s.own(seat)
     if kind == "bonus":
         for _ in range(amount):
             card = _draw(s, "bonus", ev)
@@ -113,7 +113,7 @@ def _gain_bundle(s: State, seat: int, bundle, ev: list) -> None:
 
 
 def _transfer(s: State, giver: int, taker: int, kind: str, amount: int) -> int:
-    a, b = s.players[giver], s.players[taker]
+    a, b = s.own(giver), s.own(taker)
     n = min(amount, getattr(a, kind))
     setattr(a, kind, getattr(a, kind) - n)
     setattr(b, kind, getattr(b, kind) + n)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from game.core import D6
 from game.krom.basics import HP_MAX, _gain, _has, _pay, _remove_card, _transfer, place_name
@@ -88,12 +87,12 @@ def _begin_play(s: State, seat: int, card_id: int, ev: list) -> None:
 
 def _commit_play(s: State, play: Play, ev: list) -> None:
     """The card leaves the hand and is shown; then every other player is asked whether to counter it."""
-    p = s.players[play.seat]
+    p = s.own(play.seat)
     p.hand = _remove_card(p.hand, play.card)
     ev.append(BonusPlayed(play.seat, play.card, play.target, play.choice))
-    s.play = replace(play, stage="counter", asked=_counter_askers(s, play.seat))
+    s.play = play.but(stage="counter", asked=_counter_askers(s, play.seat))
     if s.combat is not None:
-        s.combat = replace(s.combat, passes=0)
+        s.combat = s.combat.but(passes=0)
     if not s.play.asked:
         _settle(s, ev)
 
@@ -108,12 +107,12 @@ def _counter_askers(s: State, player: int) -> tuple[int, ...]:
 def play_counter(s: State, seat: int, ev: list) -> None:
     """`seat` answers the card on top of the stack with a counter card, itself a Bonus card the others may counter."""
     play = s.play
-    p = s.players[seat]
+    p = s.own(seat)
     counter = next(c for c in p.hand if BONUS[c].timing == "counter")
     p.hand = _remove_card(p.hand, counter)
     top_seat = play.counters[-1][0] if play.counters else play.seat
     ev.append(BonusPlayed(seat, counter, top_seat))
-    s.play = replace(play, counters=play.counters + ((seat, counter),), asked=_counter_askers(s, seat))
+    s.play = play.but(counters=play.counters + ((seat, counter),), asked=_counter_askers(s, seat))
     if not s.play.asked:
         _settle(s, ev)
 
@@ -139,7 +138,7 @@ def _settle(s: State, ev: list) -> None:
             return
         rest = below[:-1]
         top = rest[-1][0] if rest else play.seat
-        s.play = replace(play, counters=rest, asked=_counter_askers(s, top))
+        s.play = play.but(counters=rest, asked=_counter_askers(s, top))
         if s.play.asked:
             return
 
@@ -147,7 +146,7 @@ def _settle(s: State, ev: list) -> None:
 def _after_play(s: State, seat: int) -> None:
     s.play = None
     if s.combat is not None:
-        s.combat = replace(s.combat, asked=_window_next(s, s.combat, seat, 0), passes=0)
+        s.combat = s.combat.but(asked=_window_next(s, s.combat, seat, 0), passes=0)
 
 
 def _resolve_play(s: State, ev: list) -> None:
@@ -165,7 +164,7 @@ def _resolve_play(s: State, ev: list) -> None:
             amount = card.amount
         combat = s.combat
         scores = tuple(sc + amount if f == seat else sc for f, sc in zip(combat.fighters, combat.scores))
-        s.combat = replace(combat, scores=scores)
+        s.combat = combat.but(scores=scores)
         ev.append(CombatScoreRaised(seat, amount, s.combat.score_of(seat)))
     elif effect == "gain":
         _gain(s, seat, play.choice or card.kind, card.amount, ev)
@@ -173,7 +172,7 @@ def _resolve_play(s: State, ev: list) -> None:
         _pay(s, seat, card.pay_kind, card.pay, ev)
         _gain(s, seat, play.choice or card.kind, card.amount, ev)
     elif effect == "loss":
-        who = s.players[target]
+        who = s.own(target)
         if card.kind == "hp":
             _hurt_by_bonus(s, target, card.amount, ev)
         else:
@@ -191,7 +190,7 @@ def _resolve_play(s: State, ev: list) -> None:
 
 def _hurt_by_bonus(s: State, target: int, amount: int, ev: list) -> None:
     """A Bonus card's hit-point loss: down to 0 it stuns, with no combat winner, so nobody steals and the trophy stays."""
-    who = s.players[target]
+    who = s.own(target)
     n = min(amount, who.hp)
     who.hp -= n
     ev.append(Damaged(target, n, who.hp, "bonus"))

@@ -6,10 +6,10 @@ and `apply` refuses anything else with the check's reason (or a generic one).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from game.core import Action
+from game.core.actions import interned
 from game.krom.basics import (
     STEALABLE,
     _add_card,
@@ -37,7 +37,16 @@ Handler = Callable[[State, int, Action, list], None]
 
 
 def _cand_move(s: State, seat: int) -> list[Action]:
-    return [Action("go", (p,)) for p in PLACES]
+    return list(_GO)
+
+
+def _legal_move(s: State, seat: int) -> list[Action]:
+    """The destinations `_check_move` accepts: every place but the one the seat stands on."""
+    here = s.players[seat].place
+    return [a for i, a in enumerate(_GO) if i != here]
+
+
+_GO = tuple(interned("go", p) for p in PLACES)
 
 
 def _check_move(s: State, seat: int, a: Action) -> str | None:
@@ -60,7 +69,15 @@ def _do_move(s: State, seat: int, a: Action, ev: list) -> None:
 
 
 def _cand_combat(s: State, seat: int) -> list[Action]:
-    return [Action("play", (c,)) for c in s.players[seat].hand] + [Action("pass")]
+    return [interned("play", c) for c in s.players[seat].hand] + [interned("pass")]
+
+
+def _legal_combat(s: State, seat: int) -> list[Action]:
+    """The candidates `_check_combat` accepts: the combat cards in hand, then pass."""
+    return [interned("play", c) for c in s.players[seat].hand if BONUS[c].timing == "combat"] + [_PASS]
+
+
+_PASS = interned("pass")
 
 
 def _check_combat(s: State, seat: int, a: Action) -> str | None:
@@ -78,13 +95,21 @@ def _do_combat(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "pass":
         ev.append(Passed(seat))
         combat = s.combat
-        s.combat = replace(combat, asked=_window_next(s, combat, seat, combat.passes + 1), passes=combat.passes + 1)
+        s.combat = combat.but(asked=_window_next(s, combat, seat, combat.passes + 1), passes=combat.passes + 1)
     else:
         _begin_play(s, seat, a.args[0], ev)
 
 
 def _cand_counter(s: State, seat: int) -> list[Action]:
-    return [Action("counter"), Action("pass")]
+    return [interned("counter"), interned("pass")]
+
+
+def _legal_counter(s: State, seat: int) -> list[Action]:
+    """The candidates `_check_counter` accepts: counter when holding a counter card, and pass."""
+    return [_COUNTER, _PASS] if _holds(s.players[seat], "counter") else [_PASS]
+
+
+_COUNTER = interned("counter")
 
 
 def _check_counter(s: State, seat: int, a: Action) -> str | None:
@@ -100,7 +125,7 @@ def _do_counter(s: State, seat: int, a: Action, ev: list) -> None:
     play = s.play
     if a.kind == "pass":
         ev.append(Passed(seat))
-        s.play = replace(play, asked=play.asked[1:])
+        s.play = play.but(asked=play.asked[1:])
         if not s.play.asked:
             _settle(s, ev)
         return
@@ -108,7 +133,7 @@ def _do_counter(s: State, seat: int, a: Action, ev: list) -> None:
 
 
 def _cand_target(s: State, seat: int) -> list[Action]:
-    return [Action("target", (t,)) for t in range(len(s.players)) if t != seat] + [Action("cancel")]
+    return [interned("target", t) for t in range(len(s.players)) if t != seat] + [interned("cancel")]
 
 
 def _check_target(s: State, seat: int, a: Action) -> str | None:
@@ -126,15 +151,15 @@ def _do_target(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "cancel":
         s.play = None
         return
-    play = replace(s.play, target=a.args[0])
+    play = s.play.but(target=a.args[0])
     if BONUS[play.card].needs_choice:
-        s.play = replace(play, stage="choice")
+        s.play = play.but(stage="choice")
     else:
         _commit_play(s, play, ev)
 
 
 def _cand_choice(s: State, seat: int) -> list[Action]:
-    return [Action("take", (r,)) for r in RESOURCES] + [Action("cancel")]
+    return [interned("take", r) for r in RESOURCES] + [interned("cancel")]
 
 
 def _check_choice(s: State, seat: int, a: Action) -> str | None:
@@ -151,11 +176,11 @@ def _do_choice(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "cancel":
         s.play = None
         return
-    _commit_play(s, replace(s.play, choice=a.args[0]), ev)
+    _commit_play(s, s.play.but(choice=a.args[0]), ev)
 
 
 def _cand_steal(s: State, seat: int) -> list[Action]:
-    return [Action("steal", (k,)) for k in STEALABLE] + [Action("pass")]
+    return [interned("steal", k) for k in STEALABLE] + [interned("pass")]
 
 
 def _check_steal(s: State, seat: int, a: Action) -> str | None:
@@ -180,7 +205,7 @@ def _do_steal(s: State, seat: int, a: Action, ev: list) -> None:
         ev.append(StealDeclined(seat, victim))
         return
     kind = a.args[0]
-    v, w = s.players[victim], s.players[seat]
+    v, w = s.own(victim), s.own(seat)
     if kind == "bonus":
         card = s.rng.choice(v.hand)
         v.hand = _remove_card(v.hand, card)

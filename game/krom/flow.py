@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from game.core import D6
 from game.krom.basics import DINO_PLACE_NAMES, HP_MAX, STEALABLE, _check_win, _has
@@ -75,7 +74,8 @@ def _advance(s: State, ev: list) -> None:
 def _reveal(s: State, ev: list) -> None:
     places = tuple(s.picks)
     ev.append(DestinationsRevealed(places))
-    for seat, (p, place) in enumerate(zip(s.players, places)):
+    for seat, place in enumerate(places):
+        p = s.own(seat)
         ev.append(Moved(seat, (p.place, place)))
         p.place = place
     if s.dino_hp > 0:
@@ -109,7 +109,7 @@ def _enter_place(s: State, ev: list) -> None:
         scores.append(face + bonus)
         ev.append(DiceRolled(f, "combat", (face,), bonus))
     combat = Combat(s.place, tuple(fighters), tuple(scores))
-    s.combat = replace(combat, asked=_window_next(s, combat, None, 0))
+    s.combat = combat.but(asked=_window_next(s, combat, None, 0))
 
 
 def _holds(p: Player, timing: str) -> bool:
@@ -159,7 +159,7 @@ def _finish_combat(s: State, ev: list) -> None:
                 ev.append(KromosaurusDefeated(winner))
                 _check_win(s, winner, ev)
             continue
-        p = s.players[f]
+        p = s.own(f)
         p.hp = max(0, p.hp - damage)
         ev.append(Damaged(f, damage, p.hp, "combat"))
         if p.hp == 0:
@@ -192,7 +192,7 @@ def _start_turn(s: State, seat: int, ev: list) -> None:
         if new_hp != p.hp:
             change = new_hp - p.hp
             ev.append(Healed(seat, change, new_hp, "fire") if change > 0 else Damaged(seat, -change, new_hp, "cold"))
-            p.hp = new_hp
+            s.own(seat).hp = new_hp
     s.turn = Turn(seat, p.place)
 
 
@@ -204,4 +204,5 @@ def _end_round(s: State, ev: list) -> None:
     for seat, p in enumerate(s.players):
         if p.stunned:
             ev.append(Healed(seat, HP_MAX - p.hp, HP_MAX, "recovered"))
+            p = s.own(seat)
             p.stunned, p.hp = False, HP_MAX

@@ -44,7 +44,28 @@ from game.krom.words import bundle_text
 def _cand_climb(s: State, seat: int) -> list[Action]:
     t = s.turn
     out = [interned("free" if i in t.kept else "keep", i) for i in range(len(t.dice))]
-    return out + [interned("reroll"), interned("stop")]
+    return out + [_REROLL, _STOP]
+
+
+def _legal_climb(s: State, seat: int) -> list[Action]:
+    """The candidates of `_cand_climb` that `_check_climb` accepts (tests compare the two): every die can be
+    kept or freed, a reroll needs one left, a die not kept and its price; stopping is always possible."""
+    t = s.turn
+    dice, kept = t.dice, t.kept
+    if len(dice) <= len(_KEEP_DIE):
+        out = [_FREE_DIE[i] if i in kept else _KEEP_DIE[i] for i in range(len(dice))]
+    else:
+        out = _cand_climb(s, seat)[:-2]
+    cost = reroll_cost(s)
+    if cost is not None and len(kept) != len(dice) and s.players[seat].krom >= cost:
+        out.append(_REROLL)
+    out.append(_STOP)
+    return out
+
+
+_KEEP_DIE = tuple(interned("keep", i) for i in range(RULES.mountain_dice))
+_FREE_DIE = tuple(interned("free", i) for i in range(RULES.mountain_dice))
+_REROLL, _STOP = interned("reroll"), interned("stop")
 
 
 def reroll_cost(state: State) -> int | None:
@@ -295,6 +316,8 @@ _MAIN_BY_PLACE = {
     SAVANNA: tuple(interned("hunt", slot, extra) for slot in range(SLOTS) for extra in range(len(RULES.extra_dice_costs))),
 }
 _CLIMB_START = (interned("climb"),)
+_REST, _BUY = _MAIN_BY_PLACE[CAVE][0], _MAIN_BY_PLACE[CAVE][1:]
+_SHUFFLE, _PICK = _MAIN_BY_PLACE[FOREST]
 _REALIZE = tuple(interned("realize", slot) for slot in range(SLOTS))
 _END = interned("end")
 
@@ -304,6 +327,65 @@ def _cand_main(s: State, seat: int) -> list[Action]:
     out += _REALIZE
     out += [interned("play", c) for c in s.players[seat].hand]
     out.append(_END)
+    return out
+
+
+def _legal_main(s: State, seat: int) -> list[Action]:
+    """The candidates of `_cand_main` that `_check_main` accepts, in their order, decided without building
+    the refusals' sentences (legal_actions asks this in every Action phase; tests compare the two)."""
+    t = s.turn
+    p = s.players[seat]
+    place, krom = t.place, p.krom
+    out = []
+    if place == CAVE:
+        if not t.cave:
+            out.append(_REST)
+        if t.cave != "rest":
+            for a in _BUY:
+                item = a.args[0]
+                if krom < cave_price(item):
+                    continue
+                if item == "hp":
+                    if p.hp < HP_MAX:
+                        out.append(a)
+                elif item == "bonus":
+                    if s.bonus_deck or s.bonus_discard:
+                        out.append(a)
+                elif s.supply[item]:
+                    out.append(a)
+    elif place == FOREST:
+        if not t.picks and not t.shuffled:
+            out.append(_SHUFFLE)
+        if t.picks < len(RULES.pick_costs) and krom >= RULES.pick_costs[t.picks]:
+            out.append(_PICK)
+    elif place == SAVANNA:
+        if not t.hunted:
+            row, costs = s.hunting_row, RULES.extra_dice_costs
+            for a in _MAIN_BY_PLACE[SAVANNA]:
+                slot, extra = a.args
+                if row[slot] >= 0 and krom >= costs[extra]:
+                    out.append(a)
+    elif place == MOUNTAIN and not t.climb:
+        out.append(_CLIMB_START[0])
+    row = s.evolution_row
+    here = p.place
+    for slot, a in enumerate(_REALIZE):
+        card = row[slot]
+        if card < 0:
+            continue
+        card = EVOLUTIONS[card]
+        if card.place is not None and card.place != here:
+            continue
+        for kind, amount in card.cost:
+            if getattr(p, kind) < amount:
+                break
+        else:
+            out.append(a)
+    for c in p.hand:
+        if bonus_problem(s, seat, c, False) is None:
+            out.append(interned("play", c))
+    if place_duty(s, t) is None:
+        out.append(_END)
     return out
 
 
@@ -332,7 +414,7 @@ def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
     elif kind == "buy":
         item = a.args[0]
         price = cave_price(item)
-        s.players[seat].krom -= price
+        s.own(seat).krom -= price
         s.supply["krom"] += price
         ev.append(Bought(seat, item, price))
         _gain(s, seat, item, RULES.hp_per_purchase if item == "hp" else 1, ev)
@@ -395,7 +477,7 @@ def _realize(s: State, seat: int, slot: int, ev: list) -> None:
     card = EVOLUTIONS[card_id]
     for kind, amount in card.cost:
         _pay(s, seat, kind, amount, ev)
-    p = s.players[seat]
+    p = s.own(seat)
     p.evolutions = p.evolutions + (card_id,)
     ev.append(EvolutionRealized(seat, card_id, points(s, seat)))
     row = list(s.evolution_row)

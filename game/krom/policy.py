@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import groupby
+from operator import attrgetter
 
 from game.core.actions import Action
 from game.core.rng import Rng
@@ -11,6 +13,7 @@ from game.krom.queries import hunt_odds
 from game.krom.rules import apply, legal_actions, mountain_combination, new_game, stage
 from game.krom.state import Setup, State
 
+_KIND = attrgetter("kind")
 GOOD_HANDS = ("full_house", "four", "five", "straight")
 
 
@@ -34,12 +37,12 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     It only ever returns one of `actions`.
     """
     kinds: dict[str, list[Action]] = {}
-    for a in actions:
-        bucket = kinds.get(a.kind)
+    for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
+        bucket = kinds.get(kind)
         if bucket is None:
-            kinds[a.kind] = [a]
+            kinds[kind] = list(run)
         else:
-            bucket.append(a)
+            bucket += run
 
     def pick(options: list[Action]) -> Action:
         return options[rng.below(len(options))]
@@ -76,10 +79,22 @@ def _main_choice(state: State, kinds: dict[str, list[Action]], rng: Rng, pick) -
     elif t.place == FOREST and "pick" in kinds and (t.picks == 0 or rng.below(2)):
         return kinds["pick"][0]
     elif t.place == SAVANNA and "hunt" in kinds:
-        return max(kinds["hunt"], key=lambda a: (hunt_odds(state.hunting_row[a.args[0]], a.args[1]) - a.args[1] * 0.15, rng.below(4)))
+        return max(kinds["hunt"], key=lambda a: (_odds(state.hunting_row[a.args[0]], a.args[1]) - a.args[1] * 0.15, rng.below(4)))
     elif t.place == MOUNTAIN and "climb" in kinds:
         return kinds["climb"][0]
     return kinds["end"][0]
+
+
+_ODDS: dict[tuple[int, int], float] = {}
+
+
+def _odds(card: int, extra: int) -> float:
+    """`hunt_odds` as a float, kept (a Fraction less a float is that float less it: the same number)."""
+    key = (card, extra)
+    odds = _ODDS.get(key)
+    if odds is None:
+        odds = _ODDS[key] = float(hunt_odds(card, extra))
+    return odds
 
 
 def _climb_choice(state: State, kinds: dict[str, list[Action]], rng: Rng) -> Action:

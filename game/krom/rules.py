@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from game.core import Action, IllegalAction, Rng
+from game.core.actions import is_one_of
 from game.core.errors import SetupError
 from game.core.grammar import sentence
 from game.krom.basics import (
@@ -62,6 +63,9 @@ from game.krom.decisions import (
     _do_move,
     _do_steal,
     _do_target,
+    _legal_combat,
+    _legal_counter,
+    _legal_move,
 )
 from game.krom.events import BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
 from game.krom.flow import _advance, fight_ranking, steal_options
@@ -69,6 +73,8 @@ from game.krom.phase import (
     _do_climb,
     _do_main,
     _do_reward,
+    _legal_climb,
+    _legal_main,
     cave_price,
     evolution_problem,
     next_pick_cost,
@@ -179,10 +185,25 @@ def legal_actions(state: State) -> list[Action]:
     return list(legal)
 
 
+# The decisions asked most, whose legal actions are worked out without the checks' sentences (same list).
+FAST_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
+    "main": _legal_main, "move": _legal_move, "climb": _legal_climb, "combat": _legal_combat, "counter": _legal_counter,
+}
+
+
 def _legal(state: State) -> list[Action]:
     d = stage(state)
     if d == "over":
         return []
+    seat = state.to_move
+    fast = FAST_LEGAL.get(d)
+    if fast is not None:
+        return fast(state, seat)
+    return checked_legal(state, d)
+
+
+def checked_legal(state: State, d: str) -> list[Action]:
+    """The candidate actions of decision `d` that its check accepts: the definition of the legal actions."""
     candidates, check, _ = DECISIONS[d]
     seat = state.to_move
     return [a for a in candidates(state, seat) if check(state, seat, a) is None]
@@ -204,14 +225,11 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
-    for a in legal:  # most callers pass one of the legal actions themselves (they are shared objects)
-        if a is action:
-            break
-    else:
+    if not is_one_of(action, legal):
         reason = why_illegal(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-    s = state.clone()
+    s = state.fork()
     ev: list = []
     DECISIONS[stage(state)][2](s, state.to_move, action, ev)
     _advance(s, ev)

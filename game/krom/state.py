@@ -29,7 +29,7 @@ Places are numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain. In a `view`, hidden
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from game.core.decision import HIDDEN
 from game.core.errors import SetupError
@@ -100,6 +100,9 @@ class Setup:
         )
 
 
+_KEEP = object()  # a field left as it is, in the `but` methods below
+
+
 @dataclass(slots=True)
 class Player:
     """One seat's Krom: where they stand, their hit points, tokens, Bonus hand and realized Evolutions."""
@@ -164,6 +167,13 @@ class Combat:
     def score_of(self, fighter: int) -> int:
         return self.scores[self.fighters.index(fighter)]
 
+    def but(self, *, scores=_KEEP, asked=_KEEP, passes=_KEEP) -> "Combat":
+        """This combat with some fields changed (what dataclasses.replace gives, without its cost)."""
+        return Combat(
+            self.place, self.fighters, self.scores if scores is _KEEP else scores,
+            self.asked if asked is _KEEP else asked, self.passes if passes is _KEEP else passes,
+        )
+
     def to_dict(self) -> dict:
         return {"place": self.place, "fighters": list(self.fighters), "scores": list(self.scores), "asked": self.asked, "passes": self.passes}
 
@@ -187,15 +197,15 @@ class Turn:
     kept: tuple[int, ...] = ()  # indices of the dice kept out of the next reroll, sorted
     rerolls: int = 0
 
-    def but(self, **changes) -> "Turn":
+    def but(self, *, cave=_KEEP, picks=_KEEP, shuffled=_KEEP, hunted=_KEEP, climb=_KEEP, dice=_KEEP, kept=_KEEP,
+            rerolls=_KEEP) -> "Turn":
         """This turn with some fields changed (what dataclasses.replace gives, without its cost)."""
-        unknown = changes.keys() - _TURN_FIELDS
-        if unknown:
-            raise TypeError(f"Turn has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(Turn)
-        for name in _TURN_FIELDS_ORDERED:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        return Turn(
+            self.seat, self.place, self.cave if cave is _KEEP else cave, self.picks if picks is _KEEP else picks,
+            self.shuffled if shuffled is _KEEP else shuffled, self.hunted if hunted is _KEEP else hunted,
+            self.climb if climb is _KEEP else climb, self.dice if dice is _KEEP else dice,
+            self.kept if kept is _KEEP else kept, self.rerolls if rerolls is _KEEP else rerolls,
+        )
 
     def to_dict(self) -> dict:
         return {
@@ -218,8 +228,6 @@ class Turn:
         )
 
 
-_TURN_FIELDS_ORDERED = tuple(f.name for f in fields(Turn))
-_TURN_FIELDS = frozenset(_TURN_FIELDS_ORDERED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +241,14 @@ class Play:
     choice: str = ""  # the resource chosen for a "choice" card
     asked: tuple[int, ...] = ()  # counter window: seats still to answer, the first is answering now
     counters: tuple[tuple[int, int], ...] = ()  # (seat, counter card) played on it, each against the one before; the last is open to counters
+
+    def but(self, *, stage=_KEEP, target=_KEEP, choice=_KEEP, asked=_KEEP, counters=_KEEP) -> "Play":
+        """This play with some fields changed (what dataclasses.replace gives, without its cost)."""
+        return Play(
+            self.seat, self.card, self.stage if stage is _KEEP else stage, self.target if target is _KEEP else target,
+            self.choice if choice is _KEEP else choice, self.asked if asked is _KEEP else asked,
+            self.counters if counters is _KEEP else counters,
+        )
 
     def to_dict(self) -> dict:
         return {
@@ -261,7 +277,7 @@ def _opt_dict(x):
 
 @dataclass(slots=True)
 class State:
-    """A position. Treat as immutable: `apply` works on a `clone()`."""
+    """A position. Treat as immutable: `apply` works on a `fork()`, tests and views on a `clone()`."""
 
     setup: Setup
     round: int
@@ -292,6 +308,9 @@ class State:
     rng: Rng
     # the legal actions once asked (rules.legal_actions); never part of the position, never copied
     _legal: list | None = field(default=None, compare=False, repr=False)
+    # the seats whose Player this state owns, one bit each (-1: all): a `fork` shares the others
+    # with the state it came from, and `own` copies one before it is changed
+    _own: int = field(default=-1, compare=False, repr=False)
 
     @property
     def num_players(self) -> int:
@@ -299,9 +318,17 @@ class State:
 
     def clone(self) -> "State":
         """A copy that can be changed without touching this one (players and supply copied, the rest immutable)."""
-        s = object.__new__(State)  # every field set directly: cheaper than the generated __init__
-        s.setup, s.round, s.phase, s.to_move = self.setup, self.round, self.phase, self.to_move
+        s = self.fork()
         s.players = tuple([p.copy() for p in self.players])
+        s._own = -1
+        return s
+
+    def fork(self) -> "State":
+        """The working copy `apply` changes: the players are shared with this state until `own`
+        copies one, the supply is copied, the rest is immutable; this state never changes."""
+        s = object.__new__(State)
+        s.setup, s.round, s.phase, s.to_move = self.setup, self.round, self.phase, self.to_move
+        s.players = self.players
         s.supply = dict(self.supply)
         s.bonus_deck, s.bonus_discard = self.bonus_deck, self.bonus_discard
         s.picking_deck, s.picking_discard = self.picking_deck, self.picking_discard
@@ -312,7 +339,17 @@ class State:
         s.combat, s.turn, s.play, s.winner = self.combat, self.turn, self.play, self.winner
         s.rng = self.rng.copy()
         s._legal = None
+        s._own = 0
         return s
+
+    def own(self, seat: int) -> Player:
+        """The Player of `seat` in this working copy, to change: copied the first time (see `fork`)."""
+        if not self._own >> seat & 1:
+            players = list(self.players)
+            players[seat] = players[seat].copy()
+            self.players = tuple(players)
+            self._own |= 1 << seat
+        return self.players[seat]
 
     def to_dict(self) -> dict:
         return {

@@ -109,6 +109,20 @@ def summon_problem(s: State, seat: int, minion: str, limit: int) -> str | None:
     return None
 
 
+def summon_room(s: State, seat: int, minion: str, limit: int) -> bool:
+    """`summon_problem(...) is None` without building its sentence: `seat` may put one more `minion` on the board."""
+    mine = total = 0
+    for f in s.fighters:
+        if f.kind == minion and not f.out:
+            total += 1
+            if f.owner == seat:
+                mine += 1
+    return mine < limit and total < _TOKENS[minion]
+
+
+_TOKENS = {k: m.tokens for k, m in CONTENT.minions.items()}
+
+
 def target_problem(s: State, f: Fighter, ab: Ability, cell: int, check_sight: bool = True) -> str | None:
     """Why `f` cannot aim `ab` at `cell` (range, straight line, line of sight, target), or None if it can."""
     here = f.cell
@@ -201,8 +215,18 @@ def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = No
         fighters = s.fighters
         owner = f.owner
         memo = [last for spell, last in f.memo if spell == ab.id] if ab.new_target else ()
-        for c in geo[2]:
+        for c in geo[2]:  # who stands there first, line of sight (the dearest check) last
             if not low <= row[c] <= high or not aligned & BIT[c]:
+                continue
+            who = grid[c]
+            if t == "enemy":
+                if fighters[who].owner == owner:
+                    continue
+            elif t == "ally_krosmaster":
+                other = fighters[who]
+                if other.owner != owner or other.minion:
+                    continue
+            if who in memo:
                 continue
             if sight:
                 ok = seen.get(c) if seen is not None else None
@@ -212,15 +236,6 @@ def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = No
                         seen[c] = ok
                 if not ok:
                     continue
-            who = grid[c]
-            other = fighters[who]
-            if t == "enemy":
-                if other.owner == owner:
-                    continue
-            elif t == "ally_krosmaster" and (other.owner != owner or other.minion):
-                continue
-            if who in memo:
-                continue
             out.append(c)
         return out
     if anywhere:
@@ -248,11 +263,11 @@ def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = No
                 continue
         out.append(c)
     if out:
-        for e in ab.effects:
-            if e.kind == "summon":
-                if summon_problem(s, f.owner, e.minion, e.limit) is not None:
-                    return []
-                break
+        summons = _SUMMONS.get(ab.key)
+        if summons is None:
+            summons = tuple(e for e in ab.effects if e.kind == "summon")
+        if summons and not summon_room(s, f.owner, summons[0].minion, summons[0].limit):
+            return []
     return out
 
 
@@ -286,6 +301,34 @@ def availability_problem(s: State, f: Fighter, ab: Ability, slot: str = "") -> s
     return None
 
 
+# Per ability key: its summon effects (the only effects that can make an ability unavailable).
+_SUMMONS: dict[str, tuple] = {a.key: tuple(e for e in a.effects if e.kind == "summon") for a in ABILITIES.values()}
+
+
+def usable(s: State, f: Fighter, ab: Ability, slot: str = "") -> bool:
+    """`availability_problem(s, f, ab, slot) is None`, without building the reason: `legal_actions`
+    asks it of every ability of the active fighter in every state (tests compare the two)."""
+    seat = f.owner
+    source = ab.source
+    if source == "favor":
+        if f.minion or slot in s.used_slots or (s.ap < 1 and s.dofus != seat):
+            return False
+    else:
+        if source == "bonus" and (f.minion or s.glyphs.count(seat) < BONUSES[ab.id].glyphs):
+            return False
+        if s.ap < 1:
+            return False
+        if (ab.once_per_turn or source == "bonus") and ab.key in s.used:
+            return False
+    summons = _SUMMONS.get(ab.key)
+    if summons is None:
+        summons = tuple(e for e in ab.effects if e.kind == "summon")
+    for e in summons:
+        if not summon_room(s, seat, e.minion, e.limit):
+            return False
+    return True
+
+
 def dodge_dice(s: State, f: Fighter, cell: int | None = None) -> int:
     """How many dice `f` must roll to leave `cell` (default: where it stands): one per adjacent enemy Krosmaster."""
     if not s.setup.tackle or power_of(f, "no_dodge") is not None:
@@ -307,4 +350,10 @@ def favor_in(s: State, slot: str) -> str:
 
 
 def active_bonuses(s: State) -> list[Bonus]:
-    return [b for ch in s.challenges for b in CONTENT.challenges[ch].bonuses if b.ability]
+    found = _ACTIVE.get(s.challenges)
+    if found is None:
+        found = _ACTIVE[s.challenges] = tuple(b for ch in s.challenges for b in CONTENT.challenges[ch].bonuses if b.ability)
+    return list(found)
+
+
+_ACTIVE: dict[tuple[str, ...], tuple[Bonus, ...]] = {}  # the active bonuses of each set of Divine Challenges in play

@@ -46,7 +46,7 @@ def _place(s: State, args: tuple, ev: list) -> None:
     cell = index(x, y)
     f = s.edit(fid)
     f.cell = cell
-    s.grid[cell] = fid
+    s.own_grid()[cell] = fid
     s._geo = None
     ev.append(E.Placed(fid, (x, y)))
     seat = s.to_move

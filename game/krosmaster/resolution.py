@@ -58,7 +58,7 @@ def _arrive(s: State, fid: int, cell: int, ev: list) -> bool:
     f = s.fighters[fid]
     t = s.terrain[cell]
     if t == "fog":
-        s.terrain[cell] = ""
+        s.own_terrain()[cell] = ""
         s._geo = None
         ev.append(E.TerrainRemoved("fog", XY[cell], "entered"))
     elif t == "fire" and not passive(s, f.owner, "fireproof"):
@@ -80,7 +80,7 @@ def _capture(s: State, fid: int, gi: int, cell: int, ev: list) -> None:
     before = s.glyphs[gi]
     had = glyph_count(s, seat)
     if before != seat:
-        s.glyphs[gi] = seat
+        s.own_glyphs()[gi] = seat
         ev.append(E.GlyphCaptured(XY[cell], seat, fid, before >= 0))
     if s.dofus != seat and s.turn != 1:
         s.dofus = seat
@@ -94,13 +94,17 @@ def _put(s: State, fid: int, to: int, cause: str, ev: list) -> Fighter:
     """Take a fighter from its cell and set it on `to` (no cell effects yet)."""
     f = s.edit(fid)
     frm = f.cell
-    s.grid[frm] = -1
-    s.grid[to] = fid
+    grid = s.own_grid()
+    grid[frm] = -1
+    grid[to] = fid
     f.cell = to
     g = s._geo
     if g is not None:  # the fighter's old cell was free of trees and Fog; its new one is now blocked
         keep = ~BIT[frm]
-        s._geo = ((g[0] & keep) | BIT[to], (g[1] & keep) | BIT[to], tuple(sorted(to if c == frm else c for c in g[2])))
+        cells = list(g[2])
+        cells[cells.index(frm)] = to
+        cells.sort()
+        s._geo = ((g[0] & keep) | BIT[to], (g[1] & keep) | BIT[to], tuple(cells))
     ev.append(E.Moved(fid, (XY[frm], XY[to]), cause))
     return f
 
@@ -117,7 +121,8 @@ def _swap(s: State, a: int, b: int, ev: list) -> None:
     fa, fb = s.edit(a), s.edit(b)
     ca, cb = fa.cell, fb.cell
     fa.cell, fb.cell = cb, ca
-    s.grid[ca], s.grid[cb] = b, a
+    grid = s.own_grid()
+    grid[ca], grid[cb] = b, a
     ev.append(E.Moved(a, (XY[ca], XY[cb]), "swap"))
     ev.append(E.Moved(b, (XY[cb], XY[ca]), "swap"))
     if _arrive(s, a, cb, ev) and s.phase != "over":
@@ -148,7 +153,7 @@ def _injure(s: State, fid: int, amount: int, source: str, ev: list) -> None:
         f.out = True
         ev.append(E.KnockedOut(fid))
         if f.minion:
-            s.grid[f.cell] = -1
+            s.own_grid()[f.cell] = -1
             f.cell = -1
             s._geo = None
 
@@ -267,9 +272,8 @@ def _summon(s: State, seat: int, minion: str, cell: int, ev: list) -> None:
     """Put a Minion on a free cell; a terrain tile there does what arriving does (Fire burns, Fog clears).
     A summoned Minion does not come from an adjacent cell, so it never slips on Ice."""
     fid = len(s.fighters)
-    s.fighters.append(Fighter(fid, minion, seat, cell))
-    s._owned.add(fid)
-    s.grid[cell] = fid
+    s.add_fighter(Fighter(fid, minion, seat, cell))
+    s.own_grid()[cell] = fid
     s._geo = None
     ev.append(E.Summoned(fid, minion, seat, XY[cell]))
     _arrive(s, fid, cell, ev)
@@ -280,7 +284,7 @@ def _place_terrain(s: State, fid: int, kind: str, cell: int, ev: list) -> None:
         s.pending = Pending("remove", user=fid, terrain=kind, cell=cell)
         s.phase = "decide"
         return
-    s.terrain[cell] = kind
+    s.own_terrain()[cell] = kind
     s._geo = None
     ev.append(E.TerrainPlaced(kind, XY[cell]))
     _after_action(s, ev)
@@ -366,7 +370,7 @@ def _keep(s: State, args: tuple, ev: list) -> None:
 def _remove(s: State, args: tuple, ev: list) -> None:
     p = s.pending
     old = index(args[0], args[1])
-    s.terrain[old] = ""
+    s.own_terrain()[old] = ""
     ev.append(E.TerrainRemoved(p.terrain, XY[old], "limit"))
     s.pending = None
     s.phase = "act"

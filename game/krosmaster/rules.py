@@ -10,14 +10,16 @@ Self-centred abilities are aimed at the user's own cell.
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import attrgetter
 from typing import Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng, SetupError
-from game.core.actions import interned
+from game.core.actions import interned, is_one_of
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
-from game.krosmaster.checks import active_bonuses, availability_problem, favor_in, occupied, targets
+from game.krosmaster.checks import active_bonuses, favor_in, occupied, summon_room, targets, usable
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
@@ -80,10 +82,7 @@ def _is_legal(state: State, action) -> bool:
     legal = state._legal
     if legal is None:
         legal = state._legal = _legal(state)
-    for a in legal:  # the legal actions are shared (interned) objects: most callers pass one of them
-        if a is action:
-            return True
-    return well_formed(action) and action in _legal_set(state)
+    return is_one_of(action, legal) or (well_formed(action) and action in _legal_set(state))
 
 
 _CELL_ACTIONS: dict[tuple, tuple[Action, ...]] = {}
@@ -139,26 +138,35 @@ def _fighter_actions(s: State) -> list[Action]:
                 out.append(moves[c])
     seen: dict[int, bool] = {}  # line of sight from the fighter's cell, shared by its abilities
     if s.ap > 0:
-        for ab, row in _spell_rows(fid, f.kind):
-            if availability_problem(s, f, ab) is None:
-                out += [row[c] for c in targets(s, f, ab, seen)]
+        used = s.used
+        for ab, row, once, summons in _spell_rows(fid, f.kind):
+            # `usable` for a spell while the fighter has AP left
+            if once and ab.key in used:
+                continue
+            if summons and not all(summon_room(s, f.owner, e.minion, e.limit) for e in summons):
+                continue
+            for c in targets(s, f, ab, seen):
+                out.append(row[c])
     if not f.minion:
         for slot in SLOTS:
             fav = favor_in(s, slot)
             if fav:
-                ab = CONTENT.favors[fav].ability
-                if availability_problem(s, f, ab, slot) is None:
+                ab = _FAVOR_ABILITY[fav]
+                if usable(s, f, ab, slot):
                     row = _cell_actions("favor", fid, slot)
-                    out += [row[c] for c in targets(s, f, ab, seen)]
+                    for c in targets(s, f, ab, seen):
+                        out.append(row[c])
         if s.ap > 0 and s.challenges:
             for b in active_bonuses(s):
-                if availability_problem(s, f, b.ability) is None:
+                if usable(s, f, b.ability):
                     row = _cell_actions("challenge", fid, b.id)
-                    out += [row[c] for c in targets(s, f, b.ability, seen)]
+                    for c in targets(s, f, b.ability, seen):
+                        out.append(row[c])
     out.append(_END[fid] if fid < len(_END) else action("end", fid))
     return out
 
 
+_FAVOR_ABILITY = {k: fav.ability for k, fav in CONTENT.favors.items()}
 _END = tuple(action("end", fid) for fid in range(32))
 _ACTIVATE = tuple(action("activate", fid) for fid in range(32))
 _PASS = action("pass")
@@ -169,11 +177,14 @@ _SPELL_ROWS: dict[tuple[int, str], tuple] = {}
 
 
 def _spell_rows(fid: int, kind: str) -> tuple:
-    """`(spell, cast actions by cell)` for each spell of a fighter of `kind` with id `fid`."""
+    """`(spell, cast actions by cell, once per turn, summon effects)` for each spell of a fighter of `kind` with id `fid`."""
     key = (fid, kind)
     rows = _SPELL_ROWS.get(key)
     if rows is None:
-        rows = _SPELL_ROWS[key] = tuple((ab, _cell_actions("cast", fid, ab.id)) for ab in CONTENT.character(kind).spells)
+        rows = _SPELL_ROWS[key] = tuple(
+            (ab, _cell_actions("cast", fid, ab.id), ab.once_per_turn, tuple(e for e in ab.effects if e.kind == "summon"))
+            for ab in CONTENT.character(kind).spells
+        )
     return rows
 
 
@@ -281,6 +292,7 @@ def bench_setup() -> Setup:
     return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1)
 
 
+_KIND = attrgetter("kind")
 _WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}
 
 
@@ -293,18 +305,18 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
-    for a in actions:
-        kind = a.kind
-        if kind == "cast":
-            args = a.args
-            fid = grid[args[3] * WIDTH + args[2]]  # the cell's index, as board.index computes it
-            if fid >= 0 and fighters[fid].owner == seat:
+    for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
+        if kind == "cast":  # the cell's index, as board.index computes it
+            run = [a for a in run if (fid := grid[a.args[3] * WIDTH + a.args[2]]) < 0 or fighters[fid].owner != seat]
+            if not run:
                 continue
+        else:
+            run = list(run)
         bucket = buckets.get(kind)
         if bucket is None:
-            buckets[kind] = [a]
+            buckets[kind] = run
         else:
-            bucket.append(a)
+            bucket += run
     if not buckets:
         return actions[rng.below(len(actions))]
     kinds = list(buckets)

@@ -241,25 +241,64 @@ class State:
         return BOARDS[self.setup.layout]
 
     def copy(self) -> "State":
-        """A working copy for `apply`: lists copied, fighters shared until edited (see `edit`)."""
+        """A working copy for `apply`, sharing everything with this state until edited: fighters
+        (`edit`), the fighter list (`add_fighter`), the grid, the terrain and the Glyph owners
+        (`own_grid`, `own_terrain`, `own_glyphs`) are copied on the first change, so the original
+        state never changes."""
         s = State.__new__(State)
         s.setup, s.rng, s.phase, s.to_move, s.first = self.setup, self.rng.copy(), self.phase, self.to_move, self.first
         s.turn, s.dofus, s.pool, s.picks, s.pile = self.turn, self.dofus, self.pool, self.picks, self.pile
         s.left, s.right, s.revealed, s.used_slots = self.left, self.right, self.revealed, self.used_slots
-        s.challenges, s.fighters, s.grid = self.challenges, list(self.fighters), list(self.grid)
-        s.terrain, s.glyphs, s.active, s.ap, s.mp = list(self.terrain), list(self.glyphs), self.active, self.ap, self.mp
+        s.challenges, s.fighters, s.grid = self.challenges, self.fighters, self.grid
+        s.terrain, s.glyphs, s.active, s.ap, s.mp = self.terrain, self.glyphs, self.active, self.ap, self.mp
         s.used, s.pending, s.result = self.used, self.pending, self.result
         s._legal = s._legal_set = None
         s._geo = self._geo  # an immutable tuple: apply resets or updates it whenever it changes
-        s._owned = set()
+        s._owned = 0
         return s
+
+    # `_owned`, what a working copy already has of its own: bit 1 the grid, 2 the terrain, 4 the
+    # Glyph owners, 8 the fighter list, and 16 << id each fighter (None: not a working copy).
 
     def edit(self, fid: int) -> Fighter:
         """The fighter `fid` of this working copy, copied on first edit so the original state never changes."""
-        if fid not in self._owned:
+        owned = self._owned
+        bit = 16 << fid
+        if not owned & bit:
+            if not owned & 8:
+                self.fighters = list(self.fighters)
+                owned |= 8
             self.fighters[fid] = self.fighters[fid].copy()
-            self._owned.add(fid)
+            self._owned = owned | bit
         return self.fighters[fid]
+
+    def add_fighter(self, f: Fighter) -> None:
+        """A new fighter (a summoned Minion) on this working copy, its own from the start."""
+        if not self._owned & 8:
+            self.fighters = list(self.fighters)
+        self.fighters.append(f)
+        self._owned |= 8 | (16 << f.id)
+
+    def own_grid(self) -> list[int]:
+        """The grid of this working copy, to change (copied on first change)."""
+        if not self._owned & 1:
+            self.grid = list(self.grid)
+            self._owned |= 1
+        return self.grid
+
+    def own_terrain(self) -> list[str]:
+        """The terrain of this working copy, to change (copied on first change)."""
+        if not self._owned & 2:
+            self.terrain = list(self.terrain)
+            self._owned |= 2
+        return self.terrain
+
+    def own_glyphs(self) -> list[int]:
+        """The Glyph owners of this working copy, to change (copied on first change)."""
+        if not self._owned & 4:
+            self.glyphs = list(self.glyphs)
+            self._owned |= 4
+        return self.glyphs
 
     # -- plain data -----------------------------------------------------------------------
     def to_dict(self) -> dict:

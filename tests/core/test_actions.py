@@ -48,3 +48,13 @@ def test_apply_all_plays_texts_and_actions_in_order():
     state = toygame.new_game(toygame.Setup(stones=10), 2)
     final, events = apply_all(toygame.apply, state, "take 3", Action.of("take", 2))
     assert final.stones == 5 and [e.count for e in events] == [3, 2]
+
+
+def test_is_one_of_finds_the_very_object_not_an_equal_one():
+    from game.core.actions import interned, is_one_of
+
+    shared = interned("move", 3, 4)
+    legal = [interned("end", 0), shared]
+    assert is_one_of(shared, legal)
+    assert not is_one_of(Action("move", (3, 4)), legal)  # equal, but another object: apply then compares fields
+    assert not is_one_of(shared, [])

@@ -60,3 +60,21 @@ def test_targets_are_the_cells_target_problem_accepts(chunk):
                 checked += 1
     assert checked > 1000
 
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_usable_is_availability_problem_finding_nothing(chunk):
+    """`checks.usable`, the yes/no that legal_actions asks of every ability, agrees with the reason-giving check."""
+    from game.krosmaster.checks import availability_problem, usable
+
+    seen = {True: 0, False: 0}
+    for s in positions(range(100 + 12 * chunk, 112 + 12 * chunk)):
+        for f in s.fighters:
+            if f.cell < 0:
+                continue
+            for ab in abilities(s, f):
+                for slot in ("", "left", "right") if ab.source == "favor" else ("",):
+                    ok = usable(s, f, ab, slot)
+                    assert ok == (availability_problem(s, f, ab, slot) is None), (f.id, ab.key, slot, s.to_dict())
+                    seen[ok] += 1
+    assert seen[True] > 500 and seen[False] > 500, seen
