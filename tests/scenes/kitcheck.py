@@ -103,3 +103,19 @@ def hot_seat_positions(app, name: str, count: int, *, seed: int = 3, moves: int 
             board.act(rng.choice(list(board.snap.legal)))
         app.run_frames(2)
     return checked
+
+
+def record_texts(monkeypatch, module) -> list:
+    """Every `(value, rect)` that `module`'s `ui.text` draws from now on, in order (the call still draws)."""
+    from scenes import ui
+
+    drawn: list = []
+    real = ui.text
+
+    def recording(surface, value, pos, *args, **kwargs):
+        rect = real(surface, value, pos, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(module.ui, "text", recording)
+    return drawn

@@ -16,7 +16,7 @@ from scenes.board.furniture import ChoiceOverlay
 from scenes.krosmaster import art
 from scenes.krosmaster.board import KrosmasterBoard
 from tests.scenes.helpers import click, pixel, settle
-from tests.scenes.kitcheck import check_hotspots
+from tests.scenes.kitcheck import check_hotspots, record_texts
 
 KEY_SHAPES = ("cell:", "fighter:", "spell:", "power:", "slot:", "card:pile", "card:revealed", "card:draft:", "dofus",
               "challenge:", "bonus:", "button:end", "button:undo", "button:redo", "button:suggest",
@@ -202,19 +202,10 @@ def test_every_spell_chip_s_words_stay_inside_the_chip(app, monkeypatch):
     import pygame
 
     from game.krosmaster import CONTENT
-    from scenes import ui
     from scenes.krosmaster import panels, tips
     from scenes.krosmaster.sides import LEFT
 
-    drawn = []
-    real = ui.text
-
-    def recording(surface, value, pos, *args, **kwargs):
-        rect = real(surface, value, pos, *args, **kwargs)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(panels.ui, "text", recording)
+    drawn = record_texts(monkeypatch, panels)
     surface = pygame.Surface(LEFT.size)
     for c in [*CONTENT.krosmasters.values(), *CONTENT.minions.values()]:
         chips = [panels.Chip(sp.id, sp.name, tips.spell_line(sp), [sp.name], None) for sp in c.spells]
@@ -238,19 +229,10 @@ def test_a_minion_s_name_takes_a_second_line_before_an_ellipsis(app, monkeypatch
     import pygame
 
     from game.krosmaster import CONTENT
-    from scenes import ui
     from scenes.krosmaster import panels, tips
     from scenes.krosmaster.sides import LEFT
 
-    drawn = []
-    real = ui.text
-
-    def recording(surface, value, pos, *args, **kwargs):
-        rect = real(surface, value, pos, *args, **kwargs)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(panels.ui, "text", recording)
+    drawn = record_texts(monkeypatch, panels)
     surface = pygame.Surface(LEFT.size)
     card = pygame.Rect(0, 0, (LEFT.width - panels.GAP) // 2, panels.MINION_H)  # panels.draw_team's Minion width
     for m in CONTENT.minions.values():
@@ -275,19 +257,10 @@ def test_a_challenge_bonus_name_takes_a_second_line_before_an_ellipsis(app, monk
     import pygame
 
     from game.krosmaster import CONTENT
-    from scenes import ui
     from scenes.krosmaster import favors
     from scenes.krosmaster.sides import RIGHT
 
-    drawn = []
-    real = ui.text
-
-    def recording(surface, value, pos, *args, **kwargs):
-        rect = real(surface, value, pos, *args, **kwargs)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(favors.ui, "text", recording)
+    drawn = record_texts(monkeypatch, favors)
     surface = pygame.Surface((RIGHT.width, favors.CHALLENGE_H))
     info = types.SimpleNamespace(bonus_reasons={}, unlocked=(set(), set()), armed=None, names=("Ann", "Bob"))
     for ch in CONTENT.challenges.values():
