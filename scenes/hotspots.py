@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import pygame
 
-from game.core.grammar import after_colon
+from game.core.grammar import after_colon, one_colon
 from scenes import palette, ui
 
 TIP_SIZE = 15
@@ -257,19 +257,23 @@ class Hotspots:
                 widget.hide()
                 continue
             widget.show()
-            if spot.label is not None and getattr(widget, "text", None) != spot.label:
+            relabel = spot.label is not None and getattr(widget, "text", None) != spot.label
+            if relabel:
                 widget.set_text(spot.label)
             if state[0]:
                 widget.enable()
             else:
                 widget.disable()
+            if relabel:
+                _draw_every_state_now(widget)
+
 
     # -- drawing ------------------------------------------------------------------------
     def tip_of(self, spot: Hotspot) -> list[str]:
         lines = spot.tip_lines()
         reason = self.reason_of(spot)
         if reason:
-            lines = lines + [f"Not now: {after_colon(reason, self.proper_names())}"]
+            lines = lines + [f"Not now: {one_colon(after_colon(reason, self.proper_names()))}"]
         return lines
 
     def proper_names(self) -> tuple[str, ...]:
@@ -434,3 +438,16 @@ def draw_bubble(surface: pygame.Surface, lines: list[str], anchor, *, edge=palet
     for i, (t, _) in enumerate(notes):
         ui.text(surface, t, (box.left + 10, top + i * h_line), size, palette.GOLD)
     return box
+
+
+def _draw_every_state_now(widget) -> None:
+    """Redraw all of a relabelled widget's states at once. pygame-gui draws one state of a relabelled
+    button per frame, so a greyed button would show its old label for a frame or two after the board
+    around it has changed (a new hunter's title over the last hunter's action names)."""
+    shape = getattr(widget, "drawable_shape", None)
+    queue = getattr(shape, "states_to_redraw_queue", None)
+    if not queue:
+        return
+    while queue:
+        shape.redraw_state(queue.popleft())
+    shape.active_state.has_fresh_surface = True  # the manager's update this frame takes the new picture

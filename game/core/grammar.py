@@ -66,6 +66,12 @@ def after_colon(text: str, names: Iterable[str] = ()) -> str:
     return lead + stripped[0].lower() + stripped[1:]
 
 
+def one_colon(text: str) -> str:
+    """A reason as it reads after "Not now:": a colon of its own becomes a semicolon, so the line has one
+    ("Not now: no reroll left; four at most", not "Not now: no reroll left: four at most")."""
+    return text.replace(": ", "; ")
+
+
 def colon(head: str, rest: str) -> str:
     """`head` introducing `rest` after a colon ("Club: reach 5"), except that a head ending in a name that closes
     on "!" or "?" is a sentence of its own, and `rest` the next one: "Nukka plays Not today! Counter it, or pass"."""

@@ -5,6 +5,7 @@ import pytest
 
 from game.core.grammar import (
     after_colon,
+    one_colon,
     article,
     capital,
     colon,
@@ -82,6 +83,10 @@ class TestSentences:
         assert after_colon("MARTINE GALE stands here.") == "MARTINE GALE stands here."
         assert after_colon("C7 is taken.") == "C7 is taken." and after_colon("MP are spent.") == "MP are spent."
         assert after_colon("already lower.") == "already lower." and after_colon("") == ""
+
+    def test_a_reason_after_not_now_keeps_one_colon_on_its_line(self):
+        assert one_colon("no reroll left: four at most") == "no reroll left; four at most"
+        assert one_colon("Wood costs 3 Krom, you have 1") == "Wood costs 3 Krom, you have 1"
 
     def test_a_name_ending_in_a_stop_is_not_followed_by_a_colon(self):
         assert colon("Nukka plays Not today!", "counter it, or pass") == "Nukka plays Not today! Counter it, or pass"

@@ -26,6 +26,8 @@ def check_hotspots(board) -> int:
         if not spots.is_enabled(spot):
             reason = spots.reason_of(spot)
             assert reason and reason.strip(), f"{where} is greyed without a reason"
+            said = [line for line in lines if line.startswith("Not now:")]
+            assert said and all(line.count(": ") == 1 for line in said), f"{where}: one colon on its line: {said}"
         if held and not spot.always:
             assert not spots.is_enabled(spot), f"{where} is usable while the board is held ({board.lock_reason()})"
         wrapped, size = bubble_lines(lines)

@@ -120,6 +120,24 @@ class TestWidgets:
             "the last frame drawn before the nap shows the button as it is"
         assert scene.live.text == "Sleep"
 
+    @pytest.mark.parametrize("key", ["button:buy", "button:rest"])
+    def test_a_relabelled_button_shows_its_new_label_in_the_frame_the_board_changes(self, app, key):
+        """pygame-gui redraws a relabelled button's states one per frame: a greyed one (a computer's turn
+        holds the board) showed the old label for a frame under a new hunter's title (issue 23)."""
+        scene = Panel(app)
+        app.push(scene)
+        settle(app, 10)
+        spot = scene.spots.get(key)
+        widget = spot.widget
+        scene.spots.add(key, None, spot.tip, enabled=spot.enabled, reason=spot.reason, widget=widget,
+                        label="Sleep a long while", click=spot.click)
+        scene.spots.sync_widgets()
+        app.frame(1 / 60)
+        first = pygame.image.tobytes(app.screen.subsurface(widget.rect), "RGB")
+        app.run_frames(6)
+        assert pygame.image.tobytes(app.screen.subsurface(widget.rect), "RGB") == first, \
+            "the first frame after the change already shows the button as it stays"
+
     def test_the_tip_is_painted_above_pygame_gui_widgets(self, app):
         scene = Panel(app)
         app.push(scene)
