@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from scenes import assets, palette, registry, ui
+from scenes.automation import ScreenDump
 from scenes.settings import Settings, load_settings, remove_stale_temp_files, save_settings
 from scenes.stack import Scene, SceneStack
 
@@ -63,6 +64,7 @@ class App:
         self._theme = json.loads(assets.theme_path().read_text(encoding="utf-8"))
         self.time = 0.0  # seconds of frames run, for animations that need a phase
         self.autoplay = False  # --autoplay: boards give every seat to a random computer player
+        self.dump = ScreenDump.from_environment()  # $TABLETRIO_SCREEN_DUMP: what the screen offers, for a driver
         if settings.fullscreen:
             self.set_fullscreen(True)
 
@@ -190,6 +192,8 @@ class App:
             if quiet >= LINGER and self.idle():
                 if not pygame.event.peek():
                     time.sleep(IDLE_POLL)
+                    if self.dump is not None:
+                        self.dump.tick(self, IDLE_POLL)
                     continue
                 quiet = 0.0
                 self.clock.tick()  # the nap is not animation time
@@ -199,6 +203,8 @@ class App:
             quiet += dt
             self.frame(min(dt, 0.1))
             pygame.display.flip()
+            if self.dump is not None:
+                self.dump.tick(self, dt)
 
     def run_frames(self, n: int, dt: float = 1.0 / FPS) -> None:
         """Run exactly n frames with a fixed time step (for automation and tests)."""

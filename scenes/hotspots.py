@@ -77,7 +77,7 @@ class Hotspots:
         self.lock_reason = "Not now."
         self.mouse: tuple[int, int] | None = None
         self.hovered: Hotspot | None = None
-        self.came_under = False  # the hovered hotspot came under a resting mouse: no tip until the mouse moves
+        self.came_under = False  # the hovered hotspot came under a resting mouse, or was clicked: no tip until it moves
         self.refusal: Refusal | None = None
         self._widget_state: dict[Any, tuple] = {}
         self._fresh = 0  # frames still to draw after a widget changed (pygame-gui shows a new label a frame late)
@@ -206,6 +206,7 @@ class Hotspots:
         if button != 1 or spot.widget is not None:
             return False
         if spot.click is not None:
+            self._clicked()
             spot.click()
             return True
         return False
@@ -219,10 +220,16 @@ class Hotspots:
         if reason is not None:
             self.refuse(reason, spot.rect)
             return True
+        self._clicked()
         if spot.click is not None:
             spot.click()
             return True
         return False  # the scene handles the press itself
+
+    def _clicked(self) -> None:
+        """A click was taken: the tip of what was clicked goes until the mouse moves, so it never covers what
+        the click shows (a Suggestion under the Suggest button, a chosen card)."""
+        self.came_under = True
 
     def refuse(self, text: str, rect) -> None:
         self.refusal = Refusal(text, pygame.Rect(rect))

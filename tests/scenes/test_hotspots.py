@@ -138,6 +138,19 @@ class TestWidgets:
         assert pygame.image.tobytes(app.screen.subsurface(widget.rect), "RGB") == first, \
             "the first frame after the change already shows the button as it stays"
 
+    def test_a_click_puts_the_clicked_control_s_tip_away_until_the_mouse_moves(self, app):
+        """The Suggest button's tip covered the suggestion it had just shown (issue 23)."""
+        scene = Panel(app)
+        app.push(scene)
+        settle(app)
+        move(app, (150, 220), frames=40)
+        assert scene.spots.draw_tip(app.screen.copy()) is not None
+        click(app, (150, 220))
+        assert scene.pressed == ["rest"]
+        assert scene.spots.draw_tip(app.screen.copy()) is None, "no tip over what the click shows"
+        move(app, (152, 221))
+        assert scene.spots.draw_tip(app.screen.copy()) is not None
+
     def test_the_tip_is_painted_above_pygame_gui_widgets(self, app):
         scene = Panel(app)
         app.push(scene)

@@ -545,7 +545,7 @@ class TestFilesAndTheSidePanel:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
         app.run_frames(2)
         assert spots.hovered is not None and spots.hovered.key == "button:undo"
-        assert spots.tip_of(spots.hovered)[-1] == "Not now: nothing to undo yet: no edit has been made"
+        assert spots.tip_of(spots.hovered)[-1] == "Not now: nothing to undo yet; no edit has been made"
         click_at(app, undo.rect.center)
         assert spots.refusal is not None and spots.refusal.text.startswith("Nothing to undo yet")
         # an edit lights Undo; the palette's tiles say what they are

@@ -1,0 +1,89 @@
+"""For automation: what the top scene offers, written where a driver outside the program can read it.
+
+With $TABLETRIO_SCREEN_DUMP naming a file, the program writes there (atomically, a few times a second
+while anything changes) what a player reads on the screen: the top scene, every hotspot with its rect in
+the window's own pixels, its tip and whether it is greyed, the visible buttons, and on a board the status
+line, the log and whose turn it is. A driver under Xvfb (xdotool) uses it to play whole games with real
+clicks, the way a player finds what to click by looking, and keeps every tip and log line it met to be
+read afterwards. Nothing is written, nor asked of any scene, when the variable is unset.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+PERIOD = 0.2  # seconds between two writes at most
+
+
+def _rect(r, scale: float, offset: tuple[float, float]) -> list[int]:
+    return [round(offset[0] + r.x * scale), round(offset[1] + r.y * scale), max(1, round(r.w * scale)),
+            max(1, round(r.h * scale))]
+
+
+class ScreenDump:
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self.last = ""
+        self.wait = 0.0
+
+    @classmethod
+    def from_environment(cls) -> "ScreenDump | None":
+        path = os.environ.get("TABLETRIO_SCREEN_DUMP")
+        return cls(path) if path else None
+
+    def tick(self, app, dt: float) -> None:
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        self.wait = PERIOD
+        try:
+            text = json.dumps(self.describe(app), ensure_ascii=False)
+        except Exception as e:  # noqa: BLE001 - a driver's view is never a reason to stop a game
+            text = json.dumps({"error": f"{type(e).__name__}: {e}"})
+        if text == self.last:
+            return
+        self.last = text
+        temp = self.path.with_suffix(self.path.suffix + ".tmp")
+        try:
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, self.path)
+        except OSError:
+            pass  # a driver's file is no reason to stop a game
+
+    def describe(self, app) -> dict:
+        logical = app.size
+        window = tuple(app.window.size) if getattr(app, "window", None) is not None else logical
+        scale = min(window[0] / logical[0], window[1] / logical[1])
+        offset = ((window[0] - logical[0] * scale) / 2, (window[1] - logical[1] * scale) / 2)
+        top = app.stack.top
+        out: dict = {"scene": type(top).__name__ if top is not None else None,
+                     "stack": [type(s).__name__ for s in app.stack.scenes], "window": list(window),
+                     "scale": scale, "offset": list(offset), "idle": app.idle()}
+        if top is None:
+            return out
+        spots = top.spots
+        out["hotspots"] = [{"key": s.key, "rect": _rect(s.rect, scale, offset), "tip": spots.tip_of(s),
+                            "enabled": spots.is_enabled(s), "click": s.click is not None or s.widget is not None,
+                            "label": getattr(s.widget, "text", None)}
+                           for s in spots if s.widget is None or s.widget.visible]
+        out["hovered"] = spots.hovered.key if spots.hovered is not None else None
+        out["refusal"] = spots.refusal.text if spots.refusal is not None else None
+        buttons = []
+        if top._ui is not None:
+            from pygame_gui.elements import UIButton
+
+            for e in top.ui.get_sprite_group().sprites():
+                if isinstance(e, UIButton) and e.visible:
+                    buttons.append({"text": e.text, "rect": _rect(e.rect, scale, offset), "enabled": e.is_enabled})
+        out["buttons"] = buttons
+        board = next((s for s in reversed(app.stack.scenes) if hasattr(s, "match") and hasattr(s, "snap")), None)
+        if board is not None:
+            text, _ = board.status_text()
+            snap = board.snap
+            out["board"] = {"status": text, "log": list(board.log.lines)[-80:] if hasattr(board, "log") else [],
+                            "actions": len(board.match.actions), "over": board.match.over,
+                            "seat": snap.seat, "mine": snap.mine, "locked": bool(board.locked),
+                            "flash": board.flash_text, "viewer": board.viewer}
+        return out
