@@ -764,7 +764,7 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         card = BONUS[state.play.card]
         for t in range(state.num_players):
             if t != state.play.seat:
-                add(_choice(state, legal, f"target:{t}", _who(state, t, names), f"{card.name} targets this player",
+                add(_choice(state, legal, f"target:{t}", _who(state, t, names), f"Play {card.name} on {_who(state, t, names)}",
                             Action("target", (t,)), target_problem(state, state.play.seat, card, t)))
         add(_choice(state, legal, "cancel", "Cancel (keep the card)", "Take the card back into your hand", Action("cancel")))
     elif d == "choice":

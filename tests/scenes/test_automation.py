@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,3 +49,34 @@ def test_scene_bench_prints_one_line_per_scene(tmp_path):
         _, median, p95 = line.split()
         assert median.startswith("median_ms=") and p95.startswith("p95_ms=")
         assert 0 < float(median.split("=")[1]) <= float(p95.split("=")[1])
+
+
+def test_the_screen_dump_tells_a_driver_what_the_top_scene_offers_and_where(app, tmp_path):
+    """$TABLETRIO_SCREEN_DUMP (a driver under Xvfb plays whole games from it): every hotspot of the top scene
+    with its rect in window pixels, its tip and whether it is greyed, and on a board the status and the log."""
+    import json
+
+    from scenes.automation import ScreenDump
+    from scenes.khrysos.board import KhrysosBoard
+
+    dump = ScreenDump(tmp_path / "screen.json")
+    board = KhrysosBoard.for_automation(app, 3)
+    app.push(board)
+    app.run_frames(2)
+    dump.tick(app, 1.0)
+    seen = json.loads((tmp_path / "screen.json").read_text(encoding="utf-8"))
+    w, h = app.window.size
+    scale = min(w / 1280, h / 720)
+    assert seen["scene"] == "KhrysosBoard" and seen["window"] == [w, h] and seen["scale"] == pytest.approx(scale)
+    spots = {h["key"]: h for h in seen["hotspots"]}
+    roll = spots["button:roll"]
+    r = board.spots.get("button:roll").rect
+    x0, y0 = (w - 1280 * scale) / 2, (h - 720 * scale) / 2
+    assert roll["enabled"] and roll["click"]
+    assert roll["rect"] == [round(x0 + r.x * scale), round(y0 + r.y * scale), round(r.w * scale), round(r.h * scale)]
+    assert roll["tip"] == board.spots.tip_of(board.spots.get("button:roll"))
+    assert seen["board"]["status"] == board.status_text()[0] and seen["board"]["mine"]
+    assert seen["board"]["log"] == list(board.log.lines)[-80:]
+    before = (tmp_path / "screen.json").stat().st_mtime_ns
+    dump.tick(app, 0.01)  # within the period: nothing written
+    assert (tmp_path / "screen.json").stat().st_mtime_ns == before
