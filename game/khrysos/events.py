@@ -238,6 +238,26 @@ class Targeted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Unanswered(Event):
+    """A Hit or a Burst of `hunter`'s action found nobody: nothing else of that step happens (RULES_NOTES T7).
+    `why`: 'range' (nobody within `reach`), 'treasure' (those within it hold no treasure for the box's Steal)
+    or 'burst' (nobody within `reach` rings to catch)."""
+
+    hunter: int
+    why: str
+    reach: int
+
+    def text(self, w: Words) -> str:
+        who = _name(self.hunter)
+        if self.why == "burst":
+            return f"The burst catches nobody: no other hunter is within {counted(self.reach, 'square')} of {who}."
+        if self.why == "treasure":
+            return f"{who} hits nobody: no hunter within reach holds treasure to steal."
+        where = f"on {possessive(who)} square" if self.reach == 0 else f"within Range {self.reach} of {who}"
+        return f"{who} hits nobody: no other hunter is {where}."
+
+
+@dataclass(frozen=True, slots=True)
 class Damaged(core.Damaged):
     """Hunter `piece` took `amount` damage; `left` is its endurance after."""
 

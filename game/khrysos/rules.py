@@ -604,10 +604,13 @@ def _run(s: State, ev: list) -> None:
                 return
             s.res = _next_step(r)
         elif kind == "hit":
-            if r.left == NOT_BEGUN:
+            begun = r.left != NOT_BEGUN
+            if not begun:
                 r = s.res = r._replace(left=step.value)
             if r.left > 0 and hit_targets(s, step):
                 return
+            if not begun:  # nobody to hit at all: the log says so (the action's line said what a Hit would do)
+                ev.append(E.Unanswered(actor.hunter, _why_unanswered(s, step), step.range))
             s.res = _next_step(r)
         elif kind == "burst":
             if r.left == NOT_BEGUN:
@@ -615,12 +618,23 @@ def _run(s: State, ev: list) -> None:
                 caught = tuple(i for i, c in enumerate(s.cards) if i != me and c.at is not None and dist.get(c.at, 99) <= step.value)
                 for i in caught:
                     ev.append(E.Targeted(actor.hunter, s.cards[i].hunter, "burst"))
+                if not caught:
+                    ev.append(E.Unanswered(actor.hunter, "burst", step.value))
                 s.res = r._replace(left=0, queue=caught, eff=0)
                 continue
             s.res = _next_step(r)
         else:
             s.res = _next_step(r)
             _effect(s, me, me, kind, step.value, ev)
+
+
+def _why_unanswered(s: State, step) -> str:
+    """Why a Hit found nobody: 'treasure' when hunters stand within its Range but hold no treasure for its
+    box's Steal, else 'range'."""
+    me = s.turn
+    dist = s.board.reach_distances(s.cards[me].at)
+    near = any(i != me and c.at is not None and dist.get(c.at, 99) <= step.range for i, c in enumerate(s.cards))
+    return "treasure" if near else "range"
 
 
 def _effect(s: State, me: int, t: int, name: str, value: int, ev: list) -> None:

@@ -4,7 +4,8 @@ import pytest
 
 from game.core import Action, IllegalAction
 from game.khrysos import apply, describe, legal_actions
-from game.khrysos.events import ActionStarted, Damaged, GuardGained, KnockedOut, Moved, Targeted, TreasureCollected, TurnEnded
+from game.khrysos.events import (ActionStarted, Damaged, GuardGained, KnockedOut, Moved, Targeted, TreasureCollected,
+                                 TurnEnded, Unanswered)
 from game.khrysos.maps import MapSpec, PlacedTile
 from game.khrysos.queries import action_targets, blast_area, burst_area, decision, pending, trample_squares
 from game.khrysos.testing import card, hunter, number_of, play, position
@@ -78,8 +79,17 @@ class TestHit:
     def test_with_nobody_in_range_the_hit_does_nothing_and_the_energy_is_spent(self):
         cards = [("Rook Dunmore", 0, (0, 0)), ("Bento Rush", 1, (8, 8)), ("Vex Orion", 0, (8, 0)), ("Mara Quill", 1, (0, 8))]
         state, events = play(game(cards, energy=6), "act 4")
-        assert events == [ActionStarted(N("Rook Dunmore"), 4, "Quick Draw", 4, "Hit 2 Range 3 [Damage 1]")]
+        assert events == [ActionStarted(N("Rook Dunmore"), 4, "Quick Draw", 4, "Hit 2 Range 3 [Damage 1]"),
+                          Unanswered(N("Rook Dunmore"), "range", 3)]
         assert state.res is None and state.energy == 2
+        assert describe(events[1], state) == "Rook Dunmore hits nobody: no other hunter is within Range 3 of Rook Dunmore."
+
+    def test_a_steal_hit_with_only_empty_handed_hunters_in_range_says_so_in_the_log(self):
+        cards = [("Mara Quill", 0, (0, 0)), ("Bento Rush", 1, (0, 0)), ("Vex Orion", 0, (8, 0)), ("Gus Barrow", 1, (0, 8))]
+        state, events = play(game(cards, energy=6), "act 1")  # Pickpocket: Hit 1 Range 0 [Steal 1]
+        assert events[-1] == Unanswered(N("Mara Quill"), "treasure", 0)
+        assert describe(events[-1], state) == "Mara Quill hits nobody: no hunter within reach holds treasure to steal."
+        assert state.energy == 5
 
 
 class TestBurst:
@@ -91,6 +101,13 @@ class TestBurst:
             Targeted(N("Dex Voltaire"), N("Bento Rush"), "burst"),
             Targeted(N("Dex Voltaire"), N("Vex Orion"), "burst"),
         ]
+
+    def test_a_burst_that_catches_nobody_says_so_in_the_log(self):
+        cards = [("Dex Voltaire", 0, (0, 0)), ("Bento Rush", 1, (5, 2)), ("Vex Orion", 0, (4, 1)), ("Mara Quill", 1, (6, 1))]
+        state, events = play(game(cards, energy=6), "act 4")  # Tesla Coil: Burst 1 [Damage 2]
+        assert events[-1] == Unanswered(N("Dex Voltaire"), "burst", 1)
+        assert describe(events[-1], state) == "The burst catches nobody: no other hunter is within 1 square of Dex Voltaire."
+        assert not [e for e in events if isinstance(e, Targeted)]
 
     def test_burst_area_query(self):
         state = game([("Dex Voltaire", 0, (0, 0)), ("Bento Rush", 1, (5, 2)), ("Vex Orion", 0, (4, 1)), ("Mara Quill", 1, (6, 1))])
