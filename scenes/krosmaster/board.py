@@ -294,6 +294,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         if kind == "slot":
             if self.snap.kind == "slot":
                 return self.sounded(lambda: self.perform(krosmaster.put_favor(s, legal, rest)))
+            if not krosmaster.favor_in(s, rest):
+                return None  # an empty slot is only read
             return lambda: self.toggle(("favor", rest))
         if kind == "bonus":
             return lambda: self.toggle(("bonus", rest))
@@ -369,7 +371,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         text, colour = super().status_text()
         if self.ability is not None and self.snap.kind == "act" and not self.locked:
             ab = krosmaster.ability_of(self.snap.view, self.snap.view.active, self.ability)
-            return f"Aim {ab.name}: click a lit cell (right-click puts it down)", colour
+            if ab is not None:
+                return f"Aim {ab.name}: click a lit cell (right-click puts it down)", colour
         return text, colour
 
     def flash_anchor(self) -> tuple[int, int]:

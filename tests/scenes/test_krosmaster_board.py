@@ -325,6 +325,22 @@ def test_a_self_targeted_favor_lights_its_user_s_cell(app):
     assert str(board.match.actions[0]) == "favor 0 left 3 8"
 
 
+def test_a_click_on_an_empty_favor_slot_arms_nothing_and_the_board_keeps_drawing(app):
+    """Played in a real window: a click on the empty left slot armed "the Favor there" and the next frame's
+    status line crashed the program (issue 23 play-through)."""
+    from game.krosmaster.testing import build
+
+    state = build([("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (7, 9)), ("arrowna", 1, (0, 0)),
+                   ("wa_wabbit", 1, (6, 0))], active=0, left=())
+    board = board_for(app, state)
+    empty = spot(board, "slot:left")
+    assert "empty" in " ".join(empty.tip_lines()) and empty.click is None, "an empty slot is only read, never clicked"
+    click(app, empty.rect.center, frames=5)
+    assert board.ability is None
+    assert board.status_text()[0].startswith("Blue")
+    assert not board.match.actions
+
+
 def test_a_played_card_shows_its_spent_points(app):
     from game.krosmaster.testing import build
 
