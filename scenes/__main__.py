@@ -5,7 +5,9 @@ For automation: `python -m scenes --scene NAME --seed N --frames N --screenshot 
 `autosaved N` after each autosave; the crash-safety test kills it at random moments)
 runs N frames of that scene (a board starts a default game from the seed, already past
 setup), saves a PNG and exits 0. Bad arguments (an unknown scene, `--frames 0`, a screenshot
-folder that cannot be made) print the usage and a reason, and exit 2.
+folder that cannot be made) print the usage and a reason, and exit 2. With $TABLETRIO_SCREEN_DUMP naming
+a file, a real window writes there what the top scene offers (scenes.automation), for a driver that
+plays it with xdotool.
 """
 
 from __future__ import annotations
