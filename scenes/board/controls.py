@@ -47,7 +47,8 @@ class KitControls:
         return True
 
     def after_undo(self) -> None:
-        """The state went back one action without events: clear selections and previews."""
+        """The state moved without events (an undo, a replay's jump): clear selections, previews and what the
+        last move left on show."""
 
     def _kit_hotspots(self) -> None:
         spots = self.spots

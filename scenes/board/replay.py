@@ -129,6 +129,7 @@ class ReplayControl:
         board.timeline.skip()
         board.match = self.full.truncated(n)
         board.rebuild_log()
+        board.after_undo()  # the state moved without its events: what the last move left on show goes
         board.settle()
 
     def update(self, dt: float) -> None:

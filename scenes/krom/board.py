@@ -176,6 +176,7 @@ class KromBoard(KromAnimations, BoardScene):
     def after_undo(self) -> None:
         self.prey = None
         self.basket = {item: 0 for item in self.basket}
+        self.tray.clear()  # a climb or a combat still going on comes back at the settle; an older roll does not
 
     def forget(self) -> None:
         """A new player sits down: no prey chosen, an empty basket, nothing lifted or highlighted."""

@@ -51,3 +51,27 @@ def test_the_replay_bar_stands_clear_and_steps_one_move_back(app, game_id, monke
     assert len(board.match.actions) == len(match.actions) - 1 and replays == []
     expected = board.rules.view(match.state_after(len(match.actions) - 1), board.viewer)
     assert board.snap.view.to_dict() == expected.to_dict()
+
+
+def test_a_jump_in_a_krom_replay_leaves_no_later_roll_in_the_tray(app):
+    """Played in a real window: after Last, then a jump back to the first round, the tray still showed the
+    last climber's Mountain dice over a round in which nobody had climbed yet (issue 23)."""
+    module = rules.load("krom")
+    match = Match.new(module, module.Setup(players=3), 4)
+    rng = Rng(4)
+    climbs = []
+    while not match.over and len(match.actions) < 400:
+        match.play(match.random_action(rng))
+        if module.climb(match.view(None)) is not None:
+            climbs.append(len(match.actions))
+    assert climbs, "the game has a climb on the Mountain"
+    full = match.truncated(climbs[-1])  # the game as it stood during its last climb
+    assert start_replay(app, full)
+    settle(app, 4)
+    board = app.stack.top
+    board.replay.last()
+    settle(app, 4)
+    assert board.tray.kind == "mountain", "a climb going on shows its dice"
+    board.replay.goto(1)
+    settle(app, 4)
+    assert board.facts.table.climb is None and board.tray.kind == "", "nothing was rolled yet after the first move"
