@@ -491,10 +491,14 @@ def _walk_words(state: State, p: Pending, who: int, reach) -> str:
         passed = [state.cards[i].hunter for i, c in enumerate(state.cards)
                   if i != me and i not in hit and c.at in path]
         hits = f", trampling {', '.join(_name(h) for h in dict.fromkeys(passed))}" if passed else ""
-        return f"Trample on to here: {len(path)} of the {counted(left, 'square')} left{hits}{found}."
-    if p.kind == "push" and who != p.hunter:
-        return f"Move {_name(who)} here: {len(path)} of the {counted(left, 'square')} left{found}."
-    return f"Move {_name(who)} on to here: {len(path)} of the {counted(left, 'square')} left{found}."
+        return f"Trample here: {_of_left(len(path), left)}{hits}{found}."
+    return f"Move {_name(who)} here: {_of_left(len(path), left)}{found}."
+
+
+def _of_left(n: int, left: int) -> str:
+    """How much of what a Move or a Trample has left a way takes: "1 square of the 2 left", "3 squares, all
+    that is left"."""
+    return counted(n, "square") + (", all that is left" if n >= left else f" of the {left} left")
 
 
 def board_squares(state: State, legal, mover: int | None = None, names: Names = None) -> dict[Cell, SquareInfo]:

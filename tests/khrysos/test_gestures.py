@@ -187,7 +187,7 @@ class TestTrampleAndMove:
         g = K.go_to(state, legal(state), (6, 5))
         assert texts(g) == ["step 4 5", "step 5 5", "step 6 5"]
         info = K.board_squares(state, legal(state))[(6, 5)]
-        assert info.does == "Trample on to here: 3 of the 3 squares left, trampling Bento Rush."
+        assert info.does == "Trample here: 3 squares, all that is left, trampling Bento Rush."
         stop = next(c for c in K.choices(state, legal(state)) if c.key == "stop")
         assert texts(stop.gesture) == ["done"]
 
@@ -204,7 +204,7 @@ class TestTrampleAndMove:
             ["Move Bento Rush", "Moving Kaz Ironjaw"]
         assert texts(K.go_to(state, legal(state), (6, 3))) == [f"shift {N('Bento Rush')} 5 3", f"shift {N('Bento Rush')} 6 3"]
         assert texts(K.go_to(state, legal(state), (2, 3), mover=kaz)) == [f"shift {kaz} 2 3"]
-        assert K.board_squares(state, legal(state), kaz)[(2, 3)].does == "Move Kaz Ironjaw on to here: 1 of the 2 squares left."
+        assert K.board_squares(state, legal(state), kaz)[(2, 3)].does == "Move Kaz Ironjaw here: 1 square of the 2 left."
 
 
 class TestGuardBoostWithdraw:
