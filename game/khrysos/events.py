@@ -250,10 +250,10 @@ class Unanswered(Event):
     def text(self, w: Words) -> str:
         who = _name(self.hunter)
         if self.why == "burst":
-            return f"The burst catches nobody: no other hunter is within {counted(self.reach, 'square')} of {who}."
+            return f"{possessive(who)} burst catches nobody: no other hunter is within {counted(self.reach, 'square')}."
         if self.why == "treasure":
             return f"{who} hits nobody: no hunter within reach holds treasure to steal."
-        where = f"on {possessive(who)} square" if self.reach == 0 else f"within Range {self.reach} of {who}"
+        where = "on its square" if self.reach == 0 else f"within Range {self.reach}"
         return f"{who} hits nobody: no other hunter is {where}."
 
 

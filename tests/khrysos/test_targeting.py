@@ -82,7 +82,7 @@ class TestHit:
         assert events == [ActionStarted(N("Rook Dunmore"), 4, "Quick Draw", 4, "Hit 2 Range 3 [Damage 1]"),
                           Unanswered(N("Rook Dunmore"), "range", 3)]
         assert state.res is None and state.energy == 2
-        assert describe(events[1], state) == "Rook Dunmore hits nobody: no other hunter is within Range 3 of Rook Dunmore."
+        assert describe(events[1], state) == "Rook Dunmore hits nobody: no other hunter is within Range 3."
 
     def test_a_steal_hit_with_only_empty_handed_hunters_in_range_says_so_in_the_log(self):
         cards = [("Mara Quill", 0, (0, 0)), ("Bento Rush", 1, (0, 0)), ("Vex Orion", 0, (8, 0)), ("Gus Barrow", 1, (0, 8))]
@@ -106,7 +106,7 @@ class TestBurst:
         cards = [("Dex Voltaire", 0, (0, 0)), ("Bento Rush", 1, (5, 2)), ("Vex Orion", 0, (4, 1)), ("Mara Quill", 1, (6, 1))]
         state, events = play(game(cards, energy=6), "act 4")  # Tesla Coil: Burst 1 [Damage 2]
         assert events[-1] == Unanswered(N("Dex Voltaire"), "burst", 1)
-        assert describe(events[-1], state) == "The burst catches nobody: no other hunter is within 1 square of Dex Voltaire."
+        assert describe(events[-1], state) == "Dex Voltaire's burst catches nobody: no other hunter is within 1 square."
         assert not [e for e in events if isinstance(e, Targeted)]
 
     def test_burst_area_query(self):
