@@ -62,6 +62,9 @@ class CreditsScene(Scene):
     def scroll_by(self, dy: int) -> None:
         self.scroll = min(self.max_scroll(), max(0, self.scroll + dy))
 
+    def widget_tips(self) -> list:
+        return [("button:back", self.back, "Back to the main menu (Esc)", None)]
+
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.play_sound("click")

@@ -94,7 +94,7 @@ class MenuScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.push(MessageScene(self.app, "Quit Tabletop Trio?", "Every game in progress is already saved.",
-                                       [("Quit", self.app.quit), ("Stay", None)]))
+                                       [("Quit", self.app.quit, "Close Tabletop Trio (every game in progress is saved)"), ("Stay", None)]))
             return True
         return False
 

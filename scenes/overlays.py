@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 import pygame
 import pygame_gui
@@ -58,12 +58,14 @@ class Overlay(Scene):
 class MessageScene(Overlay):
     """A dialog: a title, a message and one or more buttons, each with an action."""
 
-    def __init__(self, app, title: str, message: str, buttons: Sequence[tuple[str, Callable[[], None] | None]] = (("OK", None),)):
+    def __init__(self, app, title: str, message: str, buttons: Sequence[tuple] = (("OK", None),)):
+        """`buttons`: (label, action) or (label, action, tip) each; an action of None only closes the dialog."""
         self.message_lines = ui.wrap(message, 18, 460)
         self.height = 150 + 26 * len(self.message_lines)
         super().__init__(app)
         self.title = title
-        self.actions = list(buttons)
+        self.actions = [(b[0], b[1]) for b in buttons]
+        self.tips = {b[0]: b[2] for b in buttons if len(b) > 2}
 
     def on_enter(self) -> None:
         n = len(self.actions)
@@ -74,6 +76,14 @@ class MessageScene(Overlay):
         for i, (label, action) in enumerate(self.actions):
             b = UIButton(pygame.Rect(x + i * (width + 16), self.box.bottom - 70, width, 48), label, self.ui)
             self.buttons[b] = action
+
+    def widget_tips(self) -> list:
+        out = []
+        for b, action in self.buttons.items():
+            tip = self.tips.get(b.text) or ("Close this message; nothing changes" if action is None else
+                                            f"{b.text}, then close this message")
+            out.append((f"button:{b.text.lower()}", b, tip, None))
+        return out
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -118,6 +128,17 @@ class SettingsScene(Overlay):
                              self.ui, object_id="@error_label")
         self.done = UIButton(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 50), "Done", self.ui,
                              object_id="@menu_button")
+
+    def widget_tips(self) -> list:
+        return [
+            ("slider:volume", self.volume, "The loudness of every sound, 0 to 100%: drag the handle, click the rail or "
+             "the arrows", None),
+            ("check:mute", self.mute, "Silence every sound (the volume is kept for later)", None),
+            ("menu:speed", self.speed, "How fast the dice, standees and markers move: Slow, Normal, Fast or Instant",
+             None),
+            ("check:fullscreen", self.fullscreen, "Fill the whole screen (F11 switches at any time)", None),
+            ("button:done", self.done, "Close the settings (Esc); every change is already kept", None),
+        ]
 
     def process_event(self, event) -> bool:
         # A click on the slider's rail jumps the handle there (pygame-gui only moves it by dragging or the arrows).
@@ -212,10 +233,20 @@ class PauseScene(Overlay):
             self.rules = UIButton(pygame.Rect(r.left, r.top, half, r.height), "Rules", self.ui, object_id="@menu_button")
             self.learn = UIButton(pygame.Rect(r.right - half, r.top, half, r.height), "Learn", self.ui,
                                   object_id="@menu_button")
-            self.rules.set_tooltip("How to play this game: every rule, searchable, with live diagrams")
-            self.learn.set_tooltip("Lessons on the real board, one rule at a time (this game stays saved)")
         else:
             self.resume, self.settings, self.menu, self.quit = buttons
+
+    def widget_tips(self) -> list:
+        tips = [("button:resume", self.resume, "Back to the game (Esc)", None),
+                ("button:rules", self.rules, "How to play this game: every rule, searchable, with live diagrams", None),
+                ("button:learn", self.learn, "Lessons on the real board, one rule at a time (this game stays saved)",
+                 None),
+                ("button:saves", self.saves, "Save this game under a name, or load or watch a saved one", None),
+                ("button:settings", self.settings, "Volume, animation speed and fullscreen", None),
+                ("button:menu", self.menu, "Back to the main menu (the game is saved: Continue takes it up again)",
+                 None),
+                ("button:quit", self.quit, "Close Tabletop Trio (the game is saved)", None)]
+        return [t for t in tips if t[1] is not None]
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

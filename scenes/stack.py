@@ -35,6 +35,7 @@ class Scene:
         self.app = app
         self._ui: pygame_gui.UIManager | None = None
         self._spots: Hotspots | None = None
+        self._tips_seen: tuple | None = None
 
     @property
     def spots(self) -> Hotspots:
@@ -69,6 +70,44 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance by dt seconds (already scaled for nothing: animation speed is applied by the widgets)."""
+
+    def widget_tips(self) -> list[tuple[str, Any, Any, str | None]]:
+        """For a panel whose controls are plain pygame-gui widgets (a dialog, the settings): (key, widget, tip,
+        why it is greyed) of each. They become its hotspots, following each widget as the panel shows, hides,
+        greys or rebuilds it, so every control says what a click does, and a greyed one why not. A scene that
+        fills its hotspots itself returns nothing.
+
+        By default: the buttons made with a pygame-gui tooltip (`tool_tip_text`). Their text moves to a hotspot,
+        so it shows at once, above everything, like every other tip, and never twice."""
+        if self._ui is None:
+            return []
+        harvested = self.__dict__.setdefault("_gui_tips", {})
+        for e in self._ui.get_sprite_group().sprites():
+            text = getattr(e, "tool_tip_text", None)
+            if text:
+                harvested[e] = text
+                e.tool_tip_text = None
+        return [(f"widget:{i}:{getattr(w, 'text', '')}", w, text, None)
+                for i, (w, text) in enumerate(list(harvested.items())) if w.alive()]
+
+    def _follow_widget_tips(self) -> None:
+        tips = self.widget_tips()
+        if not tips:
+            return
+        seen = tuple((key, id(w), w.alive() and w.visible, getattr(w, "is_enabled", True), getattr(w, "text", None), why)
+                     for key, w, _, why in tips)
+        if seen == self._tips_seen:
+            return
+        self._tips_seen = seen
+        spots = self.spots
+        spots.clear()
+        for key, widget, tip, why in tips:
+            if not (widget.alive() and widget.visible):
+                continue
+            enabled = bool(getattr(widget, "is_enabled", True))
+            spots.add(key, None, tip, enabled=enabled, reason=None if enabled else (why or "not available now"),
+                      widget=widget)
+        spots.rehover()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene's own things; its pygame-gui widgets are drawn after this, on top."""
@@ -105,6 +144,7 @@ class Scene:
 
     def frame_update(self, dt: float) -> None:
         self.update(dt)
+        self._follow_widget_tips()
         if self._spots is not None:
             self._spots.update(dt)
             self._spots.sync_widgets()

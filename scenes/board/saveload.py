@@ -93,6 +93,21 @@ class SavesScene(Overlay):
             self.next.disable()
         self.close_button = UIButton(pygame.Rect(box.right - 180, box.bottom - 62, 150, 44), "Close", self.ui)
 
+    def widget_tips(self) -> list:
+        tips = []
+        if self.name_entry is not None:
+            tips += [("field:name", self.name_entry, "The name of the save: click and type (up to 48 letters)", None),
+                     ("button:save", self.save_button, "Save the game in progress under this name (Enter)", None)]
+        does = {"Load": "Play on from this save (the game in progress stays autosaved)",
+                "Watch": "Watch this game move by move from its start",
+                "Delete": "Delete this save for good (you are asked first)"}
+        for b, (label, info) in self.row_buttons.items():
+            tips.append((f"button:{label.lower()}:{info.name}", b, [f"{label}: “{info.name}”", does[label]], None))
+        tips += [("button:newer", self.prev, "The page of newer saves", "these are the newest saves"),
+                 ("button:older", self.next, "The page of older saves", "there are no older saves"),
+                 ("button:close", self.close_button, "Close the list (Esc)", None)]
+        return tips
+
     def _default_name(self) -> str:
         names = [s.name for s in self.board.seats]
         return f"{self.board.rules.TITLE.split(':')[0]} – {' v '.join(names)}"[:48]
@@ -128,7 +143,8 @@ class SavesScene(Overlay):
             return
         if saves.save_path(name).exists():
             self.app.push(MessageScene(self.app, "Replace this save?", f"A save named “{name.strip()}” exists already.",
-                                       [("Replace", lambda: self._write(name)), ("Cancel", None)]))
+                                       [("Replace", lambda: self._write(name), "Write this game over that save"),
+                                        ("Cancel", None)]))
             return
         self._write(name)
 
@@ -171,7 +187,7 @@ class SavesScene(Overlay):
                 self._say(problem, palette.BLOCKED)
 
         self.app.push(MessageScene(self.app, "Delete this save?", f"“{info.name}” will be gone for good.",
-                                   [("Delete", really), ("Keep", None)]))
+                                   [("Delete", really, "Delete the save for good"), ("Keep", None)]))
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -33,7 +33,8 @@ class BuilderFiles:
                 then()
 
         self.app.push(MessageScene(self.app, "Unsaved changes", f"Save the changes to {self.current_name()!r} first?",
-                                   [("Save", save_then), ("Discard", then), ("Cancel", None)]))
+                                   [("Save", save_then, "Save the map, then go on"), ("Discard", then, "Go on without saving the changes"),
+                                    ("Cancel", None)]))
 
     def new(self) -> None:
         self.unsaved(lambda: self.load(MapSpec(self._new_name(), ()), None, fresh=True))
@@ -118,7 +119,7 @@ class BuilderFiles:
             self.say(f"Deleted {name!r}.")
 
         self.app.push(MessageScene(self.app, "Delete this map?", f"{self.spec.name!r} will be gone for good.",
-                                   [("Delete", really), ("Keep", None)]))
+                                   [("Delete", really, "Delete the map's file for good"), ("Keep", None)]))
 
     def import_file(self) -> None:
         self.unsaved(lambda: self.app.push(FilePickerScene(self.app, "Import a map file", saving=False, start=Path.home(),

@@ -83,6 +83,12 @@ class RandomMapScene(Overlay):
         self.spec = None if self.problem else K.random_map(self.seed, self.size, self.character, self.symmetry)
         self.app.random_map_settings = {"size": self.size, "character": self.character, "symmetry": self.symmetry}
 
+    def widget_tips(self) -> list:
+        return super().widget_tips() + [
+            ("field:seed", self.seed_entry, "The map's seed: the same seed and settings make the same map again (type "
+             "a whole number)", None),
+            ("button:use", self.use_button, f"{self.use_label}: the one the preview shows", None)]
+
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
             self.remake()
@@ -219,6 +225,14 @@ class MapCodeScene(Overlay):
             return
         self.spec = spec
         self.note = (f"{about}{': a draft, not playable yet' if problems else ''}.", palette.LEGAL if not problems else palette.GOLD)
+
+    def widget_tips(self) -> list:
+        if self.copying:
+            return super().widget_tips() + [("field:code", self.entry, "This map's code, already on the clipboard: send "
+                                             "it to a friend, who pastes it to play the same map", None)]
+        return super().widget_tips() + [
+            ("field:code", self.entry, "A map's code goes here: click and paste it (Ctrl+V) or type it", None),
+            ("button:load", self.load_button, "Play on the map this code makes (it is checked first)", None)]
 
     def handle_event(self, event) -> bool:
         if not self.copying and event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:

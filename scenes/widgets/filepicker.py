@@ -193,7 +193,7 @@ class FilePickerScene(Overlay):
                 return
             if path.exists():
                 self.app.push(MessageScene(self.app, "Replace the file?", f"{path.name} already exists in {path.parent}.",
-                                           [("Replace", lambda: self._pick(path)), ("Keep it", None)]))
+                                           [("Replace", lambda: self._pick(path), "Write over that file"), ("Keep it", None)]))
                 return
         elif not path.is_file():
             self.say(f"There is no file called {path.name} in {path.parent}.", palette.BLOCKED)
