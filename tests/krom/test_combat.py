@@ -8,7 +8,7 @@ import pytest
 
 from game.core import Action, IllegalAction
 from game.krom import DINO, apply, check_invariants, combat_odds, decision, legal_actions, steal_options, win_chances
-from game.krom.events import ActionPhaseStarted, CombatStarted, CombatWon, Damaged, NothingToSteal, Healed, StealDeclined, Stole, KnockedOut
+from game.krom.events import describe, ActionPhaseStarted, CombatStarted, CombatWon, Damaged, NothingToSteal, Healed, StealDeclined, Stole, KnockedOut
 from game.krom.testing import action_phase, of_type, position, finish_phase, run_passing, with_rolls
 
 NO_HANDS = [[], [], []]
@@ -103,6 +103,8 @@ class TestCombatTies:
         [won] = of_type(events, CombatWon)
         assert won.ranking[0] == ["alma", "kolos"].index(first)
         assert of_type(events, Damaged) == []  # a tie with the winner costs nothing
+        rule = "heavier" if place in ("cave", "savanna") else "lighter"
+        assert describe(won, s).endswith(f"Equal scores go to the {rule} Krom here."), "the log says why the tie went so"
 
     def test_only_the_highest_tie_picks_one_winner_the_others_follow_in_descending_order(self):
         s = position(["alma", "morhy", "valkyr", "kolos"], hands=[[]] * 4)
