@@ -177,10 +177,13 @@ class App:
         self.stack.draw(self.screen)
 
     def idle(self) -> bool:
-        """Nothing on screen moves and nothing is queued: the loop may sleep until input arrives."""
+        """Nothing on screen moves and nothing is queued: the loop may sleep until input arrives. Only the top
+        scene updates, so only it can move: a board under a hand-off or a dialog is frozen mid-animation (its
+        timeline still busy) and asked for frames that would change nothing, at two thirds of a core."""
         if self.stack.pending:
             return False
-        return not any(scene.animating for scene in self.stack.scenes)
+        top = self.stack.top
+        return top is None or not top.animating
 
     def run(self) -> None:
         """The interactive loop: 60 frames a second while anything moves or input just came;

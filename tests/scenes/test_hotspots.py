@@ -313,3 +313,23 @@ def test_a_control_that_comes_under_the_resting_mouse_shows_its_tip_only_once_th
     spots.add("button:end", rect, "End the turn")  # the same control refilled keeps its tip
     spots.rehover()
     assert not spots.came_under
+
+
+def test_a_board_frozen_under_a_hand_off_lets_the_app_sleep(make_app, monkeypatch):
+    """Under a hand-off screen, the board's opening roll stays mid-animation (only the top scene updates):
+    the app was never idle and burnt two thirds of a core in a real window while the next player walked up."""
+    import game.khrysos as K
+    from game.core.match import Match
+    from scenes import saves
+    from scenes.board import Seat
+    from scenes.khrysos.board import KhrysosBoard
+    from scenes.settings import Settings
+    from scenes.widgets.handoff import HandOffScene
+
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    app = make_app(settings=Settings(master_volume=0.0), persist_settings=False, audio=False)
+    seats = [Seat("Ann", (200, 60, 40), None), Seat("Bob", (40, 90, 200), None)]
+    app.push(KhrysosBoard(app, Match.new(K, K.Setup(players=2, map="alpha_room"), 4), seats))
+    app.run_frames(600)
+    assert isinstance(app.stack.top, HandOffScene)
+    assert app.idle(), "nothing moves on a hand-off screen"
