@@ -133,8 +133,9 @@ def draw_hand(board, surface: pygame.Surface) -> None:
     area = layout.HAND_AREA
     if not board.secrets_shown():
         ui.text(surface, "Bonus hands are secret", (area.left + 12, area.top + 8), 15, palette.TEXT_DIM, bold=True)
-        text = ("Each player sees their own hand after the hand-off screen. "
-                "The number of cards each player holds is on their board below.")
+        text = ("A replay shows nobody's hand: each player saw their own during the game. " if board.replay is not None
+                else "Each player sees their own hand after the hand-off screen. ") + \
+            "The number of cards each player holds is on their board below."
         for i, line in enumerate(ui.wrap(text, 15, area.width - 40)):
             ui.text(surface, line, (area.left + 12, area.top + 40 + i * 22), 15, palette.TEXT)
         return

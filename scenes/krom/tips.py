@@ -139,7 +139,8 @@ def fighter_die(board, fighter: int) -> list[str]:
 
 def hand(board) -> list[str]:
     if not board.secrets_shown():
-        return ["Bonus hands are secret", "Each player sees their own hand after the hand-off screen"]
+        return ["Bonus hands are secret", "A replay shows nobody's hand" if board.replay is not None else
+                "Each player sees their own hand after the hand-off screen"]
     viewer = board.viewer
     count = len(board.shown.players[viewer].hand)
     return [f"{board.who(viewer)}: {counted(count, 'Bonus card')} in hand",

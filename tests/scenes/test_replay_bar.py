@@ -75,3 +75,13 @@ def test_a_jump_in_a_krom_replay_leaves_no_later_roll_in_the_tray(app):
     board.replay.goto(1)
     settle(app, 4)
     assert board.facts.table.climb is None and board.tray.kind == "", "nothing was rolled yet after the first move"
+
+
+def test_a_krom_replay_says_it_shows_nobody_s_hand_not_to_wait_for_a_hand_off(app):
+    """A replay has no hand-off screen: its hand panel said each player sees their hand after one (issue 23)."""
+    assert start_replay(app, played("krom"))
+    settle(app, 4)
+    board = app.stack.top
+    if board.secrets_shown():
+        pytest.skip("this replay shows a hand")  # pragma: no cover - a replay's viewer is nobody
+    assert board.spots.get("hand").tip_lines() == ["Bonus hands are secret", "A replay shows nobody's hand"]
