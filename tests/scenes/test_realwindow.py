@@ -392,3 +392,43 @@ def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
                 program.key("Escape")  # closes the dialog (the first time) or asks to quit
                 output = program.quit()
                 assert "Traceback" not in output and "internal error" not in output, output
+
+
+def test_in_a_small_window_every_control_of_the_menu_and_settings_shows_its_tip_where_it_is_drawn(tmp_path):
+    """The screen dump (scenes.automation) names each hotspot's rect in window pixels: in a 1000x600 window,
+    the mouse put on each one by xdotool hovers that very control, and its tip is there to read."""
+    import json
+
+    with _managed_display(tmp_path) as display:
+        dump = tmp_path / "screen.json"
+        display.env["TABLETRIO_SCREEN_DUMP"] = str(dump)
+        program = Program(display, tmp_path, "tips")
+        program.resize(1000, 600)
+
+        def seen(scene: str, hovered: str | None = None) -> dict:
+            end = time.monotonic() + 8
+            while True:
+                try:
+                    data = json.loads(dump.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    data = {}
+                if data.get("scene") == scene and data.get("window") == [1000, 600] and \
+                        (hovered is None or data.get("hovered") == hovered) or time.monotonic() > end:
+                    return data
+                time.sleep(0.1)
+
+        for scene, opener in (("MenuScene", None), ("SettingsScene", "button:settings")):
+            if opener is not None:
+                rect = next(s["rect"] for s in seen("MenuScene")["hotspots"] if s["key"] == opener)
+                display.run("xdotool", "mousemove", "--window", program.window, str(rect[0] + rect[2] // 2),
+                            str(rect[1] + rect[3] // 2), "click", "1")
+            spots = seen(scene)["hotspots"]
+            assert len(spots) >= 5, f"{scene}: its controls are hotspots"
+            for s in spots:
+                x, y = s["rect"][0] + s["rect"][2] // 2, s["rect"][1] + s["rect"][3] // 2
+                display.run("xdotool", "mousemove", "--window", program.window, str(x), str(y))
+                data = seen(scene, s["key"])
+                assert data.get("hovered") == s["key"], f"{scene}: the mouse at {x},{y} is not on {s['key']}"
+                assert s["tip"] and all(line.strip() for line in s["tip"])
+        output = program.quit()
+        assert "Traceback" not in output, output
