@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import SaveError
+from game.core.grammar import counted
 from game.core.match import Match
 from game.core.save import Save, parse_save, read_save, write_save
 from scenes.ui import sentence
@@ -141,7 +142,7 @@ def read_info(path: Path) -> SaveInfo:
     title = table.get("title") if isinstance(table.get("title"), str) else path.stem
     seats = table.get("seats") if isinstance(table.get("seats"), list) else []
     players = ", ".join(str(s.get("name"))[:24] for s in seats if isinstance(s, dict) and s.get("name"))
-    progress = table.get("progress") if isinstance(table.get("progress"), str) else f"{len(save.actions)} moves"
+    progress = table.get("progress") if isinstance(table.get("progress"), str) else counted(len(save.actions), "move")
     try:
         game = rules.load(save.game).TITLE
     except LookupError:

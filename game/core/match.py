@@ -20,6 +20,7 @@ from game.core.actions import Action
 from game.core.decision import Decision
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.grammar import counted
 from game.core.outcome import Outcome
 from game.core.save import Save, action_error, new_save, replay
 
@@ -106,7 +107,7 @@ class Match:
     def progress(self) -> str:
         """A few words on how far the game is (the rules' `progress`, on what the whole table sees)."""
         if getattr(self.rules, "progress", None) is None:
-            return f"{len(self._steps)} moves"
+            return counted(len(self._steps), "move")
         return self.text("progress", self.view(None))
 
     def random_action(self, rng: Any) -> Action:

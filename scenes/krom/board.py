@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 import game.krom as krom
-from game.core.grammar import sentence
+from game.core.grammar import counted, sentence
 from game.core.match import Match
 from scenes import assets, palette
 from scenes.board import BoardScene, Seat
@@ -118,7 +118,7 @@ class KromBoard(KromAnimations, BoardScene):
         self.dino_hp_shown = float(self.shown.dino_hp)
         self.panel = DecisionPanel(self)
         if self.snap.number and not self.history:
-            self.log.add(f"The game goes on: round {self.shown.round}, {self.snap.number} moves played.",
+            self.log.add(f"The game goes on: round {self.shown.round}, {counted(self.snap.number, 'move')} played.",
                          palette.GOLD)
 
     def query_rules(self, snap) -> Facts:

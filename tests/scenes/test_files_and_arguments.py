@@ -72,3 +72,14 @@ def test_automation_runs_do_not_touch_a_damaged_settings_file(tmp_path):
     result = run(["scenes", "--frames", "2"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert json.loads((config / "settings.json").read_text()) == {"master_volume": [1]}
+
+
+def test_a_save_without_its_own_progress_line_counts_its_moves_in_words(tmp_path):
+    """The menu card of a one-move autosave said "1 moves" (issue 23, seen in a real window)."""
+    from game.core.save import Save, write_save
+    from scenes import saves
+
+    for n, words in ((1, "1 move"), (3, "3 moves")):
+        path = tmp_path / f"game{n}.json"
+        write_save(path, Save("khrysos", 3, {"players": 2, "map": "alpha_room"}, 1, ["deploy 0"] * n))
+        assert saves.read_info(path).progress == words
