@@ -94,7 +94,8 @@ class MenuScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.push(MessageScene(self.app, "Quit Tabletop Trio?", "Every game in progress is already saved.",
-                                       [("Quit", self.app.quit, "Close Tabletop Trio (every game in progress is saved)"), ("Stay", None)]))
+                                       [("Quit", self.app.quit, "Close Tabletop Trio (every game in progress is saved)"),
+                                        ("Stay", None)]))
             return True
         return False
 
@@ -111,7 +112,14 @@ class MenuScene(Scene):
         try:
             match = saves.load_autosave(entry.game_id)
         except SaveError as e:
-            self.app.push(MessageScene(self.app, "This game cannot be continued", ui.sentence(str(e))))
+            why = ui.sentence(str(e))
+            # From now on the card says so and Continue is greyed with the reason, as for a file that cannot be read.
+            info = self.continues.get(entry.game_id)
+            if info is not None:
+                info.error = why
+                self._backdrop = None
+                self.fill_hotspots()
+            self.app.push(MessageScene(self.app, "This game cannot be continued", why))
             return
         self.app.stack.replace(registry.resolve(entry.resume)(self.app, match))
 

@@ -167,9 +167,17 @@ def action_error(number: int, total: int, text: str, error: ValueError) -> SaveE
     return SaveError(f"action {number} of {total} ({excerpt(text)}) is not an action: {_said(error)}")
 
 
+_OPENINGS = {"There", "The", "This", "That", "These", "Those", "It", "Its", "You", "Your", "No", "Not", "A", "An",
+             "Only", "Nothing", "Nobody", "Every", "Each"}
+
+
 def _said(error: object) -> str:
-    """An error's own words, cut short: it may quote a whole custom map."""
-    return shorten(str(error), 200)
+    """An error's own words, cut short (it may quote a whole custom map), as they read after a colon: a sentence
+    that opens on a common word goes on in lower case ("…cannot be replayed: there is no action 'pick'"); one
+    that opens on a name (a card, a fighter) keeps its capital."""
+    text = shorten(str(error), 200)
+    first = text.split(" ", 1)[0]
+    return text[0].lower() + text[1:] if first in _OPENINGS else text
 
 
 def load_game(path: str | os.PathLike, resolve: Callable[[str], Any] | None = None) -> tuple[Save, Any, Any, Any]:

@@ -161,3 +161,14 @@ def test_a_save_with_a_broken_starting_position_is_refused_with_a_reason():
     data["start"] = [1, 2]
     with pytest.raises(SaveError, match="'start' should be an object"):
         parse_save(json.dumps(data))
+
+
+def test_a_refused_saved_action_s_reason_goes_on_in_lower_case_after_the_colon():
+    """Seen in a real window: "…cannot be replayed: There is no action 'pick' in Khrysos Hunters"."""
+    from game.core.errors import IllegalAction
+    from game.core.save import action_error
+
+    said = str(action_error(1, 1, "pick 99", IllegalAction("There is no action 'pick' in Khrysos Hunters.")))
+    assert "cannot be replayed: there is no action 'pick'" in said
+    said = str(action_error(2, 4, "play 3", IllegalAction("Felix Dicebag has no AP left.")))
+    assert "cannot be replayed: Felix Dicebag has no AP left" in said, "a name keeps its capital"

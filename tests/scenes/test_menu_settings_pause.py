@@ -225,7 +225,14 @@ def test_a_save_the_menu_cannot_tell_is_damaged_still_gets_a_message_on_continue
     assert isinstance(dialog, MessageScene)
     assert dialog.message_lines[0][0].isupper(), "messages start with a capital"
     click_widget(app, button(dialog, "OK"))
-    assert isinstance(top(app), MenuScene)
+    menu = top(app)
+    assert isinstance(menu, MenuScene)
+    # Now known to be damaged: the card says so and Continue is greyed with the same words (seen in a real
+    # window, where the card still said "Game in progress" and offered Continue again).
+    spot = menu.spots.get("button:continue:toy")
+    assert not spot.enabled and not button(menu, "Continue").is_enabled
+    error = menu.continues["toy"].error
+    assert error == " ".join(dialog.message_lines) and spot.reason == f"{error} Start a new game instead."
 
 
 def test_hand_off_screen_hides_the_board_until_the_player_clicks(app):
