@@ -55,6 +55,7 @@ class SavesScene(Overlay):
         self.page = 0
         self.message: str | None = None
         self.message_colour = palette.TEXT_DIM
+        self.found_damaged: dict = {}  # path -> why it cannot be replayed, learnt on Load or Watch
 
     def on_enter(self) -> None:
         self._build()
@@ -62,6 +63,8 @@ class SavesScene(Overlay):
     def _build(self) -> None:
         self.ui.clear_and_reset()
         self.infos = saves.list_saves()
+        for info in self.infos:  # a save found damaged on Load or Watch stays marked so (the file reads well)
+            info.error = info.error or self.found_damaged.get(info.path)
         box = self.box
         self.name_entry = self.save_button = None
         top = box.top + 70
@@ -162,6 +165,7 @@ class SavesScene(Overlay):
         try:
             match = saves.load_named(info.path)
         except SaveError as e:
+            self._damaged(info, e)
             self.app.push(MessageScene(self.app, "This save cannot be loaded", str(e)))
             return
         board = open_board(self.app, match)
@@ -174,10 +178,16 @@ class SavesScene(Overlay):
         try:
             match = saves.load_named(info.path)
         except SaveError as e:
+            self._damaged(info, e)
             self.app.push(MessageScene(self.app, "This save cannot be watched", str(e)))
             return
         if not start_replay(self.app, match):
             self.app.push(MessageScene(self.app, "This save cannot be watched", f"{match.rules.TITLE} cannot be played yet."))
+
+    def _damaged(self, info: saves.SaveInfo, error: SaveError) -> None:
+        """The row of a save that cannot be replayed says so from now on, like one that cannot be read."""
+        self.found_damaged[info.path] = ui.sentence(str(error))
+        self._build()
 
     def _delete(self, info: saves.SaveInfo) -> None:
         def really() -> None:

@@ -339,6 +339,9 @@ class TestNamedSaves:
         assert "action 1 of 2 ('pick 9') cannot be replayed" in " ".join(message.message_lines)
         click_widget(app, button(message, "OK"))
         assert board in app.stack.scenes
+        # From now on its row says it is damaged and offers only Delete, as for a file that cannot be read.
+        assert top(app) is dialog and dialog.infos[0].error.startswith("Action 1 of 2 ('pick 9') cannot be replayed")
+        assert sorted(b.text for b in dialog.row_buttons) == ["Delete"]
 
     def test_a_damaged_file_is_listed_with_its_error(self, app, fake_entry):
         saves.saves_dir().mkdir(parents=True)
