@@ -69,6 +69,8 @@ class ScreenDump:
                             "label": getattr(s.widget, "text", None)}
                            for s in spots if s.widget is None or s.widget.visible]
         out["hovered"] = spots.hovered.key if spots.hovered is not None else None
+        out["tip_hidden"] = bool(spots.came_under)
+        out["mouse"] = list(spots.mouse) if spots.mouse else None
         out["refusal"] = spots.refusal.text if spots.refusal is not None else None
         buttons = []
         if top._ui is not None:

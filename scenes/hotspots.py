@@ -118,6 +118,14 @@ class Hotspots:
             self.known_widgets.add(widget)
         return spot
 
+    def discard(self, prefix: str) -> None:
+        """Take out every hotspot whose key starts with `prefix` (what showed for a moment: an open list's items)."""
+        for spot in [s for s in self._spots if s.key.startswith(prefix)]:
+            self._spots.remove(spot)
+            del self._by_key[spot.key]
+            if spot.widget is not None:
+                self._widgets.pop(spot.widget, None)
+
     def extend(self, spots: Iterable[Hotspot]) -> None:
         for s in spots:
             self.add(s.key, s.rect, s.tip, enabled=s.enabled, reason=s.reason, click=s.click,

@@ -140,6 +140,12 @@ class SettingsScene(Overlay):
             ("button:done", self.done, "Close the settings (Esc); every change is already kept", None),
         ]
 
+    def option_tip(self, menu, option: str):
+        if menu is self.speed:
+            return {"Slow": "Animations at a slower pace, easy to follow", "Normal": "Animations at their own pace",
+                    "Fast": "Animations at twice the pace", "Instant": "No animations: every move shows at once"}.get(option)
+        return None
+
     def process_event(self, event) -> bool:
         # A click on the slider's rail jumps the handle there (pygame-gui only moves it by dragging or the arrows).
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._on_rail(event.pos):

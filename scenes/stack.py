@@ -36,6 +36,7 @@ class Scene:
         self._ui: pygame_gui.UIManager | None = None
         self._spots: Hotspots | None = None
         self._tips_seen: tuple | None = None
+        self._open_seen: tuple = ()
 
     @property
     def spots(self) -> Hotspots:
@@ -89,6 +90,35 @@ class Scene:
                 e.tool_tip_text = None
         return [(f"widget:{i}:{getattr(w, 'text', '')}", w, text, None)
                 for i, (w, text) in enumerate(list(harvested.items())) if w.alive()]
+
+    def option_tip(self, menu, option: str):
+        """The tip of one option of an open drop-down list `menu` (None: "Choose “option”")."""
+        return None
+
+    def _follow_open_lists(self) -> None:
+        """The options of an open drop-down list are hotspots too, each with its tip, while the list is open."""
+        if self._ui is None:
+            return
+        from pygame_gui.elements import UIDropDownMenu
+
+        items = []
+        for e in self._ui.get_sprite_group().sprites():
+            if isinstance(e, UIDropDownMenu) and e.current_state is e.menu_states.get("expanded"):
+                listing = getattr(e.current_state, "options_selection_list", None)
+                for item in (listing.item_list if listing is not None else ()):
+                    b = item.get("button_element")
+                    if b is not None and b.visible:
+                        items.append((e, item["text"], pygame.Rect(b.rect)))
+        seen = tuple((id(m), text, tuple(r)) for m, text, r in items)
+        keys = [f"option-item:{i}:{text}" for i, (_, text, _) in enumerate(items)]
+        if seen == self._open_seen and all(k in self.spots for k in keys):
+            return
+        self._open_seen = seen
+        spots = self.spots
+        spots.discard("option-item:")
+        for key, (menu, text, rect) in zip(keys, items):
+            spots.add(key, rect, self.option_tip(menu, text) or f"Choose “{text}”")
+        spots.rehover()
 
     def _follow_widget_tips(self) -> None:
         tips = self.widget_tips()
@@ -145,6 +175,7 @@ class Scene:
     def frame_update(self, dt: float) -> None:
         self.update(dt)
         self._follow_widget_tips()
+        self._follow_open_lists()
         if self._spots is not None:
             self._spots.update(dt)
             self._spots.sync_widgets()

@@ -135,6 +135,23 @@ class SetupScene(Scene):
         self.back_button = UIButton(pygame.Rect(40, h - 84, 200, 56), "Back", self.ui, object_id="@menu_button")
         self.start_button = UIButton(pygame.Rect(w - 280, h - 84, 240, 56), "Start", self.ui, object_id="@game_button")
 
+    SEAT_TIPS = {
+        "Human": "A person at this computer plays this seat (at a table of several, the mouse is passed on)",
+        "Computer: Easy": "The computer plays this seat: sensible but careless, a gentle first opponent",
+        "Computer: Normal": "The computer plays this seat: it tries every move one step ahead and takes the best",
+        "Computer: Hard": "The computer plays this seat: it searches several moves ahead, about a second a move",
+    }
+
+    def option_tip(self, menu, option: str):
+        if menu in self.kind_menus:
+            return self.SEAT_TIPS.get(option)
+        if menu in self.extra_menus:
+            return [f"Choose {option}"] + ([self.player_choice.help] if self.player_choice.help else [])
+        chosen = self.option_widgets.get(menu)
+        if chosen is not None:
+            return [f"{chosen.label}: {option}"] + ([chosen.help] if chosen.help else [])
+        return None
+
     def fill_hotspots(self) -> None:
         """Every control of the setup says what it does (a game's setup adds its own with `more_hotspots`)."""
         spots = self.spots
@@ -166,9 +183,11 @@ class SetupScene(Scene):
         """A game's own setup controls (map thumbnails, Change board…): add them to `self.spots`."""
 
     def draw_above(self, surface: pygame.Surface) -> None:
-        # No tip over an open drop-down list: the list is what the player reads then.
-        if not any(m.current_state is m.menu_states.get("expanded") for m in self.kind_menus + self.extra_menus
-                   + [w for w in self.option_widgets if isinstance(w, UIDropDownMenu)]):
+        # Over an open drop-down list only its options' tips show: the list is what the player reads then.
+        hovered = self.spots.hovered
+        if hovered is not None and hovered.key.startswith("option-item:") or \
+                not any(m.current_state is m.menu_states.get("expanded") for m in self.kind_menus + self.extra_menus
+                        + [w for w in self.option_widgets if isinstance(w, UIDropDownMenu)]):
             super().draw_above(surface)
 
     @staticmethod

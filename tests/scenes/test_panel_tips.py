@@ -93,3 +93,31 @@ def test_a_map_dialog_s_pygame_gui_tooltips_became_hotspots_shown_once(app):
     assert all(not getattr(e, "tool_tip_text", None) for e in elements(panel)), "no second, late tip from pygame-gui"
     tips = [" ".join(panel.spots.tip_of(s)) for s in panel.spots]
     assert any("One tile more" in t for t in tips)
+
+
+def test_the_options_of_an_open_list_say_what_choosing_them_does(app):
+    """A setup's seat list, opened: each option is a hotspot with its own tip while the list is open (its
+    options had none: a new player could not tell Normal from Hard)."""
+    from scenes.krosmaster.setup import KrosmasterSetup
+    from tests.scenes.helpers import click
+
+    setup = KrosmasterSetup(app)
+    app.push(setup)
+    app.run_frames(3)
+    seat = setup.spots.get("menu:seat:1")
+    click(app, seat.rect.center, frames=4)
+    items = {s.key.split(":", 2)[2]: s for s in setup.spots if s.key.startswith("option-item:")}
+    assert set(items) == {"Human", "Computer: Easy", "Computer: Normal", "Computer: Hard"}
+    assert "several moves ahead" in " ".join(items["Computer: Hard"].tip_lines())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=items["Computer: Hard"].rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert setup.spots.hovered.key.endswith("Computer: Hard")
+    box = setup.spots.draw_tip(app.screen.copy())  # where the tip goes...
+    from scenes import palette
+
+    assert box is not None and tuple(app.screen.get_at((box.left + 6, box.centery)))[:3] == palette.BG_LIGHT, \
+        "...and the frame drawn shows it there, over the open list"
+    click(app, items["Computer: Hard"].rect.center, frames=4)
+    assert not [s for s in setup.spots if s.key.startswith("option-item:")], "closed, the list's options go"
+    assert setup.kind_menus[1].selected_option[0] == "Computer: Hard", "the click still chooses it"
