@@ -55,11 +55,13 @@ class RandomMapScene(Overlay):
         self.character_buttons = {}
         for i, (key, label) in enumerate(CHARACTER_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 88, 130, 36)
-            self.character_buttons[UIButton(r, label, self.ui, tool_tip_text=ui.sentence(mapgen.CHARACTER_WORDS[key]))] = key
+            self.character_buttons[UIButton(r, label, self.ui, tool_tip_text=f"Make the map {label.lower()}: "
+                                                     f"{mapgen.CHARACTER_WORDS[key]}")] = key
         self.symmetry_buttons = {}
         for i, (key, label) in enumerate(SYMMETRY_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 172, 130, 36)
-            self.symmetry_buttons[UIButton(r, label, self.ui, tool_tip_text=ui.sentence(mapgen.SYMMETRY_WORDS[key]))] = key
+            self.symmetry_buttons[UIButton(r, label, self.ui, tool_tip_text=f"Symmetry, {label}: "
+                                                    f"{mapgen.SYMMETRY_WORDS[key]}")] = key
         self.seed_entry = UITextEntryLine(pygame.Rect(x + 70, y + 250, 150, 38), self.ui)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(len(str(mapgen.MAX_SEED)))
