@@ -83,7 +83,7 @@ class Scene:
         if self._ui is None:
             return []
         harvested = self.__dict__.setdefault("_gui_tips", {})
-        for e in self._ui.get_sprite_group().sprites():
+        for e in self._widgets_changed("tips"):
             text = getattr(e, "tool_tip_text", None)
             if text:
                 harvested[e] = text
@@ -101,9 +101,12 @@ class Scene:
             return
         from pygame_gui.elements import UIDropDownMenu
 
+        changed = self._widgets_changed("menus")
+        if changed:
+            self._menus = [e for e in changed if isinstance(e, UIDropDownMenu)]
         items = []
-        for e in self._ui.get_sprite_group().sprites():
-            if isinstance(e, UIDropDownMenu) and e.current_state is e.menu_states.get("expanded"):
+        for e in getattr(self, "_menus", ()):
+            if e.alive() and e.current_state is e.menu_states.get("expanded"):
                 listing = getattr(e.current_state, "options_selection_list", None)
                 for item in (listing.item_list if listing is not None else ()):
                     b = item.get("button_element")
@@ -119,6 +122,18 @@ class Scene:
         for key, (menu, text, rect) in zip(keys, items):
             spots.add(key, rect, self.option_tip(menu, text) or f"Choose “{text}”")
         spots.rehover()
+
+    def _widgets_changed(self, purpose: str) -> list:
+        """The scene's pygame-gui elements when their number changed since `purpose` last looked (else nothing):
+        the per-frame looks at widgets cost nothing while the panel stays as it is."""
+        group = self._ui.get_sprite_group()
+        counts = self.__dict__.setdefault("_widget_counts", {})
+        sprites = group.spritedict  # a new element comes last: its number and the last one tell a change
+        count = (len(sprites), id(next(reversed(sprites))) if sprites else None)
+        if counts.get(purpose) == count:
+            return []
+        counts[purpose] = count
+        return group.sprites()
 
     def _follow_widget_tips(self) -> None:
         tips = self.widget_tips()
