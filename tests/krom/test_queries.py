@@ -91,6 +91,7 @@ class TestPlayABonus:
         v, legal = seen(s, 0)
         choices = {c.key: c for c in krom.options(v, legal, ("Ann", "Bob", "Cleo"))}
         assert choices["target:1"].label == "Bob (Mörhy)" and choices["target:1"].gesture.ok
+        assert choices["target:1"].tip == "Play Pickpocket on Bob (Mörhy)", "the tip names whom the card is played on"
         assert not choices["target:2"].gesture.ok and "not in the Cave" in choices["target:2"].gesture.reason
         assert choices["cancel"].gesture.actions == (Action("cancel"),)
 

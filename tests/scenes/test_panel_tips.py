@@ -93,6 +93,7 @@ def test_a_map_dialog_s_pygame_gui_tooltips_became_hotspots_shown_once(app):
     assert all(not getattr(e, "tool_tip_text", None) for e in elements(panel)), "no second, late tip from pygame-gui"
     tips = [" ".join(panel.spots.tip_of(s)) for s in panel.spots]
     assert any("One tile more" in t for t in tips)
+    assert "Make the map walled: corridors, corners, broken walls and stairs" in tips, "a choice says what it makes"
 
 
 def test_the_options_of_an_open_list_say_what_choosing_them_does(app):
