@@ -16,6 +16,12 @@ from game.core.errors import ContentError
 
 PLACES = ("cave", "forest", "savanna", "mountain")
 CAVE, FOREST, SAVANNA, MOUNTAIN = range(4)
+
+
+def heaviest_wins(place: int) -> bool:
+    """The tie rule of a place: the heaviest wins ties in the Cave and the Savanna, the lightest elsewhere."""
+    return place in (CAVE, SAVANNA)
+
 TOKENS = ("krom", "wood", "stone", "bone")
 RESOURCES = ("wood", "stone", "bone")
 REWARD_KINDS = TOKENS + ("bonus", "hp")

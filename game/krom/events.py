@@ -19,7 +19,7 @@ from game.core import events as shared
 from game.core.decision import HIDDEN
 from game.core.events import Event
 from game.core.grammar import capital, counted, listing, sentence, tidy
-from game.krom.content import BONUS, CAVE, EVOLUTIONS, HUNTING, PICKING, RULES, SAVANNA
+from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, RULES, heaviest_wins
 from game.krom.words import amount_words as _amount, combination_name, place_name as _place, player_name, token_name
 
 Namer = Callable[[int], str]
@@ -172,7 +172,7 @@ class CombatWon(Event):
         order = ", then ".join(f"{name(f)} ({s})" for f, s in zip(self.ranking, self.scores))
         tie = ""
         if len(set(self.scores)) < len(self.scores):  # the weights ordered equal scores: say which way
-            tie = f" Equal scores go to the {'heavier' if self.place in (CAVE, SAVANNA) else 'lighter'} Krom here."
+            tie = f" Equal scores go to the {'heavier' if heaviest_wins(self.place) else 'lighter'} Krom here."
         return f"{name(self.ranking[0])} wins the combat in the {_place(self.place)}. Order: {order}.{tie}"
 
 

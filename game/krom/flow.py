@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core import D6
 from game.krom.basics import DINO_PLACE_NAMES, HP_MAX, STEALABLE, _check_win, _has
-from game.krom.content import BONUS, CAVE, CHARACTER_BY_ID, MOUNTAIN, PLACES, RULES, SAVANNA
+from game.krom.content import BONUS, CAVE, CHARACTER_BY_ID, MOUNTAIN, PLACES, RULES, heaviest_wins
 from game.krom.events import (
     ActionPhaseStarted,
     CombatStarted,
@@ -130,7 +130,7 @@ def _window_next(s: State, combat: Combat, after: int | None, passes: int) -> in
 
 def fight_ranking(state: State, combat: Combat) -> list[int]:
     """Fighters from first to last: highest score first, ties to the heaviest in the Cave and Savanna, the lightest elsewhere."""
-    heavy = combat.place in (CAVE, SAVANNA)
+    heavy = heaviest_wins(combat.place)
 
     def weight(f: int) -> int:
         w = RULES.dino_weight if f == DINO else CHARACTER_BY_ID[state.players[f].character].weight

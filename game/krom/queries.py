@@ -33,8 +33,8 @@ from game.krom.content import (
     PLACES,
     RESOURCES,
     RULES,
-    SAVANNA,
     HuntingCard,
+    heaviest_wins,
 )
 from game.krom.flow import fighters_at
 from game.krom.rules import (
@@ -527,28 +527,24 @@ def _die_bonus(fighter: int) -> int:
     return RULES.dino_die_bonus if fighter == DINO else 0
 
 
-def _heaviest_wins(place: int) -> bool:
-    return place in (CAVE, SAVANNA)
-
-
 def combat_odds(state: State, place: int) -> dict[int, Fraction]:
     """Before the roll: each fighter in `place` (seats, -1 the Kromosaurus) -> its exact chance to win there; {} when nobody would fight."""
     fighters = fighters_at(state, place)
     if len(fighters) < 2:
         return {}
     pairs = [(fighter_weight(state, f), _die_bonus(f)) for f in fighters]
-    return dict(zip(fighters, win_chances(pairs, _heaviest_wins(place))))
+    return dict(zip(fighters, win_chances(pairs, heaviest_wins(place))))
 
 
 def fight_odds(state: State, place: int, fighters) -> tuple[Fraction, ...]:
     """Before the roll: the exact chance of each of `fighters` (seats, -1 the Kromosaurus) to win a combat in `place`."""
     pairs = [(fighter_weight(state, f), _die_bonus(f)) for f in fighters]
-    return tuple(win_chances(pairs, _heaviest_wins(place)))
+    return tuple(win_chances(pairs, heaviest_wins(place)))
 
 
 def tie_words(place: int) -> str:
     """The tie rule of a place in words: "the heaviest wins ties in the Cave"."""
-    return f"the {'heaviest' if _heaviest_wins(place) else 'lightest'} wins ties in the {place_name(place)}"
+    return f"the {'heaviest' if heaviest_wins(place) else 'lightest'} wins ties in the {place_name(place)}"
 
 
 @dataclass(frozen=True)
@@ -584,7 +580,7 @@ def fight(state: State) -> Fight | None:
         return None
     weights = tuple(fighter_weight(state, f) for f in c.fighters)
     bonuses = tuple(_die_bonus(f) for f in c.fighters)
-    heavy = _heaviest_wins(c.place)
+    heavy = heaviest_wins(c.place)
     odds = fight_odds(state, c.place, c.fighters)
     return Fight(c.place, tuple(c.fighters), tuple(c.scores), bonuses, weights, odds,
                  tuple(fight_ranking(state, c)), heavy, c.asked)
@@ -817,8 +813,8 @@ def option_words() -> dict[str, str]:
 
 def ties_words() -> str:
     """Who wins a tie in a combat, place by place, as one sentence."""
-    heavy = [place_name(p) for p in range(4) if _heaviest_wins(p)]
-    light = [place_name(p) for p in range(4) if not _heaviest_wins(p)]
+    heavy = [place_name(p) for p in range(4) if heaviest_wins(p)]
+    light = [place_name(p) for p in range(4) if not heaviest_wins(p)]
     return f"Light Krom win ties in the {' and '.join(light)}, heavy ones in the {' and '.join(heavy)}."
 
 
