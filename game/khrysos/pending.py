@@ -79,14 +79,19 @@ def steals(step: Step) -> bool:
     return any(name == "steal" for name, _ in step.box)
 
 
-def hit_targets(s: State, step: Step) -> list[int]:
-    """Cards whose hunter the acting hunter may Hit with `step` (never itself), in card order:
-    within its Range, and, when its box holds Steal, holding treasure (RULES_NOTES S3)."""
+def within_range(s: State, step: Step) -> list[int]:
+    """Cards whose hunter stands within the Range of `step` from the acting hunter (never itself), in card order."""
     me = s.turn
     dist = s.board.reach_distances(s.cards[me].at)
     reach = step.range
-    rich = steals(step)
-    return [i for i, c in enumerate(s.cards) if i != me and c.at is not None and dist.get(c.at, 99) <= reach and (c.treasure or not rich)]
+    return [i for i, c in enumerate(s.cards) if i != me and c.at is not None and dist.get(c.at, 99) <= reach]
+
+
+def hit_targets(s: State, step: Step) -> list[int]:
+    """Cards whose hunter the acting hunter may Hit with `step`: within its Range, and, when its box holds
+    Steal, holding treasure (RULES_NOTES S3)."""
+    near = within_range(s, step)
+    return [i for i in near if s.cards[i].treasure] if steals(step) else near
 
 
 def usable_boosts(s: State, r) -> list[tuple[str, int]]:

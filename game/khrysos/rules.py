@@ -36,7 +36,8 @@ from game.core.rng import Rng
 from game.khrysos import events as E
 from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
-from game.khrysos.pending import BOOST_PHASE, NOT_BEGUN, end_reason, current_step, hit_targets, play_options, usable_boosts
+from game.khrysos.pending import (BOOST_PHASE, NOT_BEGUN, current_step, end_reason, hit_targets, play_options,
+                                  usable_boosts, within_range)
 from game.khrysos.refusals import malformed, refusal
 from game.khrysos.state import ACTIVE, DEPLOY, HAND_SIZE, OVER, PLACE, REPLACE, START, Card, Res, Setup, State
 
@@ -631,10 +632,7 @@ def _run(s: State, ev: list) -> None:
 def _why_unanswered(s: State, step) -> str:
     """Why a Hit found nobody: 'treasure' when hunters stand within its Range but hold no treasure for its
     box's Steal, else 'range'."""
-    me = s.turn
-    dist = s.board.reach_distances(s.cards[me].at)
-    near = any(i != me and c.at is not None and dist.get(c.at, 99) <= step.range for i, c in enumerate(s.cards))
-    return "treasure" if near else "range"
+    return "treasure" if within_range(s, step) else "range"
 
 
 def _effect(s: State, me: int, t: int, name: str, value: int, ev: list) -> None:
