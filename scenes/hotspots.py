@@ -282,7 +282,6 @@ class Hotspots:
             if relabel:
                 _draw_every_state_now(widget)
 
-
     # -- drawing ------------------------------------------------------------------------
     def tip_of(self, spot: Hotspot) -> list[str]:
         lines = spot.tip_lines()

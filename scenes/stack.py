@@ -17,6 +17,7 @@ import pygame_gui
 from scenes.hotspots import Hotspots
 
 App = Any  # scenes.app.App (not imported: the app imports this module)
+OPTION_ITEM = "option-item:"  # the key of an open drop-down list's option: OPTION_ITEM + "N:label"
 
 
 class Scene:
@@ -35,8 +36,11 @@ class Scene:
         self.app = app
         self._ui: pygame_gui.UIManager | None = None
         self._spots: Hotspots | None = None
-        self._tips_seen: tuple | None = None
-        self._open_seen: tuple = ()
+        self._tips_seen: tuple | None = None  # the widgets `widget_tips` named at the last look
+        self._open_seen: tuple = ()  # the options of the drop-down lists open at the last look
+        self._gui_tips: dict = {}  # widget -> the pygame-gui tooltip text moved to its hotspot
+        self._menus: list = []  # the scene's drop-down lists
+        self._widget_counts: dict = {}  # purpose -> the widgets' signature at its last look
 
     @property
     def spots(self) -> Hotspots:
@@ -82,14 +86,13 @@ class Scene:
         so it shows at once, above everything, like every other tip, and never twice."""
         if self._ui is None:
             return []
-        harvested = self.__dict__.setdefault("_gui_tips", {})
         for e in self._widgets_changed("tips"):
             text = getattr(e, "tool_tip_text", None)
             if text:
-                harvested[e] = text
+                self._gui_tips[e] = text
                 e.tool_tip_text = None
         return [(f"widget:{i}:{getattr(w, 'text', '')}", w, text, None)
-                for i, (w, text) in enumerate(list(harvested.items())) if w.alive()]
+                for i, (w, text) in enumerate(self._gui_tips.items()) if w.alive()]
 
     def option_tip(self, menu, option: str):
         """The tip of one option of an open drop-down list `menu` (None: "Choose “option”")."""
@@ -105,7 +108,7 @@ class Scene:
         if changed:
             self._menus = [e for e in changed if isinstance(e, UIDropDownMenu)]
         items = []
-        for e in getattr(self, "_menus", ()):
+        for e in self._menus:
             if e.alive() and e.current_state is e.menu_states.get("expanded"):
                 listing = getattr(e.current_state, "options_selection_list", None)
                 for item in (listing.item_list if listing is not None else ()):
@@ -113,12 +116,12 @@ class Scene:
                     if b is not None and b.visible:
                         items.append((e, item["text"], pygame.Rect(b.rect)))
         seen = tuple((id(m), text, tuple(r)) for m, text, r in items)
-        keys = [f"option-item:{i}:{text}" for i, (_, text, _) in enumerate(items)]
+        keys = [f"{OPTION_ITEM}{i}:{text}" for i, (_, text, _) in enumerate(items)]
         if seen == self._open_seen and all(k in self.spots for k in keys):
             return
         self._open_seen = seen
         spots = self.spots
-        spots.discard("option-item:")
+        spots.discard(OPTION_ITEM)
         for key, (menu, text, rect) in zip(keys, items):
             spots.add(key, rect, self.option_tip(menu, text) or f"Choose “{text}”")
         spots.rehover()
@@ -127,7 +130,7 @@ class Scene:
         """The scene's pygame-gui elements when their number changed since `purpose` last looked (else nothing):
         the per-frame looks at widgets cost nothing while the panel stays as it is."""
         group = self._ui.get_sprite_group()
-        counts = self.__dict__.setdefault("_widget_counts", {})
+        counts = self._widget_counts
         sprites = group.spritedict  # a new element comes last: its number and the last one tell a change
         count = (len(sprites), id(next(reversed(sprites))) if sprites else None)
         if counts.get(purpose) == count:
@@ -204,10 +207,15 @@ class Scene:
         self.draw_above(surface)
 
     def draw_above(self, surface: pygame.Surface) -> None:
-        """What goes above the pygame-gui widgets: the hovered hotspot's tip (only on the top scene)."""
+        """What goes above the pygame-gui widgets: the hovered hotspot's tip (only on the top scene). Over an open
+        drop-down list only its options' tips show: the list is what the player reads then."""
         stack = getattr(self.app, "stack", None)
-        if self._spots is not None and (stack is None or stack.top is self):
-            self._spots.draw_tip(surface)
+        if self._spots is None or not (stack is None or stack.top is self):
+            return
+        hovered = self._spots.hovered
+        if self._open_seen and not (hovered is not None and hovered.key.startswith(OPTION_ITEM)):
+            return
+        self._spots.draw_tip(surface)
 
     def close_ui(self) -> None:
         if self._ui is not None:

@@ -182,14 +182,6 @@ class SetupScene(Scene):
     def more_hotspots(self) -> None:
         """A game's own setup controls (map thumbnails, Change board…): add them to `self.spots`."""
 
-    def draw_above(self, surface: pygame.Surface) -> None:
-        # Over an open drop-down list only its options' tips show: the list is what the player reads then.
-        hovered = self.spots.hovered
-        if hovered is not None and hovered.key.startswith("option-item:") or \
-                not any(m.current_state is m.menu_states.get("expanded") for m in self.kind_menus + self.extra_menus
-                        + [w for w in self.option_widgets if isinstance(w, UIDropDownMenu)]):
-            super().draw_above(surface)
-
     @staticmethod
     def _label(choices, value) -> str | None:
         return next((label for v, label in choices if v == value), None)
