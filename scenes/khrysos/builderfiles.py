@@ -33,8 +33,8 @@ class BuilderFiles:
                 then()
 
         self.app.push(MessageScene(self.app, "Unsaved changes", f"Save the changes to {self.current_name()!r} first?",
-                                   [("Save", save_then, "Save the map, then go on"), ("Discard", then, "Go on without saving the changes"),
-                                    ("Cancel", None)]))
+                                   [("Save", save_then, "Save the map, then go on"),
+                                    ("Discard", then, "Go on without saving the changes"), ("Cancel", None)]))
 
     def new(self) -> None:
         self.unsaved(lambda: self.load(MapSpec(self._new_name(), ()), None, fresh=True))
