@@ -9,7 +9,9 @@ player can read (the Suggest button shows it). Levels:
 - `normal`: one move ahead over a per-game evaluation, each action tried on a few sampled
   states whose dice the rules themselves roll (chance weighed by the rules' own odds);
 - `hard`: information-set Monte Carlo tree search with determinization, within a budget
-  of iterations and/or seconds (seconds need a clock passed in by the caller).
+  of iterations and/or seconds (seconds need a clock passed in by the caller);
+- `reference`: Normal as it stood before issue 33, frozen (game/bots/reference.py), the fixed
+  opponent the arena measures progress against.
 
 `make_bot(level, game_id, **options)` builds one; `play_turn(bot, rules, state, rng)` asks a
 bot for the seat to move, giving it the view only. Per-game parts (sampling hidden
@@ -23,10 +25,11 @@ from typing import Any
 
 from game.bots.base import Bot, GameKit
 from game.bots.levels import EasyBot, HardBot, NormalBot, RandomBot
+from game.bots.reference import ReferenceBot
 from game.core.actions import Action
 from game.core.rng import Rng
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot, "reference": ReferenceBot}
 
 
 def kit(game_id: str) -> GameKit:
@@ -56,4 +59,4 @@ def play_turn(bot: Bot, rules: Any, state: Any, rng: Rng) -> tuple[Action, str]:
     return action, reason
 
 
-__all__ = ["Bot", "GameKit", "LEVELS", "EasyBot", "HardBot", "NormalBot", "RandomBot", "kit", "make_bot", "play_turn"]
+__all__ = ["Bot", "GameKit", "LEVELS", "EasyBot", "HardBot", "NormalBot", "RandomBot", "ReferenceBot", "kit", "make_bot", "play_turn"]

@@ -15,6 +15,7 @@ FAST = {
     "easy": {},
     "normal": {"samples": 1, "max_work": 30},
     "hard": {"iterations": 2, "depth": 0},
+    "reference": {"samples": 1, "max_work": 30},
 }
 
 
@@ -178,7 +179,7 @@ def test_a_bot_that_picks_an_illegal_action_is_caught():
 
 
 def test_unknown_level_or_game_is_named():
-    with pytest.raises(LookupError, match="known: random, easy, normal, hard"):
+    with pytest.raises(LookupError, match="known: random, easy, normal, hard, reference"):
         make_bot("grandmaster", "krom")
     with pytest.raises(LookupError, match="chess"):
         make_bot("easy", "chess")
