@@ -1,0 +1,130 @@
+"""game/krosmaster/tactics.py: who can hurt which cell next turn and how much, and who is knockable now.
+Each test is named after the rulebook section its answer rests on. Board: side A standard (trees at
+G3, A5, H6, B8; bushes at D4, G5, B6, E7)."""
+
+import pytest
+
+from game.krosmaster import Setup, tactics
+from game.krosmaster.testing import build
+
+
+def _odds(hit):
+    return {d: round(p * 6) for d, p in hit.odds}
+
+
+class TestSpellRange:
+    def test_spell_range_a_melee_attacker_reaches_its_walk_plus_one(self):
+        # Bravo Stormblade: 4 MP, Pressure and Intimidation reach 1 cell.
+        s = build([("felix_dicebag", 0, (3, 9)), ("bravo_stormblade", 1, (4, 0))])
+        reach = tactics.attacks(s, 1)
+        assert (4, 5) in reach and (3, 4) in reach  # he walks to E5, then strikes
+        assert (3, 5) not in reach and (5, 5) not in reach and (4, 6) not in reach  # 6 cells away; a bush
+        assert {h.ability for h in reach[(4, 5)].hits} == {"spell:pressure"}  # 3 AP: Pressure beats Intimidation
+
+    def test_spell_range_no_cell_closer_than_the_minimum(self):
+        # Arrowna with no MP: her damaging spells reach 2 cells or more, never 1.
+        s = build([("felix_dicebag", 0, (3, 9)), {"kind": "arrowna", "owner": 1, "cell": [3, 0], "mp_mark": -3}])
+        reach = tactics.attacks(s, 1)
+        assert (3, 1) not in reach and (4, 0) not in reach
+        assert (3, 2) in reach and (3, 5) in reach and (3, 6) not in reach
+
+
+class TestLineOfSight:
+    def test_line_of_sight_a_fighter_in_the_way_hides_the_cell_behind_it(self):
+        archer = {"kind": "arrowna", "owner": 1, "cell": [3, 0], "mp_mark": -3}
+        s = build([("felix_dicebag", 0, (3, 4)), archer, ("golda_purse", 0, (3, 2))])
+        assert (3, 4) not in tactics.attacks(s, 1)
+        s = build([("felix_dicebag", 0, (3, 4)), archer, ("golda_purse", 0, (5, 9))])
+        assert (3, 4) in tactics.attacks(s, 1)
+
+    def test_line_of_sight_a_fighter_asked_about_does_not_hide_itself(self):
+        archer = {"kind": "arrowna", "owner": 1, "cell": [3, 0], "mp_mark": -3}
+        s = build([("felix_dicebag", 0, (3, 2)), archer, ("golda_purse", 0, (5, 9))])
+        # Felix stands at D3; would he be hit at D5 if he walked there? Only if his own body is not counted.
+        assert tactics.knockout_chance(s, 0, (3, 4)) == 0.0  # 7 HP: not a knockout, but the cell is reached
+        assert (3, 4) in tactics.threats(s, 0, ignore=[0])
+        assert (3, 4) not in tactics.threats(s, 0)
+
+
+class TestCombatRoll:
+    def test_combat_roll_a_hit_deals_one_more_on_a_critical_and_one_less_on_a_shield(self):
+        s = build([("felix_dicebag", 0, (4, 2)), ("bravo_stormblade", 1, (4, 1))])
+        hit = next(h for h in tactics.attacks(s, 1)[(4, 2)].hits if h.ability == "spell:pressure")
+        assert _odds(hit) == {1: 1, 2: 3, 3: 2}  # shield; blank, joker, shield-joker; critical, critical-joker
+        assert (hit.sure, hit.most) == (2, 3)
+
+    def test_dice_sides_a_joker_is_turned_to_hurt_most(self):
+        s = build([("felix_dicebag", 0, (4, 2)), ("bravo_stormblade", 1, (4, 1))], setup=Setup(die_jokers=True))
+        hit = next(h for h in tactics.attacks(s, 1)[(4, 2)].hits if h.ability == "spell:pressure")
+        assert _odds(hit) == {1: 1, 2: 1, 3: 4}
+
+
+class TestTheFighterStillHasAtLeastOneActionPoint:
+    def test_the_fighter_still_has_at_least_1_action_point_each_hit_costs_one(self):
+        # Bravo has 3 AP: three Pressures at most on one cell.
+        s = build([("felix_dicebag", 0, (4, 2)), ("bravo_stormblade", 1, (4, 1))])
+        t = tactics.attacks(s, 1)[(4, 2)]
+        assert len(t.hits) == 3 and t.sure == 6 and t.most == 9
+
+    def test_the_fighter_still_has_at_least_1_action_point_none_left_no_threat(self):
+        s = build([("felix_dicebag", 0, (4, 2)), {"kind": "bravo_stormblade", "owner": 1, "cell": [4, 1], "ap_mark": -3}])
+        assert tactics.attacks(s, 1) == {}
+
+
+class TestTheSpellIsAvailable:
+    def test_the_spell_is_available_once_per_turn_spells_count_once(self):
+        # Felix: Feline Claw (2, once a turn) then no MP to step back for a Catroulette: one Claw only.
+        s = build([("golda_purse", 0, (4, 2)), {"kind": "felix_dicebag", "owner": 1, "cell": [4, 1], "mp_mark": -3}])
+        t = tactics.attacks(s, 1)[(4, 2)]
+        assert [h.ability for h in t.hits] == ["spell:feline_claw"]
+
+    def test_the_spell_is_available_what_the_active_fighter_used_is_gone(self):
+        s = build([("felix_dicebag", 0, (4, 2)), ("golda_purse", 1, (4, 1))], active=0)
+        s = s.copy()
+        s.used = ("spell:feline_claw",)
+        s.ap = 1
+        left = tactics.attacks(s, 0, fresh=False)[(4, 1)]
+        assert [h.ability for h in left.hits] == ["spell:catroulette"]  # one AP left: a step back and a Catroulette
+
+
+class TestKrosmicFavors:
+    def test_krosmic_favors_with_the_dofus_a_damaging_favor_costs_no_ap(self):
+        bravo = {"kind": "bravo_stormblade", "owner": 1, "cell": [4, 1], "ap_mark": -3}
+        s = build([("felix_dicebag", 0, (4, 2)), bravo], right=("lucky_punch",), dofus=1)
+        assert [h.ability for h in tactics.attacks(s, 1)[(4, 2)].hits] == ["favor:lucky_punch"]
+        s = build([("felix_dicebag", 0, (4, 2)), bravo], right=("lucky_punch",), dofus=0)
+        assert tactics.attacks(s, 1) == {}
+
+
+class TestFightOutcome:
+    def test_fight_outcome_the_chance_of_a_knockout_follows_the_hp_left(self):
+        wounded = {"kind": "felix_dicebag", "owner": 0, "cell": [3, 4], "injuries": 6}  # 1 HP left
+        s = build([wounded, ("bravo_stormblade", 1, (3, 2))])
+        assert tactics.knockout_chance(s, 0) == 1.0  # Pressure deals at least 1, even on a shield
+        s = build([("felix_dicebag", 0, (3, 4)), ("bravo_stormblade", 1, (3, 2))])  # 7 HP: 3 Pressures, 6 to 9
+        faces = [1, 2, 2, 2, 3, 3]  # Pressure's damage on each face of the die
+        exact = sum(a + b + c >= 7 for a in faces for b in faces for c in faces) / 6 ** 3
+        assert tactics.knockout_chance(s, 0) == pytest.approx(exact)
+        assert tactics.knockout_chance(s, 0, (3, 9)) == 0.0  # out of his reach
+
+    def test_fight_outcome_safe_cells_are_the_walk_with_its_risk(self):
+        wounded = {"kind": "felix_dicebag", "owner": 0, "cell": [3, 6], "injuries": 6}
+        s = build([wounded, ("bravo_stormblade", 1, (4, 0))], active=0)
+        cells = tactics.safe_cells(s, 0)
+        assert (3, 6) in cells and (3, 9) in cells and len(cells) > 5
+        assert cells[(4, 5)] == 1.0 and cells[(3, 9)] == 0.0  # Bravo walks to E5 and strikes; D10 is too far
+
+
+class TestEndOfTheGame:
+    def test_end_of_the_game_knockouts_names_the_krosmaster_in_reach(self):
+        wounded = {"kind": "golda_purse", "owner": 1, "cell": [3, 1], "injuries": 7}  # 1 HP left
+        s = build([("felix_dicebag", 0, (3, 5)), wounded, ("bravo_stormblade", 1, (7, 0))], active=0)
+        found = tactics.knockouts(s)
+        assert [k.target for k in found] == [1]
+        # the bush at D4 keeps Felix out of Feline Claw's reach: one Catroulette, and only a shield saves her
+        assert found[0].sure and found[0].chance == pytest.approx(5 / 6) and found[0].attackers == (0,)
+
+    def test_end_of_the_game_nobody_out_of_reach_is_knockable(self):
+        wounded = {"kind": "golda_purse", "owner": 1, "cell": [3, 0], "injuries": 7}
+        s = build([{"kind": "felix_dicebag", "owner": 0, "cell": [3, 9], "mp_mark": -3}, wounded], active=0)
+        assert tactics.knockouts(s) == []
