@@ -185,7 +185,15 @@ def _khrysos():
 
 
 def _krom():
-    from game.krom.content import CAVE, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, RESOURCES, SAVANNA
+    from game.krom.content import (
+        CAVE,
+        EVOLUTIONS,
+        FOREST,
+        HUNTING,
+        MOUNTAIN,
+        RESOURCES,
+        SAVANNA,
+    )
     from game.krom.queries import hunt_odds, mountain_reward
     from game.krom.rules import points, target_points
 

@@ -21,12 +21,32 @@ different attackers are added as if each spent its whole turn on the one target.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from game.core import COMBAT_DIE
-from game.krosmaster.board import BIT, DIST, NEIGHBOURS, OBSTACLE_MASK, XY, clear_sight, direction, index, ring, step
+from game.krosmaster.board import (
+    BIT,
+    DIST,
+    NEIGHBOURS,
+    OBSTACLE_MASK,
+    XY,
+    clear_sight,
+    direction,
+    index,
+    ring,
+    step,
+)
 from game.krosmaster.checks import (
-    BONUSES, FACES, ability_range, active_bonuses, blockers, favor_in, glyph_count, occupied, power_of,
+    BONUSES,
+    FACES,
+    ability_range,
+    active_bonuses,
+    blockers,
+    favor_in,
+    glyph_count,
+    occupied,
+    power_of,
 )
 from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.resolution import combat_damage
