@@ -63,3 +63,426 @@ spectator):
 """
 
 from __future__ import annotations
+
+import asyncio
+import copy
+import queue
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game import registry
+from game.core.actions import Action
+from game.core.decision import Decision
+from game.core.errors import IllegalAction
+from game.core.match import _takes_names
+from game.core.save import Save
+from net import wire
+from net.connection import AsyncClient, NetError
+
+HIDDEN_ACTION = Action("hidden")
+
+__all__ = ["AsyncClient", "NetError", "RemoteMatch", "TableClient"]
+
+
+class TableClient:
+    """The app's side: an asyncio loop in a daemon thread, and blocking calls that open a `RemoteMatch`
+    (one connection each). See the module docstring for the contract."""
+
+    def __init__(self, host: str, port: int, timeout: float = 10.0):
+        self.host, self.port, self.timeout = host, port, timeout
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="tabletrio-net", daemon=True)
+        self.thread.start()
+        self.matches: list[RemoteMatch] = []
+
+    def call(self, coro: Any, timeout: float | None = None) -> Any:
+        future = asyncio.run_coroutine_threadsafe(coro, self.loop)
+        try:
+            return future.result(self.timeout if timeout is None else timeout)
+        except TimeoutError:
+            future.cancel()
+            raise NetError("The table server did not answer in time.") from None
+
+    def _open(self, request: dict, resume: Callable[[dict], dict]) -> "RemoteMatch":
+        inbox: queue.Queue = queue.Queue()
+        conn = AsyncClient(self.host, self.port, inbox.put)
+
+        async def go() -> dict:
+            await conn.open()
+            try:
+                answer = await conn.request(request)
+            except NetError:
+                await conn.close()
+                raise
+            conn.resume = resume(answer)
+            return answer
+
+        answer = self.call(go())
+        match = RemoteMatch(self, conn, inbox, answer)
+        self.matches.append(match)
+        return match
+
+    def create(self, game: str, setup: dict, seats: list[dict]) -> "RemoteMatch":
+        return self._open({"t": "create", "game": game, "setup": setup, "seats": seats},
+                          lambda a: {"t": "rejoin", "code": a["code"], "token": a["host_token"]})
+
+    def join(self, code: str, seat: int | None = None, name: str = "") -> "RemoteMatch":
+        return self._open({"t": "join", "code": code, "seat": seat, "name": name},
+                          lambda a: {"t": "rejoin", "code": a["code"], "token": next(iter(a["tokens"].values()))})
+
+    def rejoin(self, code: str, token: str) -> "RemoteMatch":
+        return self._open({"t": "rejoin", "code": code, "token": token},
+                          lambda a: {"t": "rejoin", "code": a["code"], "token": token})
+
+    def spectate(self, code: str) -> "RemoteMatch":
+        return self._open({"t": "spectate", "code": code}, lambda a: {"t": "spectate", "code": a["code"]})
+
+    def close(self) -> None:
+        for match in self.matches:
+            try:
+                self.call(match.conn.close(), timeout=3)
+            except (NetError, RuntimeError):
+                pass
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=3)
+
+
+@dataclass
+class Feed:
+    """What the server sent for one seat (None: a spectator): the latest update and every action's events."""
+
+    seat: int | None
+    n: int = 0
+    view: Any = None
+    decision: Decision | None = None
+    legal: list[Action] = field(default_factory=list)
+    outcome: Any = None
+    events: list[tuple] = field(default_factory=list)  # events[i]: the events of action i + 1
+    views: dict[int, Any] = field(default_factory=dict)  # action number -> the view after it (replays)
+
+
+class RemoteMatch:
+    """A table on a server, with the face of `game.core.match.Match` for the seats this screen holds
+    (see the module docstring). Everything but `play` and the online requests reads what the server
+    already sent; call `poll()` every frame."""
+
+    online = True
+
+    def __init__(self, client: TableClient, conn: AsyncClient, inbox: queue.Queue, answer: dict):
+        self.client, self.conn, self._inbox = client, conn, inbox
+        self.rules = registry.load(answer["game"])
+        self.setup = self.rules.Setup.from_dict(answer["setup"])
+        self.code: str = answer["code"]
+        self.host: bool = answer.get("host") is True
+        self.host_token: str | None = answer.get("host_token")
+        self.tokens: dict[int, str] = {int(k): v for k, v in (answer.get("tokens") or {}).items()}
+        self.seats: tuple[int, ...] = tuple(answer.get("seats") or ())
+        self.viewer: int | None = self.seats[0] if self.seats else None
+        self.table: dict = {"seats": []}
+        self.seat_info: list[dict] = []
+        self.status = "playing"
+        self.chat: list[dict] = list(answer.get("chat") or [])
+        self.undo_request: dict | None = None
+        self.record: dict | None = None
+        self.ended: str | None = None
+        self.revision = 0
+        self.connected = True
+        self._feeds: dict[int | None, Feed] = {}
+        self._mine: dict[int, Action] = {}  # action number -> the action this screen played
+        self._pending: list = []  # events for the next poll()
+        self._joined(answer, first=True)
+
+    # -- taking in what the server sent ------------------------------------------------------------
+    def _event(self, data: dict) -> Any:
+        return wire.event_from(self.rules, data)
+
+    def _joined(self, answer: dict, first: bool = False) -> None:
+        if answer.get("record"):
+            self.record = answer["record"]
+        for feed_data in answer.get("feeds") or []:
+            seat = feed_data["seat"]
+            old = self._feeds.get(seat)
+            feed = Feed(seat)
+            for n, events in feed_data["history"]:
+                feed.events.append(tuple(self._event(e) for e in events))
+            self._apply_update(feed, feed_data["update"])
+            if old is not None and seat == self.viewer and not first:
+                if feed.n >= old.n and feed.events[: old.n] == old.events:
+                    for evs in feed.events[old.n:]:
+                        self._pending.extend(evs)  # what happened while this screen was away
+                feed.views = {k: v for k, v in old.views.items() if k <= feed.n}
+            self._feeds[seat] = feed
+        self.revision += 1
+
+    def _apply_update(self, feed: Feed, msg: dict) -> None:
+        feed.n = msg["n"]
+        feed.view = self.rules.State.from_dict(msg["view"])
+        feed.views[feed.n] = feed.view
+        feed.decision = wire.decision_from(msg["decision"])
+        feed.legal = wire.actions_from(msg["legal"])
+        feed.outcome = wire.outcome_from(msg["outcome"])
+        for k in [k for k in self._mine if k > feed.n]:
+            del self._mine[k]
+
+    def _take(self, msg: dict, played: int | None = None) -> list:
+        """Take in one message; the viewer's events of action `played` are returned rather than kept for poll()."""
+        kind = msg.get("t")
+        self.revision += 1
+        if kind == "update":
+            feed = self._feeds.get(msg["seat"])
+            if feed is None:
+                return []
+            events = tuple(self._event(e) for e in msg["events"])
+            if msg["n"] < feed.n or (msg["n"] == feed.n and events == ()):
+                del feed.events[msg["n"]:]  # an undo
+                feed.views = {k: v for k, v in feed.views.items() if k <= msg["n"]}
+            elif msg["n"] == feed.n + 1:
+                feed.events.append(events)
+            self._apply_update(feed, msg)
+            if msg["seat"] == self.viewer and msg["n"] == feed.n:
+                if played is not None and msg["n"] == played:
+                    return list(events)
+                self._pending.extend(events)
+        elif kind in ("joined", "created"):
+            self._joined(msg)
+        elif kind == "table":
+            self._table(msg)
+        elif kind == "chat":
+            self.chat.append({"seat": msg["seat"], "name": msg["name"], "text": msg["text"]})
+            del self.chat[:-50]
+        elif kind == "undo_asked":
+            self.undo_request = {"by": msg["by"], "waiting": msg["waiting"]}
+        elif kind == "undo_result":
+            self.undo_request = None
+        elif kind == "record":
+            self.record = msg
+        elif kind == "ended":
+            self.ended = msg.get("reason") or "The table has ended."
+        elif kind == "_disconnected":
+            self.connected = False
+        elif kind == "_connected":
+            self.connected = True
+        return []
+
+    def _table(self, msg: dict) -> None:
+        self.seat_info = msg["seats"]
+        self.status = msg["status"]
+        old = self.table.get("seats") or []
+        seats = []
+        for i, s in enumerate(self.seat_info):
+            entry = dict(old[i]) if i < len(old) and isinstance(old[i], dict) else {}
+            entry["name"] = s["name"]
+            entry.pop("bot", None)
+            if s.get("computer"):
+                entry["bot"] = s["computer"]
+            seats.append(entry)
+        self.table["seats"] = seats
+
+    def _drain(self, played: int | None = None) -> list:
+        mine: list = []
+        while True:
+            try:
+                msg = self._inbox.get_nowait()
+            except queue.Empty:
+                return mine
+            mine.extend(self._take(msg, played))
+
+    def poll(self) -> list:
+        """Take in what the server sent; the viewer's events of actions this screen did not play, in order."""
+        self._drain()
+        events, self._pending = self._pending, []
+        return events
+
+    # -- the face of Match --------------------------------------------------------------------------
+    @property
+    def _feed(self) -> Feed:
+        return self._feeds.get(self.viewer) or next(iter(self._feeds.values()))
+
+    @property
+    def state(self) -> Any:
+        return self._feed.view
+
+    def view(self, seat: int | None) -> Any:
+        feed = self._feeds.get(seat)
+        return (feed or self._feed).view
+
+    @property
+    def seed(self) -> int:
+        return int(self.record["seed"]) if self.record else 0
+
+    @property
+    def actions(self) -> list[Action]:
+        if self.record:
+            return [Action.parse(t) for t in self.record["actions"]]
+        return [self._mine.get(i, HIDDEN_ACTION) for i in range(1, self._feed.n + 1)]
+
+    @property
+    def players(self) -> int:
+        return self.state.num_players
+
+    @property
+    def over(self) -> bool:
+        return self._feed.outcome is not None or self._feed.decision is None
+
+    @property
+    def names(self) -> tuple[str, ...] | None:
+        names = tuple(s.get("name") for s in self.table.get("seats") or [])
+        return names if names and all(isinstance(n, str) and n for n in names) else None
+
+    def text(self, function: str, *args: Any) -> str:
+        fn = getattr(self.rules, function)
+        if _takes_names(fn) and self.names is not None:
+            return fn(*args, names=self.names)
+        return fn(*args)
+
+    def decision(self) -> Decision:
+        d = self._feed.decision
+        return d if d is not None else Decision("over", None, self._feed.outcome.reason if self._feed.outcome else "")
+
+    def outcome(self) -> Any:
+        return self._feed.outcome
+
+    def progress(self) -> str:
+        if getattr(self.rules, "progress", None) is None:
+            return f"{self._feed.n} moves"
+        return self.text("progress", self.state)
+
+    def legal_actions(self) -> list[Action]:
+        feed = self._feed
+        if feed.decision is None or feed.decision.seat != self.viewer or self.viewer is None:
+            return []
+        return list(feed.legal)
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        action = action if isinstance(action, Action) else Action.parse(action)
+        if action in self.legal_actions():
+            return None
+        if self.viewer is None:
+            return "Spectators only watch."
+        if self.over:
+            return "The game is over."
+        if self._feed.decision is None or self._feed.decision.seat != self.viewer:
+            return "It is not your turn."
+        try:
+            return self.text("why_illegal", self.state, action) or "That is not possible now."
+        except Exception:  # the rules asked about a view: a hidden card may puzzle them
+            return "That is not possible now."
+
+    def play(self, action: Action | str) -> list:
+        """Send the viewer's action and wait for the server: its events for the viewer, or IllegalAction."""
+        action = action if isinstance(action, Action) else Action.parse(action)
+        self._drain()
+        feed = self._feed
+        if self.viewer is None:
+            raise IllegalAction("Spectators only watch.")
+        try:
+            self.client.call(self.conn.request({"t": "act", "code": self.code, "seat": self.viewer,
+                                                "action": str(action), "n": feed.n}))
+        except NetError as e:
+            raise IllegalAction(e.reason) from None
+        self._mine[feed.n + 1] = action
+        events = self._drain(played=feed.n + 1)
+        return events
+
+    # -- history and replays -------------------------------------------------------------------------
+    def events_of(self, n: int) -> tuple:
+        return self._feed.events[n - 1]
+
+    def history(self, upto: int | None = None) -> list[tuple[int, Any]]:
+        events = self._feed.events if upto is None else self._feed.events[:upto]
+        return [(i, e) for i, evs in enumerate(events, 1) for e in evs]
+
+    def state_after(self, n: int) -> Any:
+        feed = self._feed
+        known = [k for k in feed.views if k <= n]
+        return feed.views[max(known)] if known else feed.view
+
+    def truncated(self, n: int) -> "RemoteMatch":
+        """This screen's game as it stood after n actions (for a replay's Back): not connected, nothing to send."""
+        copy_ = copy.copy(self)
+        feed = copy.copy(self._feed)
+        feed.n, feed.view, feed.events = n, self.state_after(n), feed.events[:n]
+        feed.decision = feed.decision if n == self._feed.n else None
+        copy_._feeds = {self.viewer: feed}
+        return copy_
+
+    def save(self) -> Save:
+        record = self.record
+        save = Save(self.rules.GAME_ID, self.rules.VERSION, self.setup.to_dict(), self.seed,
+                    list(record["actions"]) if record else [], dict(self.table))
+        save.table["online"] = {"host": self.client.host, "port": self.client.port, "code": self.code,
+                                "seats": list(self.seats), "tokens": {str(k): v for k, v in self.tokens.items()}}
+        if self.host_token:
+            save.table["online"]["host_token"] = self.host_token
+        return save
+
+    # -- undo, chat and the table ---------------------------------------------------------------------
+    def why_no_undo(self) -> str | None:
+        if self.viewer is None:
+            return "Spectators only watch."
+        if self.over:
+            return "The game is over."
+        if self.undo_request is not None:
+            return "An undo is already being asked."
+        if self._feed.decision is None or self._feed.decision.seat != self.viewer:
+            return "Only the player whose turn it is may ask to undo."
+        if not any(a is not HIDDEN_ACTION for a in self.actions[-1:]):
+            return "The last action was another player's."
+        return None
+
+    def _ask(self, message: dict) -> dict:
+        return self.client.call(self.conn.request({**message, "code": self.code}))
+
+    def request_undo(self) -> None:
+        """Ask the other players to accept taking back the viewer's last action (NetError: refused, with why)."""
+        self._ask({"t": "undo", "seat": self.viewer})
+
+    def undo(self) -> None:
+        """Match's name for `request_undo`: IllegalAction with the server's reason when it cannot be asked."""
+        try:
+            self.request_undo()
+        except NetError as e:
+            raise IllegalAction(e.reason) from None
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> list:
+        raise IllegalAction("Online, an undone action is not redone: play it again.")
+
+    def answer_undo(self, accept: bool, seat: int | None = None) -> None:
+        seat = self.viewer if seat is None else seat
+        self._ask({"t": "answer", "seat": seat, "accept": bool(accept)})
+
+    def send_chat(self, text: str) -> None:
+        if self.viewer is None:
+            raise NetError("Spectators only watch.")
+        self._ask({"t": "chat", "seat": self.viewer, "text": text[:1000]})
+
+    def handover(self, seat: int, level: str) -> None:
+        self._ask({"t": "handover", "seat": seat, "level": level})
+
+    def leave(self) -> None:
+        self.conn.resume = None
+        self._ask({"t": "leave"})
+
+    def end(self) -> None:
+        self.conn.resume = None
+        self._ask({"t": "end"})
+
+    @property
+    def status_text(self) -> str:
+        if self.ended:
+            return self.ended
+        if not self.connected:
+            return "Reconnecting to the table…"
+        away = [s["name"] for s in self.seat_info if s.get("away") and not s.get("computer")]
+        return "Waiting for " + ", ".join(away) + " (away)." if away else ""
+
+    def close(self) -> None:
+        self.conn.resume = None
+        try:
+            self.client.call(self.conn.close(), timeout=3)
+        except (NetError, RuntimeError):
+            pass

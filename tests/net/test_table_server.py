@@ -1,0 +1,236 @@
+"""The table server end to end over the loopback: tables, seats, tokens, turns, undo, chat, computer seats."""
+
+import asyncio
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game import registry
+from game.core.rng import Rng
+from net.client import TableClient
+from tests.net.harness import ROOT, Recorder, server_process, start, stop, until
+
+KROM3 = {**registry.load("krom").bench_setup().to_dict(), "players": 3}
+
+
+def test_the_net_package_imports_and_the_server_runs_with_pygame_blocked(tmp_path):
+    code = ("import sys; sys.modules['pygame'] = None; sys.modules['scenes'] = None\n"
+            "import importlib, pkgutil, net\n"
+            "names = [m.name for m in pkgutil.iter_modules(net.__path__)]\n"
+            "assert {'protocol', 'store', 'server', 'client'} <= set(names), names\n"
+            "for name in names: importlib.import_module('net.' + name)\n"
+            "assert not any(m.startswith(('pygame', 'scenes')) and sys.modules[m] is not None for m in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    proc, port = server_process(tmp_path / "data")
+    try:
+        client = TableClient("127.0.0.1", port)
+        match = client.create("krom", KROM3, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"},
+                                              {"kind": "computer", "name": "Cy", "level": "random"}])
+        assert len(match.code) == 6 and match.host and match.seats == (0,)
+        client.close()
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def play_to_the_end(matches, rng, limit=3000):
+    played = 0
+    for _ in range(limit):
+        moved = False
+        for m in matches:
+            m.poll()
+            legal = m.legal_actions()
+            if legal and not m.over:
+                m.play(legal[rng.below(len(legal))])
+                played += 1
+                moved = True
+        if all(m.over for m in matches):
+            return played
+        if not moved:
+            import time
+
+            time.sleep(0.002)
+    raise AssertionError("the game did not end")
+
+
+def test_a_krom_table_with_a_host_seat_a_remote_seat_and_a_computer_plays_to_the_end(tmp_path):
+    async def main():
+        server, ws, port = await start(tmp_path)
+        return server, ws, port
+
+    loop = asyncio.new_event_loop()
+    import threading
+
+    server, ws, port = loop.run_until_complete(main())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    client = TableClient("127.0.0.1", port)
+    try:
+        ann = client.create("krom", KROM3, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": ""},
+                                            {"kind": "computer", "name": "Cy", "level": "easy"}])
+        bob = client.join(ann.code, name="Bob\x1b[2J")
+        assert bob.seats == (1,) and bob.tokens[1] and not bob.host
+        play_to_the_end([ann, bob], Rng(3))
+        for m in (ann, bob):
+            m.poll()
+        assert ann.outcome() == bob.outcome() is not None
+        assert ann.names == ("Ann", "Bob[2J", "Cy")
+        # the table is on disk: its actions replay to the same end, and the record lets each player save it
+        table = server.tables[ann.code]
+        assert server.store.load(ann.code).actions == [str(a) for a in table.match.actions]
+        assert ann.save().actions == [str(a) for a in table.match.actions] and ann.save().seed == table.match.seed
+        from game.core.match import Match
+
+        assert Match.from_save(bob.save()).outcome() == ann.outcome()
+        # each screen's history is its own redacted events, action by action
+        assert len(ann.history()) == len(table.match.history())
+    finally:
+        client.close()
+        asyncio.run_coroutine_threadsafe(stop(server, ws), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def test_seats_tokens_and_refusals(tmp_path):
+    async def main():
+        server, ws, port = await start(tmp_path)
+        try:
+            host = await Recorder(port).open()
+            created = await host.client.request({"t": "create", "game": "krom", "setup": KROM3,
+                                                 "seats": [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "B"},
+                                                           {"kind": "remote", "name": "C"}]})
+            code = created["code"]
+            bob = await Recorder(port).open()
+            joined = await bob.client.request({"t": "join", "code": code, "name": "Bob"})
+            assert joined["seats"] == [1]
+            token = joined["tokens"]["1"]
+            # a wrong token opens nothing; a taken seat is not open
+            stranger = await Recorder(port).open()
+            with pytest.raises(Exception, match="opens no seat"):
+                await stranger.client.request({"t": "rejoin", "code": code, "token": "guess" + token[5:]})
+            with pytest.raises(Exception, match="not open"):
+                await stranger.client.request({"t": "join", "code": code, "seat": 1})
+            with pytest.raises(Exception, match="no table"):
+                await stranger.client.request({"t": "join", "code": "ZZZZZZ"})
+            # an action for another seat, out of turn, illegal, or chosen before the last action
+            with pytest.raises(Exception, match="do not hold"):
+                await bob.client.request({"t": "act", "code": code, "seat": 0, "action": "go forest", "n": 0})
+            with pytest.raises(Exception, match="not your turn"):
+                await bob.client.request({"t": "act", "code": code, "seat": 1, "action": "go forest", "n": 0})
+            with pytest.raises(Exception) as refused:
+                await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go cave", "n": 0})
+            assert server.tables[code].match.why_illegal("go cave") in str(refused.value)
+            await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go forest", "n": 0})
+            with pytest.raises(Exception, match="not played again"):
+                await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go forest", "n": 0})
+            assert server.store.action_count(code) == 1
+            # a spectator watches, and may not act or chat
+            watcher = await Recorder(port).open()
+            seen = await watcher.client.request({"t": "spectate", "code": code})
+            assert seen["feeds"][0]["seat"] is None and seen["feeds"][0]["update"]["legal"] == []
+            with pytest.raises(Exception, match="do not hold|Spectators"):
+                await watcher.client.request({"t": "chat", "code": code, "seat": 0, "text": "hi"})
+            # chat: cleaned, cut, sent to everyone
+            await bob.client.request({"t": "chat", "code": code, "seat": 1, "text": "gl\u202e hf\x07 " + "x" * 500})
+            await until(lambda: host.last("chat") is not None)
+            line = host.last("chat")
+            assert line["name"] == "Bob" and line["text"].startswith("gl hf x") and len(line["text"]) == 200
+            # seat C is open, hence away; the host hands it to the computer, which then plays it
+            info = host.last("table")
+            assert info["seats"][2]["open"] and info["seats"][2]["away"]
+            with pytest.raises(Exception, match="host"):
+                await bob.client.request({"t": "handover", "code": code, "seat": 2, "level": "random"})
+            with pytest.raises(Exception, match="at the table"):
+                await host.client.request({"t": "handover", "code": code, "seat": 1, "level": "random"})
+            await host.client.request({"t": "handover", "code": code, "seat": 2, "level": "random"})
+            await bob.client.request({"t": "act", "code": code, "seat": 1, "action": "go forest", "n": 1})
+            await until(lambda: server.store.action_count(code) == 3)  # the computer picked for seat C
+            # bob leaves and comes back with his token; the host ends the table
+            await bob.client.close()
+            await until(lambda: host.last("table")["seats"][1]["away"])
+            back = await Recorder(port).open()
+            again = await back.client.request({"t": "rejoin", "code": code, "token": token})
+            assert again["seats"] == [1] and again["feeds"][0]["update"]["n"] == 3
+            with pytest.raises(Exception, match="host"):
+                await back.client.request({"t": "end", "code": code})
+            await host.client.request({"t": "end", "code": code})
+            await until(lambda: back.last("ended") is not None)
+            with pytest.raises(Exception, match="ended"):
+                await stranger.client.request({"t": "spectate", "code": code})
+            for r in (host, stranger, watcher, back):
+                await r.client.close()
+        finally:
+            await stop(server, ws)
+
+    run(main())
+
+
+def test_undo_is_a_request_the_other_players_accept_or_decline(tmp_path):
+    async def main():
+        server, ws, port = await start(tmp_path)
+        try:
+            host = await Recorder(port).open()
+            setup = registry.load("krosmaster").bench_setup().to_dict()
+            created = await host.client.request({"t": "create", "game": "krosmaster", "setup": setup,
+                                                 "seats": [{"kind": "host", "name": "A"}, {"kind": "remote", "name": "B"}]})
+            code = created["code"]
+            bob = await Recorder(port).open()
+            await bob.client.request({"t": "join", "code": code})
+            table = server.tables[code]
+            # play until a seat may take back its own last action
+            rng = Rng(5)
+            for _ in range(200):
+                seat = table.match.state.to_move
+                who = host if seat == 0 else bob
+                legal = table.match.legal_actions()
+                await who.client.request({"t": "act", "code": code, "seat": seat, "action": str(legal[rng.below(len(legal))]),
+                                          "n": len(table.match.actions)})
+                if table.match.why_no_undo() is None:
+                    break
+            seat = table.match.state.to_move
+            asker, other = (host, bob) if seat == 0 else (bob, host)
+            n = len(table.match.actions)
+            await asker.client.request({"t": "undo", "code": code, "seat": seat})
+            await until(lambda: other.last("undo_asked") is not None)
+            await other.client.request({"t": "answer", "code": code, "seat": 1 - seat, "accept": False})
+            await until(lambda: asker.last("undo_result", accepted=False) is not None)
+            assert len(table.match.actions) == n
+            await asker.client.request({"t": "undo", "code": code, "seat": seat})
+            await other.client.request({"t": "answer", "code": code, "seat": 1 - seat, "accept": True})
+            await until(lambda: asker.last("undo_result", accepted=True) is not None)
+            assert len(table.match.actions) == n - 1 and server.store.action_count(code) == n - 1
+            await until(lambda: other.last("update", n=n - 1) is not None)
+            for r in (host, bob):
+                await r.client.close()
+        finally:
+            await stop(server, ws)
+
+    run(main())
+
+
+def test_a_different_program_or_rules_version_is_refused_with_a_clear_message(tmp_path):
+    async def main():
+        server, ws, port = await start(tmp_path)
+        try:
+            from websockets.asyncio.client import connect
+
+            from net.connection import hello
+
+            for change, words in [({"program": "9.9.9"}, "same version"),
+                                  ({"rules": {**hello()["rules"], "krom": 999}}, "version 2 of the Krom: Evolution rules"),
+                                  ({"protocol": 7}, "protocol")]:
+                async with connect(f"ws://127.0.0.1:{port}") as raw:
+                    await raw.send(json.dumps({"v": 1, **hello(), **change}))
+                    answer = json.loads(await raw.recv())
+                    assert answer["t"] == "refused" and words in answer["reason"], answer
+        finally:
+            await stop(server, ws)
+
+    run(main())
