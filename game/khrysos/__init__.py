@@ -27,7 +27,7 @@ from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
 from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.khrysos.decision import decision
+from game.khrysos.decision import decision, progress, reveals
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
 from game.khrysos.queries import (
     ActionOption,
@@ -68,21 +68,18 @@ from game.khrysos.queries import (
 )
 from game.khrysos.words import column_name, columns, place_name, proper_names, row_name, rows, square_name
 from game.khrysos.rules import (
+    GAME_ID,
+    TITLE,
     apply,
     check_invariants,
     legal_actions,
     new_game,
     opening_events,
     outcome,
-    progress,
-    reveals,
     why_illegal,
 )
 from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
-
-GAME_ID = "khrysos"
-TITLE = "Khrysos Hunters"
 
 __all__ = [
     "action_options",

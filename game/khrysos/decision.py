@@ -1,4 +1,5 @@
-"""Who decides what now (`decision`): the rule-module API's answer, one sentence naming the player.
+"""Who decides what now (`decision`), how far the game is (`progress`) and whether an action revealed
+something hidden (`reveals`): the rule-module API's answers about the game in progress.
 
 Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
 `refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. The kinds and the
@@ -9,8 +10,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from game.core.actions import Action
 from game.core.decision import Decision
 from game.core.grammar import counted, listing
+from game.khrysos import events as E
 from game.khrysos.hunters import HUNTERS
 from game.khrysos.pending import current_step, end_reason, hunter_name, pending, player_name
 from game.khrysos.squares import square_name
@@ -54,3 +57,16 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
     else:
         prompt = f"{who}: choose where {name} moves ({counted(p.amount, 'square')} left), or stop"
     return Decision(p.kind, p.seat, prompt, False)
+
+
+def reveals(before: State, action: Action, after: State, events: list) -> bool:
+    """Whether the action showed something hidden without the dice generator: a hunter played
+    from a hidden hand or drawn from the undealt hunters (Match makes it an undo barrier)."""
+    return any(isinstance(e, E.HunterPlayed) for e in events)
+
+
+def progress(state: State, names: Sequence[str] | None = None) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it): each player's
+    treasure, in seat order (it names no player, so `names` changes nothing)."""
+    scores = "–".join(str(state.treasure_of(seat)) for seat in range(state.num_players))
+    return f"Treasure {scores} (12 wins)"

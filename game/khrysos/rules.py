@@ -1,6 +1,6 @@
-"""The rules of Khrysos Hunters: new_game, legal_actions, apply, why_illegal, reveals, outcome, check_invariants.
+"""The rules of Khrysos Hunters: GAME_ID, TITLE, new_game, legal_actions, apply, why_illegal, outcome, check_invariants.
 
-`decision` (who decides what now) is in `decision`, built on `pending`; the refusal reasons are in
+`decision` (who decides what now), `progress` and `reveals` are in `decision`, built on `pending`; the refusal reasons are in
 `refusals`, `redact` in `redact`, `view` in `view`, `action_text` in `words` (the same modules in
 every game of the collection); they build on `state` and `hunters` only, so this module imports
 them without a cycle.
@@ -43,6 +43,8 @@ from game.khrysos.state import ACTIVE, DEPLOY, HAND_SIZE, OVER, PLACE, REPLACE, 
 
 Cell = tuple[int, int]
 
+GAME_ID = "khrysos"
+TITLE = "Khrysos Hunters"
 
 _act = interned
 
@@ -252,12 +254,6 @@ def why_illegal(state: State, action: Action, names: Sequence[str] | None = None
     if action in legal_actions(state):
         return None
     return refusal(state, action, names)
-
-
-def reveals(before: State, action: Action, after: State, events: list) -> bool:
-    """Whether the action showed something hidden without the dice generator: a hunter played
-    from a hidden hand or drawn from the undealt hunters (Match makes it an undo barrier)."""
-    return any(isinstance(e, E.HunterPlayed) for e in events)
 
 
 # -- applying ---------------------------------------------------------------------------------
@@ -796,8 +792,3 @@ def check_invariants(state: State) -> None:
         assert s.to_move == s.cards[s.turn].seat, "the seat of the current card is to move"
 
 
-def progress(state: State, names: Sequence[str] | None = None) -> str:
-    """How far the game is, in a few words (saves and the menu's Continue list it): each player's
-    treasure, in seat order (it names no player, so `names` changes nothing)."""
-    scores = "–".join(str(state.treasure_of(seat)) for seat in range(state.num_players))
-    return f"Treasure {scores} (12 wins)"
