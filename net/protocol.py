@@ -149,11 +149,12 @@ def encode(message: dict) -> str:
 
 
 def decode(frame: str | bytes) -> dict:
-    """A server's frame read by the client (same safe loader); ProtocolError when it is not a message."""
+    """A server's frame read by the client; ProtocolError when it is not a message. The standard JSON reader
+    (never eval): the server is the program's own, and its frames are the bulk of a client's reading."""
     try:
-        data = load_json(frame)
-    except BadJSON as e:
-        raise ProtocolError(f"The server sent something that is not JSON: {e.reason}.") from None
+        data = json.loads(frame)
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError(f"The server sent something that is not JSON ({type(e).__name__}).") from None
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise ProtocolError("The server sent something that is not a message.")
     return data
