@@ -1,0 +1,227 @@
+"""Faults (issue 32): a server killed with SIGKILL and restarted, a client cut mid-decision, and frames that
+break the protocol (wrong tokens and stale actions are in test_table_server.py). Loopback only, bounded."""
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+import websockets
+from websockets.asyncio.client import connect
+
+from game import registry
+from game.core.errors import IllegalAction
+from game.core.match import Match
+from game.core.rng import Rng
+from game.core.save import Save
+from net.client import TableClient
+from net.connection import hello
+from net.server import BURST, MAX_BAD
+from net.store import Store
+from tests.net.harness import Recorder, server_process, start, stop, until
+
+KROM3 = {**registry.load("krom").bench_setup().to_dict(), "players": 3}
+KROS = registry.load("krosmaster").bench_setup().to_dict()
+
+
+def drive(matches, rng, actions, seconds, acked):
+    """Play random legal actions from these screens until `actions` were acknowledged or `seconds` passed;
+    every acknowledged action is noted as (n, text)."""
+    deadline = time.monotonic() + seconds
+    done = 0
+    while done < actions and time.monotonic() < deadline:
+        moved = False
+        for m in matches:
+            m.poll()
+            legal = m.legal_actions()
+            if legal and not m.over and m.connected:
+                action = legal[rng.below(len(legal))]
+                n = len(m.actions)
+                try:
+                    m.play(action)
+                except IllegalAction:
+                    continue  # the server was out of reach: this screen looks again once back
+                acked.append((n + 1, str(action)))
+                done += 1
+                moved = True
+        if all(m.over for m in matches):
+            break
+        if not moved:
+            time.sleep(0.005)
+    return done
+
+
+def test_a_server_killed_mid_game_restarts_with_every_table_and_the_clients_carry_on(tmp_path):
+    folder = tmp_path / "data"
+    proc, port = server_process(folder)
+    client = TableClient("127.0.0.1", port)
+    acked: list = []
+    try:
+        ann = client.create("krom", KROM3, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"},
+                                            {"kind": "computer", "name": "Cy", "level": "easy"}])
+        bob = client.join(ann.code)
+        other = client.create("krosmaster", KROS, [{"kind": "host", "name": "X"}, {"kind": "host", "name": "Y"}])
+        rng = Rng(11)
+        assert drive([ann, bob], rng, 12, 20, acked) >= 12
+        proc.kill()  # SIGKILL: no goodbye, no flush but SQLite's own commits
+        proc.wait(10)
+        time.sleep(0.3)
+        proc, again = server_process(folder, port)
+        assert again == port
+        drive([ann, bob], rng, 30, 40, acked)
+        deadline = time.monotonic() + 15
+        while not (ann.conn.reconnects and bob.conn.reconnects and other.conn.reconnects) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ann.conn.reconnects >= 1 and bob.conn.reconnects >= 1 and other.conn.reconnects >= 1
+        assert len(acked) >= 20, f"the game went on after the restart: {len(acked)} actions acknowledged"
+        time.sleep(0.5)
+        for m in (ann, bob, other):
+            m.poll()
+    finally:
+        client.close()
+        proc.kill()
+        proc.wait(10)
+    store = Store.in_folder(folder)
+    row = store.load(ann.code)
+    store.close()
+    # nothing acknowledged was lost, nothing applied twice: every acknowledged action is in its place
+    for n, text in acked:
+        assert row.actions[n - 1] == text, f"action {n} was {text!r} when acknowledged, {row.actions[n - 1]!r} on disk"
+    assert len({n for n, _ in acked}) == len(acked)
+    full = Match.from_save(Save(row.game, row.version, row.setup, row.seed, row.actions))
+    # each screen holds exactly the server's events, redacted for it, once each
+    for m, seat in ((ann, 0), (bob, 1)):
+        assert len(m.actions) == len(row.actions)
+        assert m.history() == [(i, full.rules.redact(e, seat)) for i, e in full.history()]
+    assert other.connected and other.seats == (0, 1) and other.decision().seat in (0, 1), "the idle table is back too"
+
+
+@pytest.fixture
+def threaded_server(tmp_path):
+    loop = asyncio.new_event_loop()
+    server, ws, port = loop.run_until_complete(start(tmp_path))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    yield server, port
+    asyncio.run_coroutine_threadsafe(stop(server, ws), loop).result(10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+
+
+def test_a_client_cut_off_mid_decision_rejoins_by_itself_and_goes_on(threaded_server):
+    server, port = threaded_server
+    client = TableClient("127.0.0.1", port)
+    try:
+        ann = client.create("krosmaster", KROS, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+        bob = client.join(ann.code)
+        rng = Rng(4)
+        acked: list = []
+        drive([ann, bob], rng, 6, 10, acked)
+        for _ in range(200):  # until it is Bob's decision
+            bob.poll()
+            if bob.legal_actions():
+                break
+            drive([ann], rng, 1, 2, acked)
+        assert bob.legal_actions(), "Bob has a decision to make"
+        n = len(bob.actions)
+        client.call(bob.conn.drop())
+        deadline = time.monotonic() + 10
+        while bob.conn.reconnects == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert bob.conn.reconnects == 1
+        bob.poll()
+        assert len(bob.actions) == n and bob.legal_actions(), "back in his seat, with the same decision"
+        assert drive([ann, bob], rng, 10, 20, acked) >= 10
+        table = server.tables[ann.code]
+        deadline = time.monotonic() + 5
+        while not len(table.match.actions) == len(ann.poll() and ann.actions or ann.actions) == len(bob.poll() and bob.actions or bob.actions):
+            assert time.monotonic() < deadline, "both screens catch up with the table"
+            time.sleep(0.01)
+        assert len(table.match.actions) == len(bob.actions) == len(ann.actions)
+    finally:
+        client.close()
+
+
+def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_served(tmp_path):
+    async def main():
+        server, ws, port = await start(tmp_path)
+        url = f"ws://127.0.0.1:{port}"
+        try:
+            a, b = await Recorder(port).open(), await Recorder(port).open()
+            created = await a.client.request({"t": "create", "game": "krosmaster", "setup": KROS,
+                                              "seats": [{"kind": "host", "name": "A"}, {"kind": "remote", "name": "B"}]})
+            code = created["code"]
+            await b.client.request({"t": "join", "code": code})
+            table = server.tables[code]
+            times: list[float] = []
+            stop_game = asyncio.Event()
+
+            async def game():
+                rng = Rng(9)
+                while not stop_game.is_set() and not table.match.over:
+                    seat = table.match.state.to_move
+                    legal = table.match.legal_actions()
+                    began = time.monotonic()
+                    await (a if seat == 0 else b).client.request({"t": "act", "code": code, "seat": seat, "n": len(table.match.actions),
+                                                                  "action": str(legal[rng.below(len(legal))])})
+                    times.append(time.monotonic() - began)
+                    await asyncio.sleep(0.01)
+
+            playing = asyncio.create_task(game())
+
+            async def junk():
+                async with connect(url) as raw:
+                    frames = ["not json", '{"t":"act"}', "[]", '{"v":1,"t":"act","code":"X","seat":0,"action":"a","n":"0"}',
+                              '{"v":1,"t":"ping","extra":1}', "{" * 5000]
+                    answers = []
+                    for i in range(MAX_BAD):
+                        await raw.send(frames[i % len(frames)])
+                        answers.append(json.loads(await raw.recv()))
+                    assert all(m["t"] == "error" and m["reason"] for m in answers)
+                    assert answers[-1]["count"] == MAX_BAD
+                    with pytest.raises(websockets.ConnectionClosed) as closed:
+                        await asyncio.wait_for(raw.recv(), 5)
+                    assert closed.value.rcvd.code == 1008
+                    # a binary frame is refused too (on a fresh connection)
+                async with connect(url) as raw:
+                    await raw.send(b"\x00\x01binary")
+                    assert "binary" in json.loads(await raw.recv())["reason"]
+
+            async def huge():
+                async with connect(url, max_size=None) as raw:
+                    await raw.send(json.dumps({"v": 1, "t": "chat", "code": code, "seat": 0, "text": "x" * (1 << 20)}))
+                    with pytest.raises(websockets.ConnectionClosed) as closed:
+                        await asyncio.wait_for(raw.recv(), 5)
+                    assert closed.value.rcvd.code == 1009  # message too big, said in the closing frame
+
+            async def flood():
+                async with connect(url) as raw:
+                    await raw.send(json.dumps({"v": 1, **hello()}))
+                    assert json.loads(await raw.recv())["t"] == "welcome"
+                    began = time.monotonic()
+                    answers = []
+                    try:
+                        for i in range(1000):  # 1,000 frames in about a second
+                            await raw.send('{"v":1,"t":"ping"}')
+                            await asyncio.sleep(max(0.0, began + (i + 1) / 1000 - time.monotonic()))
+                        while True:
+                            answers.append(json.loads(await asyncio.wait_for(raw.recv(), 5)))
+                    except websockets.ConnectionClosed as e:
+                        assert e.rcvd is not None and e.rcvd.code == 1008
+                    assert any(m["t"] == "error" and "Too many messages" in m["reason"] for m in answers) or server.stats["flooded"]
+                    assert len([m for m in answers if m["t"] == "pong"]) <= BURST + 60
+
+            await asyncio.gather(junk(), huge(), flood())
+            served = len(times)
+            await asyncio.sleep(0.3)
+            stop_game.set()
+            await playing
+            assert server.stats["malformed"] >= MAX_BAD and server.stats["flooded"] >= 1
+            assert served >= 10 and max(times) < 1.0, f"the other table was served: {served} actions, slowest {max(times):.3f} s"
+            await a.client.close()
+            await b.client.close()
+        finally:
+            await stop(server, ws)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
