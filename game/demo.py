@@ -32,7 +32,7 @@ class Setup:
         return {}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Setup":
+    def from_dict(cls, d: dict) -> Setup:
         return cls()
 
 
@@ -50,7 +50,7 @@ class State:
                 "rng": self.rng.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: dict) -> State:
         return cls(tuple(tuple(c) for c in d["at"]), d["selected"], d["injuries"], Rng.from_dict(d["rng"]))
 
 

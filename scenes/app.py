@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -52,10 +53,8 @@ class App:
         self.persist_settings = persist_settings
         pygame.display.set_caption(TITLE)
         self.screen = self._open_window()
-        try:
+        with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(assets.sprite_path("ui/app_icon"))))
-        except (pygame.error, FileNotFoundError):
-            pass
         self.audio = assets.Audio(enabled=audio)
         self.audio.volume = settings.effective_volume
         self.stack = SceneStack()
@@ -122,10 +121,8 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         if bool(pygame.display.is_fullscreen()) == on:
             return
-        try:
+        with contextlib.suppress(pygame.error):  # some drivers (dummy, some X servers) cannot: the window stays
             pygame.display.toggle_fullscreen()
-        except pygame.error:
-            pass  # some drivers (dummy, some X servers) cannot; the window stays as it is
         if self.window is not None and not on:
             self.window.minimum_size = MIN_WINDOW  # leaving fullscreen, pygame pins it to 1280x720 again
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.resources
 import os
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -76,7 +76,7 @@ def theme_path() -> Path:
 _FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game's typeface (Noto Sans, shipped inside pygame_gui) at a pixel size."""
     return pygame.font.Font(str(resource_dir("pygame_gui.data") / _FONT_FILES[bold]), size)

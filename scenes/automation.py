@@ -29,7 +29,7 @@ class ScreenDump:
         self.wait = 0.0
 
     @classmethod
-    def from_environment(cls) -> "ScreenDump | None":
+    def from_environment(cls) -> ScreenDump | None:
         path = os.environ.get("TABLETRIO_SCREEN_DUMP")
         return cls(path) if path else None
 

@@ -20,7 +20,8 @@ Keys are stable names a lesson can point at: `cell:4,7`, `spell:3:1`, `button:en
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 

@@ -11,7 +11,7 @@ from typing import Any
 from game.core import SaveError
 from game.core.grammar import counted
 from game.core.match import Match
-from game.core.save import Save, parse_save, read_save, write_save
+from game.core.save import Save, read_save, write_save
 from scenes.ui import sentence
 from scenes.settings import data_dir
 

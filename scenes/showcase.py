@@ -33,7 +33,7 @@ class ShowcaseScene(BoardScene):
         super().__init__(app, match or Match.new(demo, demo.Setup(), seed), [Seat("The table", palette.GOLD)])
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "ShowcaseScene":
+    def for_automation(cls, app, seed: int) -> ShowcaseScene:
         return cls(app, seed)
 
     # -- the kit's hooks -------------------------------------------------------------------

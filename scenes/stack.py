@@ -9,7 +9,8 @@ Only the top scene updates: a board under the pause overlay is frozen.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -173,9 +174,7 @@ class Scene:
         if spots is not None:
             if event.type == pygame.MOUSEMOTION:
                 spots.move(event.pos)
-            elif event.type == pygame.MOUSEBUTTONDOWN and spots.press(event.pos, event.button):
-                return True
-            elif event.type == pygame_gui.UI_BUTTON_PRESSED and spots.pressed(event.ui_element):
+            elif (event.type == pygame.MOUSEBUTTONDOWN and spots.press(event.pos, event.button)) or (event.type == pygame_gui.UI_BUTTON_PRESSED and spots.pressed(event.ui_element)):
                 return True
         consumed = False
         if self._ui is not None:

@@ -67,7 +67,7 @@ def _font_dir() -> Path:
 FONT_BOLD = _font_dir() / "NotoSans-Bold.ttf"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def font(size: float, path: Path = FONT_BOLD) -> ImageFont.FreeTypeFont:
     """The bundled bold font at ``size`` final pixels (loaded at S times that)."""
     return ImageFont.truetype(str(path), round(size * S))
@@ -603,7 +603,7 @@ def make_dice(out: Writer) -> None:
         angle = 18 + 22 * i
         sp = die_body(P.IVORY, angle=angle, half=21)
         pips(sp, 5 - i % 3, P.PIP_DARK, step=10.5, r=4.2, angle=angle)
-        out.save(f"dice/blur_{i}.png", motion_blur(sp, 35 + 70 * i, 5 + i), 
+        out.save(f"dice/blur_{i}.png", motion_blur(sp, 35 + 70 * i, 5 + i),
                  f"motion-blurred tumbling die, frame {i}")
 
 
@@ -1258,7 +1258,7 @@ def _pygame():
     return pygame
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def icon_coverage(name: str, w: int, h: int) -> Image.Image:
     """Icon ``name`` rasterised by pygame-ce's SVG loader as a w×h coverage image (mode L)."""
     pygame = _pygame()

@@ -18,7 +18,7 @@ def modules(folder: pathlib.Path) -> dict[str, pathlib.Path]:
     return {_module_name(p): p for p in sorted(folder.rglob("*.py"))}
 
 
-def imports(name: str, path: pathlib.Path, MODULES: dict[str, pathlib.Path]) -> set[str]:  # noqa: N803
+def imports(name: str, path: pathlib.Path, MODULES: dict[str, pathlib.Path]) -> set[str]:
     """The game modules `name` imports (at any depth of its code, lazy imports included)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import gc
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.bots.base import GameKit
 from game.bots.search import Search

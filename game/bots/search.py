@@ -132,5 +132,5 @@ class Search:
         tried = [(children[a].visits, children[a].total / children[a].visits, a) for a in legal if a in children and children[a].visits]
         if not tried:
             return legal[0], None
-        visits, mean, action = max(tried, key=lambda t: (t[0], t[1]))
+        _visits, mean, action = max(tried, key=lambda t: (t[0], t[1]))
         return action, mean

@@ -18,7 +18,7 @@ class Action:
     args: tuple[int | str, ...] = ()
 
     @classmethod
-    def of(cls, kind: str, *args: int | str) -> "Action":
+    def of(cls, kind: str, *args: int | str) -> Action:
         return cls(kind, args)
 
     def __str__(self) -> str:
@@ -31,7 +31,7 @@ class Action:
         return str(self)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Read the text form back; raises ValueError for an empty or non-text input."""
         if not isinstance(text, str):
             raise ValueError(f"an action is written as text, not {type(text).__name__}")
@@ -41,7 +41,7 @@ class Action:
         return cls(parts[0], tuple(_word(p) for p in parts[1:]))
 
 
-def apply_all(apply, state, *actions: "str | Action"):
+def apply_all(apply, state, *actions: str | Action):
     """Apply actions (text forms or Actions) in order with a rule module's `apply`.
 
     Returns the final state and every event, in order. Tests use it to play a script.
@@ -68,10 +68,7 @@ def interned(kind: str, *args: int | str) -> Action:
 def is_one_of(action: object, legal) -> bool:
     """True when `action` is one of the very objects in `legal`: the rules hand out shared (interned)
     actions and most callers pass one of them back, so `apply` finds it without comparing fields."""
-    for a in legal:
-        if a is action:
-            return True
-    return False
+    return any(a is action for a in legal)
 
 
 def _word(part: str) -> int | str:

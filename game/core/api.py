@@ -6,7 +6,8 @@ them. See ../shared/DESIGN.md, "Rule module API".
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.decision import Decision
@@ -24,7 +25,7 @@ class GameState(Protocol):
     def to_dict(self) -> dict: ...
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameState": ...
+    def from_dict(cls, d: dict) -> GameState: ...
 
 
 class RulesModule(Protocol):

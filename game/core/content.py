@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import importlib.resources
 import tomllib
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from game.core.errors import ContentError
 from game.core.serial import BadJSON, load_json
@@ -103,7 +104,7 @@ class EntryReader:
                 raise self.fail(field, f"must be one of {', '.join(map(repr, options))}; got {value!r}")
         return value
 
-    def sub(self, field: str, value: Any) -> "EntryReader":
+    def sub(self, field: str, value: Any) -> EntryReader:
         """A reader for a nested table, reported as `entry.field`."""
         return EntryReader(self.file, f"{self.entry}.{field}", value)
 

@@ -9,7 +9,8 @@ to none. `BoardScene.perform(gesture)` plays the one or shows the other.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from game.core.actions import Action
 
@@ -30,11 +31,11 @@ class Gesture:
         return bool(self.actions)
 
     @classmethod
-    def of(cls, *actions: Action) -> "Gesture":
+    def of(cls, *actions: Action) -> Gesture:
         return cls(tuple(actions))
 
     @classmethod
-    def refused(cls, reason: str) -> "Gesture":
+    def refused(cls, reason: str) -> Gesture:
         return cls((), reason)
 
 

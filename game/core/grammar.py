@@ -10,7 +10,7 @@ game's `square_name` says which square is "A1".
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 # Words whose plural is not the word + "s" / "es" / "ies". Case is kept from the word given.
 _IRREGULAR = {"die": "dice", "foot": "feet", "man": "men", "woman": "women", "child": "children"}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from typing import Callable, Container, Iterable, Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable, Container, Iterable, Iterator
 
 Cell = tuple[int, int]
 
@@ -149,10 +150,7 @@ def line_of_sight(a: Cell, b: Cell, blocking: Container[Cell]) -> bool:
     for cell in crossed:
         if cell in blocking:
             return False
-    for p, q in pinches:
-        if p in blocking and q in blocking:
-            return False
-    return True
+    return all(not (p in blocking and q in blocking) for p, q in pinches)
 
 
 def iter_cells(width: int, height: int) -> Iterator[Cell]:

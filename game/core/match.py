@@ -49,17 +49,17 @@ class Match:
 
     # -- building ------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Any, setup: Any, seed: int) -> "Match":
+    def new(cls, rules: Any, setup: Any, seed: int) -> Match:
         return cls(rules, setup, seed, rules.new_game(setup, seed))
 
     @classmethod
-    def from_position(cls, rules: Any, setup: Any, state: Any, seed: int = 0) -> "Match":
+    def from_position(cls, rules: Any, setup: Any, state: Any, seed: int = 0) -> Match:
         """A game that begins from a given position (a lesson's scene, with its scripted dice): its saves
         record that position, so it can be resumed and replayed like any other."""
         return cls(rules, setup, seed, state, start=state)
 
     @classmethod
-    def from_save(cls, save: Save, resolve: Any = None) -> "Match":
+    def from_save(cls, save: Save, resolve: Any = None) -> Match:
         """Replay a save through the rules; SaveError (with the number of the first bad action) when it does not replay."""
         rules, setup, first = replay(Save(save.game, save.version, save.setup, save.seed, [], {}, save.start), resolve)
         match = cls(rules, setup, save.seed, first, start=first if save.start is not None else None)
@@ -235,7 +235,7 @@ class Match:
         steps = self._steps if upto is None else self._steps[:upto]
         return [(i, e) for i, step in enumerate(steps, 1) for e in step.events]
 
-    def truncated(self, n: int) -> "Match":
+    def truncated(self, n: int) -> Match:
         """The same game as it stood after its first n actions, without playing the rules again
         (a replay's Back); nothing to redo."""
         n = max(0, min(n, len(self._steps)))

@@ -14,7 +14,8 @@ third item first, then the first, then the second.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
     from game.core.dice import Die
@@ -41,16 +42,16 @@ class Rng:
 
     # -- construction and serialization ------------------------------------------------
     @classmethod
-    def _raw(cls, state: int, script: tuple) -> "Rng":
+    def _raw(cls, state: int, script: tuple) -> Rng:
         rng = cls.__new__(cls)
         rng.state = state
         rng.script = script
         return rng
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng._raw(self.state, self.script)
 
-    def scripted(self, values: Iterable[Any]) -> "Rng":
+    def scripted(self, values: Iterable[Any]) -> Rng:
         """A copy whose next scripted draws return `values` (after any already scripted)."""
         return Rng._raw(self.state, self.script + tuple(values))
 
@@ -58,7 +59,7 @@ class Rng:
         return {"state": self.state, "script": list(self.script)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Rng":
+    def from_dict(cls, d: dict) -> Rng:
         state = d["state"]
         if not isinstance(state, int) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an integer in 0..2**64-1, got {state!r}")
@@ -128,7 +129,7 @@ class Rng:
             return value
         return low + self.below(high - low + 1)
 
-    def roll(self, die: "Die") -> Any:
+    def roll(self, die: Die) -> Any:
         """Roll a die: one of its faces, or the next scripted value (which must be a face)."""
         if self.script:
             value = self._pop_script()

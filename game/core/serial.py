@@ -3,6 +3,7 @@ and atomic file writes. (Each game writes its own `to_dict`/`from_dict`, by hand
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -154,10 +155,8 @@ def atomic_write_text(path: str | os.PathLike, text: str, mode: int | None = Non
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     _fsync_dir(target.parent)
 

@@ -3,7 +3,8 @@ banners and flying tokens."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -67,7 +68,7 @@ class Flyer:
         self.pos = start
         self.alive = False
 
-    def anim(self, duration: float, then: Callable[[], Any] | None, done: Callable[["Flyer"], None]) -> Anim:
+    def anim(self, duration: float, then: Callable[[], Any] | None, done: Callable[[Flyer], None]) -> Anim:
         def begin() -> None:
             self.alive = True
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import pygame
 
@@ -81,7 +82,7 @@ class BoardHooks:
         """Extra lines for the end screen (e.g. each player's points)."""
         return []
 
-    def play_again(self) -> "Scene | None":
+    def play_again(self) -> Scene | None:
         """A new game with the same options and players (a fresh seed); None: no Play again button."""
         return type(self)(self.app, Match.new(self.rules, self.match.setup, new_seed()), self.seats)
 

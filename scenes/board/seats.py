@@ -25,7 +25,7 @@ class Seat:
         return {"name": self.name, "colour": list(self.colour), **({"bot": self.bot} if self.bot else {})}
 
     @classmethod
-    def from_dict(cls, d, fallback: "Seat") -> "Seat":
+    def from_dict(cls, d, fallback: Seat) -> Seat:
         """A seat from a save's table; anything missing or malformed falls back (the table is only cosmetic)."""
         if not isinstance(d, dict):
             return fallback

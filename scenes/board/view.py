@@ -144,7 +144,7 @@ class BoardView:
         if isinstance(cells, dict):
             self.layers[name] = Layer(dict(cells))
         else:
-            self.layers[name] = Layer({c: reason for c in cells})
+            self.layers[name] = Layer(dict.fromkeys(cells, reason))
 
     def clear_layer(self, name: str) -> None:
         self.layers.pop(name, None)

@@ -101,11 +101,11 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
 
     # -- starting ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, app, setup: K.Setup, seats: list[Seat], seed: int | None = None) -> "KhrysosBoard":
+    def new(cls, app, setup: K.Setup, seats: list[Seat], seed: int | None = None) -> KhrysosBoard:
         return cls(app, Match.new(K, setup, new_seed() if seed is None else seed), seats)
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "KhrysosBoard":
+    def for_automation(cls, app, seed: int) -> KhrysosBoard:
         """A game on Alpha Room already past deployment (the first player is about to roll)."""
         match = Match.new(K, K.Setup(players=3, map="alpha_room"), seed)
         rng = Rng(seed)
@@ -222,7 +222,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         return (s.cards[s.turn].hunter or None) if s.cards else None
 
     def hotspots(self) -> None:
-        spots, s, t = self.spots, self.snap.view, self.snap.queries
+        spots, _s, t = self.spots, self.snap.view, self.snap.queries
         mover = t.mover(self.mover)
         on_map = t.kind in MAP_KINDS
         for square, info in t.squares(mover).items():

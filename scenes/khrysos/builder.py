@@ -71,7 +71,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
         self._check()
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "BuilderScene":
+    def for_automation(cls, app, seed: int) -> BuilderScene:
         """Alpha Room with one tile moved off to the side: a map with a problem to point out."""
         spec = maps.sample_map("alpha_room")
         tiles = list(spec.tiles)

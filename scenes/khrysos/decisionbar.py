@@ -8,7 +8,7 @@ and greyed reason are the rules' words.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UIButton

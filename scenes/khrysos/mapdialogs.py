@@ -9,7 +9,7 @@ these panels only collect the settings, show the result and say why a code canno
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pygame_gui

@@ -134,12 +134,12 @@ class KhrysosPanels:
             for kind, _, tip, r in lay["markers"]:
                 spots.add(f"card:marker:{kind}", r, tip)
             options = {o.number: o for o in t.actions(hunter)}
-            for act, up, icons, _, diamond in lay["rows"]:
+            for act, _up, icons, _, diamond in lay["rows"]:
                 for k, icon in enumerate(icons):
                     spots.add(f"card:symbol:{act.number}:{k}", icon.rect, icon.tip)
                 if diamond is not None:
                     spots.add(f"card:upgrade:{act.number}", diamond, options[act.number].upgrade)
-        for i, c in enumerate(s.cards):
+        for i, _c in enumerate(s.cards):
             mark = art.card_mark(s.cards, i)
             spots.add(f"score:{i}", score_row(i), [K.score_text(s, i, self.snap.names)] + (
                 [] if mark is None else [f"Its hunter carries the {art.MARK_WORDS[mark]} on the map."]))

@@ -38,7 +38,7 @@ class KhrysosSetup(SetupScene):
         self.origins: dict[str, str] = {}  # name -> "random" / "from a code" for maps made on this screen
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "KhrysosSetup":
+    def for_automation(cls, app, seed: int) -> KhrysosSetup:
         return cls(app)
 
     def _build(self) -> None:

@@ -86,7 +86,7 @@ class KromBoard(KromAnimations, BoardScene):
         self.places_shown = tuple(p.place for p in view.players)
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "KromBoard":
+    def for_automation(cls, app, seed: int) -> KromBoard:
         """Six computer players on the Glacial board with the Kromosaurus (the benchmark and screenshot table)."""
         setup = krom.Setup(players=6, glacial=True, kromosaurus=True)
         seats = [Seat(palette.SEAT_NAMES[i], palette.SEATS[i], bot="easy") for i in range(6)]
@@ -164,7 +164,7 @@ class KromBoard(KromAnimations, BoardScene):
             self.prey = None
         basket_seat = s.turn.seat if self.snap.kind == "main" and s.turn is not None and s.turn.place == 0 else None
         if basket_seat is None or basket_seat != self._basket_seat:
-            self.basket = {item: 0 for item in self.basket}
+            self.basket = dict.fromkeys(self.basket, 0)
         self._basket_seat = basket_seat
         self.glow_hunting = {slot: palette.SELECT if slot == self.prey else palette.LEGAL
                              for slot, problem in enumerate(facts.prey) if problem is None}
@@ -175,13 +175,13 @@ class KromBoard(KromAnimations, BoardScene):
 
     def after_undo(self) -> None:
         self.prey = None
-        self.basket = {item: 0 for item in self.basket}
+        self.basket = dict.fromkeys(self.basket, 0)
         self.tray.clear()  # a climb or a combat still going on comes back at the settle; an older roll does not
 
     def forget(self) -> None:
         """A new player sits down: no prey chosen, an empty basket, nothing lifted or highlighted."""
         self.prey = None
-        self.basket = {item: 0 for item in self.basket}
+        self.basket = dict.fromkeys(self.basket, 0)
         self.lifted = None
         for st in [*self.standees, self.dino]:
             st.hovered = False
@@ -190,7 +190,7 @@ class KromBoard(KromAnimations, BoardScene):
 
     def before_animations(self, events) -> None:
         self.prey = None  # an action played: the selection it came from is spent
-        self.basket = {item: 0 for item in self.basket}
+        self.basket = dict.fromkeys(self.basket, 0)
         self.lifted = None
         self.combat_rolls = {}
         current: list | None = None
@@ -436,7 +436,7 @@ class KromTable(KromBoard):
     (the idle and screenshot table of a board waiting for a human)."""
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "KromBoard":
+    def for_automation(cls, app, seed: int) -> KromBoard:
         setup = krom.Setup(players=3, glacial=True, kromosaurus=True)
         seats = [Seat(palette.SEAT_NAMES[i], palette.SEATS[i], bot=None if i == 0 else "easy") for i in range(3)]
         board = KromBoard(app, Match.new(krom, setup, seed), seats)

@@ -119,7 +119,7 @@ def tile(family: str, card_id: int) -> pygame.Surface:
     surf = _tiles.get(key)
     if surf is not None:
         return surf
-    w, h = TILE
+    w, _h = TILE
     surf = pygame.Surface(TILE, pygame.SRCALPHA)
     if card_id < 0:
         surf.blit(assets.image("cards/back_krom", TILE), (0, 0))

@@ -10,7 +10,8 @@ The End button sits at the bottom; hints make room for the options when the pane
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UIButton

@@ -67,7 +67,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         return [Seat(art.COLOUR_NAMES[i], art.SIDE_COLOURS[i]) for i in range(n)]
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "KrosmasterBoard":
+    def for_automation(cls, app, seed: int) -> KrosmasterBoard:
         """A typical advanced game (every rule, one challenge) played at random into its third turn."""
         for attempt in range(20):
             match = Match.new(krosmaster, bench_setup(), seed + attempt)
@@ -236,7 +236,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
                 g.set_layer("selected", [here])
             if self.ability is None:
                 g.set_layer("reachable", list(q["reach"]))
-                g.set_layer("danger", {c: None for c in q["danger"]})
+                g.set_layer("danger", dict.fromkeys(q["danger"]))
             else:
                 if t is not None:  # as in the rulebook's figure: green in range, red behind what blocks the sight
                     g.set_layer("in_range", t.targetable)

@@ -6,7 +6,7 @@ show which colour starts on which edge.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -41,11 +41,11 @@ class OrientationScene(Scene):
                       for i, layout in enumerate(LAYOUTS)}
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "OrientationScene":
+    def for_automation(cls, app, seed: int) -> OrientationScene:
         return cls(app, LAYOUTS[seed % len(LAYOUTS)])
 
     def on_enter(self) -> None:
-        w, h = self.app.size
+        _w, h = self.app.size
         self.back_button = UIButton(pygame.Rect(40, h - 84, 200, 56), "Back", self.ui, object_id="@menu_button")
 
     def rect_of(self, layout: str) -> pygame.Rect:

@@ -45,7 +45,7 @@ class KrosmasterSetup(SetupScene):
         self.layout = DEFAULT_LAYOUT
 
     @classmethod
-    def for_automation(cls, app, seed: int) -> "KrosmasterSetup":
+    def for_automation(cls, app, seed: int) -> KrosmasterSetup:
         return cls(app)
 
     def default_name(self, seat: int) -> str:

@@ -6,7 +6,6 @@ them into sentences a player reads. Chances go through `ui.percent`.
 
 from __future__ import annotations
 
-from game import krosmaster
 from game.core.grammar import counted
 from game.krosmaster import CONTENT, USE_COST, square_name
 from scenes import ui

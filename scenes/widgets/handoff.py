@@ -7,7 +7,7 @@ give whatever it holds, so the next player can give it without their secrets eve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pygame_gui

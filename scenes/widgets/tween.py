@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 
 # -- easing -------------------------------------------------------------------------

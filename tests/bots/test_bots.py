@@ -6,6 +6,7 @@ import pytest
 from game import registry
 from game.bots import LEVELS, kit, make_bot, play_turn
 from game.core.rng import Rng
+import itertools
 
 GAMES = ("krosmaster", "krom", "khrysos")
 
@@ -272,7 +273,7 @@ def test_a_kits_fast_scores_are_its_scores(game_id):
     game_kit = kit(game_id)
     if game_kit.scores is None:
         pytest.skip("this game's kit has no fast path")
-    rules, states = _positions(game_id, 120)
+    _rules, states = _positions(game_id, 120)
     for s in states:
         assert game_kit.scores(s) == [game_kit.score(s, i) for i in range(s.num_players)]
 
@@ -310,7 +311,7 @@ def test_hard_keeps_its_tree_within_its_turn_only():
             seen.append((state.turn, seat, bot.last["reused"]))
         state, _ = rules.apply(state, action)
     assert any(r for _, _, r in seen)
-    for (t0, s0, _), (t1, s1, r1) in zip(seen, seen[1:]):
+    for (t0, s0, _), (t1, s1, r1) in itertools.pairwise(seen):
         if (t0, s0) != (t1, s1):
             assert not r1, "a tree kept across turns"
     # the same view asked twice is not a position after the first answer

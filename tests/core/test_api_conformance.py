@@ -19,7 +19,7 @@ def test_all_three_games_are_present():
 def test_module_has_the_whole_api(game_id):
     module = registry.load(game_id)
     check_module(module)
-    assert module.GAME_ID == game_id and module.TITLE and isinstance(module.VERSION, int)
+    assert game_id == module.GAME_ID and module.TITLE and isinstance(module.VERSION, int)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

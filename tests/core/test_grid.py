@@ -65,7 +65,7 @@ def test_reachable_matches_breadth_first_search(start, blocked, budget, eight):
 @given(cells, st.integers(0, 6))
 def test_reachable_on_an_open_board_is_the_distance(start, budget):
     found = reachable(start, budget, lambda c: grid.neighbours4(c, W, H), lambda a, b: 1)
-    assert {c for c in found} == {c for c in grid.iter_cells(W, H) if manhattan(start, c) <= budget}
+    assert set(found) == {c for c in grid.iter_cells(W, H) if manhattan(start, c) <= budget}
     assert all(r.cost == manhattan(start, c) for c, r in found.items())
 
 

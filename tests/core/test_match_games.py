@@ -7,6 +7,7 @@ import pytest
 
 from game import registry
 from game.core.api import choose
+from game.core.errors import IllegalAction
 from game.core.match import Match
 from game.core.rng import Rng
 from game.core.save import parse_save
@@ -47,6 +48,6 @@ def test_save_load_undo_redo_at_every_step(game_id, seed):
             match.redo()
             assert match.state.to_dict() == after
         else:
-            with pytest.raises(Exception):
+            with pytest.raises(IllegalAction):
                 match.undo()
     assert checked_undo > 0, "the random game never reached an undoable step"

@@ -3,6 +3,7 @@ three rule packages (game/README.md), and every rule-module API name is defined 
 
 import importlib
 import importlib.util
+from pathlib import Path
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_each_api_name_is_defined_in_its_module_and_given_by_the_face(game, name
             f"game.{game}.{module}.{name} is only re-exported there from {value.__module__}")
     else:  # a constant: defined at the module's top level, not imported
         source = importlib.util.find_spec(mod.__name__).origin
-        text = open(source, encoding="utf-8").read()
+        text = Path(source).read_text(encoding="utf-8")
         assert f"\n{name} =" in text or f"\n{name}:" in text, f"{name} is not assigned in game.{game}.{module}"
     assert getattr(face, name) is value, f"game.{game}.{name} is not game.{game}.{module}.{name}"
 

@@ -33,9 +33,9 @@ def _imports(path: pathlib.Path):
             if node.module == "game":
                 for alias in node.names:
                     yield node.lineno, alias.name
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            if node.value.id == "os" and node.attr in ("urandom", "getrandom"):
-                yield node.lineno, "random"
+        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os"
+              and node.attr in ("urandom", "getrandom")):
+            yield node.lineno, "random"
 
 
 def test_no_forbidden_imports_under_game():

@@ -24,7 +24,7 @@ class Setup:
         return {"players": self.players, "stones": self.stones}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Setup":
+    def from_dict(cls, d: dict) -> Setup:
         if not isinstance(d.get("players"), int) or not 2 <= d["players"] <= 4:
             raise ValueError("players must be 2 to 4")
         return cls(d["players"], d.get("stones", 12))
@@ -51,7 +51,7 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: dict) -> State:
         return cls(d["num_players"], d["stones"], d["to_move"], Rng.from_dict(d["rng"]), d["winner"], d["bonus_pending"])
 
 

@@ -27,9 +27,9 @@ import sys
 if __package__ in (None, ""):  # run as a script: import the rules from the working directory (or PYTHONPATH)
     sys.path.insert(0, os.getcwd())
 
-from game import registry  # noqa: E402
-from game.core.api import choose  # noqa: E402
-from game.core.rng import Rng  # noqa: E402
+from game import registry
+from game.core.api import choose
+from game.core.rng import Rng
 
 GAMES = {"krosmaster": 300, "krom": 120, "khrysos": 150}  # games per rule module, half of them by the rules' policy
 MAX_STEPS = 20_000

@@ -74,7 +74,7 @@ class TestReplacingAHunter:
     def test_a_new_hunter_placed_on_a_treasure_does_not_collect_it(self):
         state, _ = play(fight(), "act 2", f"target {N('Bento Rush')}", "end")
         state.loot = frozenset({(7, 4)})
-        state, events = play(with_rolls(state, [4]), f"play {N('Lumen Vale')}")
+        state, _events = play(with_rolls(state, [4]), f"play {N('Lumen Vale')}")
         assert card(state, "Lumen Vale").at == (7, 4) and card(state, "Lumen Vale").treasure == 0
         assert state.loot == {(7, 4)}
 

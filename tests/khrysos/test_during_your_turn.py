@@ -111,7 +111,7 @@ class TestMoving:
         assert state.to_dict() == before
 
 
-VEX_ALONE = dict(elia=(7, 1), bento=(8, 1), vex=(1, 7), mara=(7, 2))
+VEX_ALONE = {"elia": (7, 1), "bento": (8, 1), "vex": (1, 7), "mara": (7, 2)}
 
 
 class TestActivatingYourHunter:

@@ -73,7 +73,7 @@ class TestSpecialTiles:
     def test_a_solid_line_makes_the_walk_go_round(self):
         state = position(self.TOWER, map="the_tower", energy=6)
         g = K.go_to(state, legal(state), (2, 4))
-        assert g.ok and len(g.actions) > 1 and "move 2 4" == str(g.actions[-1])
+        assert g.ok and len(g.actions) > 1 and str(g.actions[-1]) == "move 2 4"
 
     def test_a_solid_line_stops_a_step_but_not_a_hit(self):
         state = position(self.TOWER, map="the_tower", energy=1)

@@ -127,10 +127,10 @@ ELIA = [("Elia Rose", 0, (3, 1)), ("Bento Rush", 1, (4, 1)), ("Vex Orion", 0, (3
 
 class TestTrample:
     def test_hunters_on_the_starting_square_and_every_square_passed_are_targets(self):
-        state, events = play(game(ELIA, energy=6), "act 3")  # Tank Driver: Trample 3 [Damage 2]
+        state, _events = play(game(ELIA, energy=6), "act 3")  # Tank Driver: Trample 3 [Damage 2]
         assert endurance(state, "Vex Orion") == [4]  # shares Elia's starting square
         assert decision(state).kind == "trample" and pending(state).amount == 3
-        state, events = play(state, "step 4 1", "step 5 1", "step 6 1")
+        state, _events = play(state, "step 4 1", "step 5 1", "step 6 1")
         assert endurance(state, "Bento Rush", "Mara Quill") == [4, 4]  # the last square counts too
         assert card(state, "Elia Rose").at == (6, 1) and state.res is None
 

@@ -104,9 +104,9 @@ class TestExampleTurn:
 
     def test_with_six_treasure_tank_driver_tramples_one_square_further(self):
         cards = [hunter("Elia Rose", 0, (3, 7), treasure=6), hunter("Mara Quill", 1, (4, 7)), hunter("Vex Orion", 0, (1, 1)), hunter("Bento Rush", 1, (8, 8))]
-        state, events = play(with_rolls(position(cards), [6]), "roll", "act 3", "step 4 7", "step 5 7", "step 6 7")
+        state, _events = play(with_rolls(position(cards), [6]), "roll", "act 3", "step 4 7", "step 5 7", "step 6 7")
         assert state.res is not None and state.res.left == 1
-        state, events = play(state, "step 7 7")
+        state, _events = play(state, "step 7 7")
         assert card(state, "Elia Rose").at == (7, 7) and state.res is None
 
     def test_a_retirement_during_the_trample(self):

@@ -88,7 +88,7 @@ class TestUpgrades:
         assert (statuses[2].symbols, statuses[2].upgraded) == ("Trample 4 [Damage 2]", True)
 
     def test_an_upgrade_may_add_a_symbol_to_the_box(self):
-        state, events = play(duel("Kaz Ironjaw", mine={"treasure": 5}), "act 3")
+        _state, events = play(duel("Kaz Ironjaw", mine={"treasure": 5}), "act 3")
         assert events[0].symbols == "Trample 3 [Damage 1 Stun]"
 
     def test_the_upgrade_is_lost_when_the_treasure_drops_below_its_number(self):

@@ -203,7 +203,7 @@ class TestEventsText:
         assert "Kolos wins the combat in the Forest. Order: Kolos (6), then Karok (3)." in lines
         assert "Karok loses 3 hit points (0 left)." in lines
         s, events = run(s, "steal krom")
-        assert [describe(e, s) for e in events][0] == "Kolos steals 3 Krom from Karok."
+        assert next(describe(e, s) for e in events) == "Kolos steals 3 Krom from Karok."
         assert describe(events[0]) == "Player 1 steals 3 Krom from Player 2."
 
 
@@ -253,7 +253,7 @@ class TestDemoAndPolicy:
         assert krom.bench_setup() == Setup(4, glacial=True, kromosaurus=True)
         seen = {krom.random_setup(Rng(i)) for i in range(200)}
         assert {x.players for x in seen} == {2, 3, 4, 5, 6}
-        assert {(x.glacial, x.kromosaurus, x.longer) for x in seen} == {(g, k, l) for g in (False, True) for k in (False, True) for l in (False, True)}
+        assert {(x.glacial, x.kromosaurus, x.longer) for x in seen} == {(g, k, n) for g in (False, True) for k in (False, True) for n in (False, True)}
 
 
 class TestSeam:

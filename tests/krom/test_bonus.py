@@ -222,7 +222,7 @@ class TestPlaceCards:
             f"play {WOODPILE}",
             "Woodpile can only be played in the Forest; you are in the Cave.",
         )
-        s, events = run_passing(action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[WOODPILE], []]), 0), f"play {WOODPILE}")
+        s, _events = run_passing(action_phase(position(["alma", "morhy"], places=["forest", "cave"], hands=[[WOODPILE], []]), 0), f"play {WOODPILE}")
         assert s.players[0].wood == 2
 
 
@@ -329,7 +329,7 @@ class TestEffects:
         refused(s, f"play {PICKPOCKET}", "Nobody else is in the Cave with you to steal from.")
 
     def test_trade(self):
-        s, events = self.play(BARTER, "take bone")
+        s, _events = self.play(BARTER, "take bone")
         assert (s.players[0].krom, s.players[0].bone) == (2, 1)
         refused(action_phase(position(["alma", "morhy"], krom=[2, 5], hands=[[BARTER], []]), 0), f"play {BARTER}", "Not enough Krom: Barter costs 3, you have 2.")
 

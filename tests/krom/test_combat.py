@@ -150,7 +150,7 @@ class TestStunned:
         assert s.players[1].hp == 7 and not s.players[1].stunned
 
     def test_hit_points_never_drop_below_zero(self):
-        s, events = self.stun({"krom": [5, 0]})
+        _s, events = self.stun({"krom": [5, 0]})
         assert of_type(events, Damaged) == [Damaged(1, 5, 0, "combat")]
 
 

@@ -74,7 +74,7 @@ class TestCave:
     def test_cave_rest_or_services_and_services_may_be_none(self):
         # "two choices": rest, or services "in exchange for any number of" items, none included.
         s, events = run(at("cave"), "end")
-        assert [type(e).__name__ for e in events][0] == "ActionPhaseEnded" and s.players[0].krom == 5
+        assert next(type(e).__name__ for e in events) == "ActionPhaseEnded" and s.players[0].krom == 5
         assert decision(s).kind == "main" and s.to_move == 1  # Mörhy's phase in the Forest comes next
 
     def test_cave_actions_elsewhere_are_refused(self):
@@ -103,7 +103,7 @@ class TestForest:
         assert s.players[0].krom == 5 + 3 - 1 and len(s.players[0].hand) == 1
 
     def test_stop_any_time(self):
-        s, events = run(at("forest", picking_deck=[0] + list(range(1, 20))), "pick", "end")
+        s, _events = run(at("forest", picking_deck=[0] + list(range(1, 20))), "pick", "end")
         assert s.players[0].wood == 1 and decision(s).kind == "move" and s.round == 2
 
     def test_forest_the_hike_begins_with_the_first_picking_card(self):
@@ -226,9 +226,9 @@ class TestMountain:
 
     def test_kept_dice_are_not_rerolled(self):
         s, _ = self.climb([6, 6, 1, 2, 3])
-        s, events = run(with_rolls(s, [6, 4, 4]), "keep 0", "keep 1", "reroll")
+        s, _events = run(with_rolls(s, [6, 4, 4]), "keep 0", "keep 1", "reroll")
         assert s.turn.dice == (6, 6, 6, 4, 4)
-        s, events = run(s, "free 1", "keep 2", "keep 3", "keep 4")
+        s, _events = run(s, "free 1", "keep 2", "keep 3", "keep 4")
         assert s.turn.kept == (0, 2, 3, 4)
         refused(s, "keep 3", "That 4 is already kept.")
         refused(s, "free 1", "That 6 is not kept.")

@@ -279,16 +279,16 @@ class TestOtherChallengeBonuses:
         assert "cast 0 catroulette 3 4" in texts(self.at("cras_hunt", GLYPHS_1, four_away))
 
     def test_pinning_shot(self):
-        s, ev = run(self.at("cras_hunt", GLYPHS_3), "challenge 0 pinning_shot 3 5")
+        _s, ev = run(self.at("cras_hunt", GLYPHS_3), "challenge 0 pinning_shot 3 5")
         assert ev[1] == MarkerPlaced(2, "mp", -2)
 
     def test_rain_of_arrows_hits_enemies_in_sight(self):
         fighters = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (3, 7)), ("arrowna", 1, (4, 8)), ("wa_wabbit", 1, (3, 6))]
-        s, ev = run(self.at("cras_hunt", GLYPHS_5, fighters), "challenge 0 rain_of_arrows 3 8")
+        _s, ev = run(self.at("cras_hunt", GLYPHS_5, fighters), "challenge 0 rain_of_arrows 3 8")
         assert [(e.piece, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(2, 1, "volley")]
 
     def test_call_of_the_arachnee(self):
-        s, ev = run(self.at("osamodas_menagerie", GLYPHS_1), "challenge 0 call_arachnee 3 7")
+        _s, ev = run(self.at("osamodas_menagerie", GLYPHS_1), "challenge 0 call_arachnee 3 7")
         assert ev[1] == Summoned(4, "arachnee", 0, (3, 7))
 
     def test_pack_instinct_gives_minions_an_mp(self):
@@ -298,11 +298,11 @@ class TestOtherChallengeBonuses:
         assert s.mp == 5
 
     def test_crackler_rising(self):
-        s, ev = run(self.at("osamodas_menagerie", GLYPHS_5), "challenge 0 crackler_rising 3 7")
+        _s, ev = run(self.at("osamodas_menagerie", GLYPHS_5), "challenge 0 crackler_rising 3 7")
         assert ev[1] == Summoned(4, "crackler", 0, (3, 7))
 
     def test_bramble_doll(self):
-        s, ev = run(self.at("sadidas_grove", GLYPHS_1), "challenge 0 bramble_doll 3 6")
+        _s, ev = run(self.at("sadidas_grove", GLYPHS_1), "challenge 0 bramble_doll 3 6")
         assert ev[1] == Summoned(4, "bramble", 0, (3, 6))
 
     def test_thornskin_softens_spells_on_allied_krosmasters(self):
@@ -314,15 +314,15 @@ class TestOtherChallengeBonuses:
     def test_sap_of_life(self):
         fighters = [("felix_dicebag", 0, (3, 8)), {"kind": "golda_purse", "owner": 0, "cell": [3, 9], "injuries": 4},
                     ("arrowna", 1, (3, 5)), FAR_PINK]
-        s, ev = run(self.at("sadidas_grove", GLYPHS_5, fighters), "challenge 0 sap_of_life 3 9")
+        _s, ev = run(self.at("sadidas_grove", GLYPHS_5, fighters), "challenge 0 sap_of_life 3 9")
         assert ev[1] == Healed(1, 3, 7, 1)
 
     def test_bow_meow_call(self):
-        s, ev = run(self.at("ecaflips_gamble", GLYPHS_1), "challenge 0 bow_meow_call 3 7")
+        _s, ev = run(self.at("ecaflips_gamble", GLYPHS_1), "challenge 0 bow_meow_call 3 7")
         assert ev[1] == Summoned(4, "bow_meow", 0, (3, 7))
 
     def test_lucky_streak_turns_blanks_into_criticals(self):
-        s, ev = run(with_rolls(self.at("ecaflips_gamble", GLYPHS_3), ["blank"]), "cast 0 catroulette 3 5")
+        _s, ev = run(with_rolls(self.at("ecaflips_gamble", GLYPHS_3), ["blank"]), "cast 0 catroulette 3 5")
         assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_jackpot(self):
@@ -330,7 +330,7 @@ class TestOtherChallengeBonuses:
         assert ev[1] == MarkerPlaced(0, "ap", 2) and s.ap == 4
 
     def test_time_drain(self):
-        s, ev = run(self.at("xelors_clockwork", GLYPHS_1), "challenge 0 time_drain 3 5")
+        _s, ev = run(self.at("xelors_clockwork", GLYPHS_1), "challenge 0 time_drain 3 5")
         assert ev[1] == MarkerPlaced(2, "ap", -1)
 
     def test_hourglass_gives_krosmasters_an_mp(self):
@@ -352,7 +352,7 @@ class TestOtherChallengeBonuses:
         assert kinds(ev) == ["Moved"] and s.fighters[0].injuries == 0
 
     def test_chafer_crypt(self):
-        s, ev = run(self.at("srams_shadows", GLYPHS_5, setup=TERRAIN), "challenge 0 chafer_crypt 3 7")
+        _s, ev = run(self.at("srams_shadows", GLYPHS_5, setup=TERRAIN), "challenge 0 chafer_crypt 3 7")
         assert ev[1] == Summoned(4, "chafer", 0, (3, 7))
 
 
@@ -372,7 +372,7 @@ class TestSpinAgain:
         assert s2.phase == "act" and s2.fighters[3].injuries == 0
 
     def test_keep_the_roll(self):
-        s, ev = run(with_rolls(self.felix(self.GLYPHS_4), ["critical"]), "cast 0 catroulette 3 6", "keep")
+        _s, ev = run(with_rolls(self.felix(self.GLYPHS_4), ["critical"]), "cast 0 catroulette 3 6", "keep")
         assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_with_three_glyphs_no_second_roll(self):
@@ -412,9 +412,9 @@ class TestSpecialTerrainTiles:
                   left=("krosmic_leap",), terrain={(3, 6): "ice", (3, 7): "ice", (5, 8): "fire"})
         bound, _ = run(s, "cast 0 bound 3 6")
         assert bound.fighters[0].xy == (3, 6)
-        leap, ev = run(s, "favor 0 left 3 7")
+        _leap, ev = run(s, "favor 0 left 3 7")
         assert [e.path for e in ev if isinstance(e, Moved)] == [((3, 8), (3, 7)), ((3, 7), (3, 6)), ((3, 6), (3, 5))]
-        burnt, ev = run(s, "cast 0 bound 5 8")
+        _burnt, ev = run(s, "cast 0 bound 5 8")
         assert [(e.piece, e.amount, e.source) for e in ev if isinstance(e, Damaged)] == [(0, 2, "fire")]
 
     def test_a_fifth_tile_of_a_type_replaces_one(self):
@@ -438,12 +438,12 @@ class TestSpecialTerrainTiles:
     def test_ice_after_ice_keeps_sliding(self):
         s = build([("felix_dicebag", 0, (3, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0,
                   terrain={(3, 7): "ice", (3, 6): "ice"})
-        s, ev = run(s, "move 0 3 7")
+        s, _ev = run(s, "move 0 3 7")
         assert s.fighters[0].xy == (3, 5)
 
     def test_no_slide_into_an_obstacle(self):
         s = build([("felix_dicebag", 0, (4, 8)), FAR_BLUE, ("arrowna", 1, (0, 0)), FAR_PINK], active=0, terrain={(4, 7): "ice"})
-        s, ev = run(s, "move 0 4 7")  # the bush at (4, 6)
+        s, _ev = run(s, "move 0 4 7")  # the bush at (4, 6)
         assert s.fighters[0].xy == (4, 7)
 
     def test_sure_footed_does_not_slip(self):

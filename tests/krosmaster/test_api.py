@@ -265,5 +265,5 @@ def test_action_text_names_fighters_and_spells_in_words():
     state = krosmaster.demo_state(3)
     for action in krosmaster.legal_actions(state):
         words = krosmaster.action_text(state, action)
-        assert words and "_" not in words and words != str(action) or action.kind in ("keep",), (action, words)
+        assert (words and "_" not in words and words != str(action)) or action.kind in ("keep",), (action, words)
     assert krosmaster.action_text(state, Action("nonsense", (1,))) == "nonsense 1"

@@ -6,8 +6,8 @@ from game.krosmaster.events import GameOver, KnockedOut
 from game.krosmaster.testing import build, place_all, run, with_rolls
 
 TEAM = [("felix_dicebag", 0, (3, 8)), ("golda_purse", 0, (5, 8)), ("arrowna", 1, (3, 6)), ("wa_wabbit", 1, (6, 0))]
-ALL_DRAWN = dict(left=("weakness", "gust", "brazier", "cold_wave", "second_wind"),
-                 right=("quagmire", "bandages", "krosmic_leap", "lucky_punch", "transposition"))
+ALL_DRAWN = {"left": ("weakness", "gust", "brazier", "cold_wave", "second_wind"),
+                 "right": ("quagmire", "bandages", "krosmic_leap", "lucky_punch", "transposition")}
 
 
 class TestEndOfTheGame:
@@ -35,7 +35,7 @@ class TestEndOfTheGame:
         movers = []
         while s.phase != "over":
             movers.append(s.to_move)
-            s, ev = run(s, "slot left", "pass")
+            s, _ev = run(s, "slot left", "pass")
         assert len(movers) == 10 and movers.count(0) == movers.count(1) == 5
         assert s.turn == 10 and s.pile == ()
         assert K.outcome(s) == Outcome((), "The Favor pile is empty and both sides hold 0 Glyph cells.")

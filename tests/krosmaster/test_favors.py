@@ -73,7 +73,7 @@ class TestBasicFavors:
         cells = favor_cells(s, "left")
         assert len(cells) == 80 - 8 - 6 - 4  # no tree, bush, Glyph cell or fighter
         assert (0, 0) in cells and (1, 2) not in cells
-        s2, ev = run(s, "favor 0 left 0 0")
+        _s2, ev = run(s, "favor 0 left 0 0")
         assert ev[1] == TerrainPlaced("ice", (0, 0))
         with pytest.raises(IllegalAction, match="Terrain tiles cannot go on Glyph cells"):
             K.apply(s, Action("favor", (0, "left", 1, 2)))
@@ -87,15 +87,15 @@ class TestBasicFavors:
         assert ev[1] == MarkerPlaced(0, "mp", 2) and s.mp == 5
 
     def test_gust_shoves_two_cells(self):
-        s, ev = run(build(TEAM, active=0, left=("gust",)), "favor 0 left 3 6")
+        _s, ev = run(build(TEAM, active=0, left=("gust",)), "favor 0 left 3 6")
         assert [e.path for e in ev if isinstance(e, Moved)] == [((3, 6), (3, 5)), ((3, 5), (3, 4))]
 
     def test_weakness(self):
-        s, ev = run(build(TEAM, active=0, left=("weakness",)), "favor 0 left 3 6")
+        _s, ev = run(build(TEAM, active=0, left=("weakness",)), "favor 0 left 3 6")
         assert ev[1] == MarkerPlaced(2, "ap", -1)
 
     def test_quagmire(self):
-        s, ev = run(build(TEAM, active=0, left=("quagmire",)), "favor 0 left 3 6")
+        _s, ev = run(build(TEAM, active=0, left=("quagmire",)), "favor 0 left 3 6")
         assert ev[1] == MarkerPlaced(2, "mp", -2)
 
     def test_bandages_heal_an_allied_krosmaster_or_oneself(self):
@@ -107,7 +107,7 @@ class TestBasicFavors:
 
     def test_bandages_remove_no_more_injuries_than_there_are(self):
         hurt = {"kind": "golda_purse", "owner": 0, "cell": [5, 8], "injuries": 1}
-        s, ev = run(build([TEAM[0], hurt, *TEAM[2:]], active=0, left=("bandages",)), "favor 0 left 5 8")
+        _s, ev = run(build([TEAM[0], hurt, *TEAM[2:]], active=0, left=("bandages",)), "favor 0 left 5 8")
         assert ev[1] == Healed(1, 1, 8, 0)
 
     def test_krosmic_leap_over_anything(self):
@@ -122,7 +122,7 @@ class TestBasicFavors:
         assert ev[1:] == [DiceRolled(0, "combat", ("critical",)), Damaged(2, 2, 4, "combat", 2)]
 
     def test_transposition_swaps_places(self):
-        s, ev = run(build(TEAM, active=0, left=("transposition",)), "favor 0 left 3 6")
+        s, _ev = run(build(TEAM, active=0, left=("transposition",)), "favor 0 left 3 6")
         assert (s.fighters[0].xy, s.fighters[2].xy) == ((3, 6), (3, 8))
 
 
@@ -130,11 +130,11 @@ class TestSuperiorFavors:
     SETUP = K.Setup(superior_favors=True)
 
     def test_fog_bank(self):
-        s, ev = run(build(TEAM, active=0, left=("fog_bank",), setup=self.SETUP), "favor 0 left 0 0")
+        _s, ev = run(build(TEAM, active=0, left=("fog_bank",), setup=self.SETUP), "favor 0 left 0 0")
         assert ev[1] == TerrainPlaced("fog", (0, 0))
 
     def test_gobball_stampede(self):
-        s, ev = run(build(TEAM, active=0, left=("gobball_stampede",), setup=self.SETUP), "favor 0 left 3 9")
+        _s, ev = run(build(TEAM, active=0, left=("gobball_stampede",), setup=self.SETUP), "favor 0 left 3 9")
         assert ev[1] == Summoned(4, "gobball", 0, (3, 9))
 
     def test_mighty_blow(self):
@@ -143,7 +143,7 @@ class TestSuperiorFavors:
         assert ev[-1] == Damaged(2, 2, 4, "combat", 2)
 
     def test_krosmic_surge(self):
-        s, ev = run(build(TEAM, active=0, left=("krosmic_surge",), setup=self.SETUP, dofus=0), "favor 0 left 3 8")
+        s, _ev = run(build(TEAM, active=0, left=("krosmic_surge",), setup=self.SETUP, dofus=0), "favor 0 left 3 8")
         assert s.ap == 5
 
     def test_superior_pile_is_ten_of_fourteen(self):

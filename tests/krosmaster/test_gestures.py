@@ -126,7 +126,7 @@ class TestShove:
                   terrain={(3, 6): "fire"})
         p = K.aim_preview(s, 0, ("spell", "shovel_slam"), (3, 8))
         assert p.fire == ((2, 2),)
-        s2, ev = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 3 8")
+        _s2, ev = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 3 8")
         assert any(type(e).__name__ == "Damaged" and e.source == "fire" and e.amount == 2 for e in ev)
 
 

@@ -221,7 +221,7 @@ class TestShove:
 
     def test_a_krosmaster_shoved_onto_a_glyph_cell_captures_it_for_its_owner(self):
         s = build([("golda_purse", 0, (2, 8)), ("felix_dicebag", 0, (6, 9)), ("arrowna", 1, (2, 7)), PINK2], active=0)
-        s, ev = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 2 7")
+        s, _ev = run(with_rolls(s, ["blank"]), "cast 0 shovel_slam 2 7")
         assert K.glyph_counts(s) == (0, 1) and s.dofus == 1
 
 
@@ -258,5 +258,5 @@ class TestFightOutcome:
 
     def test_injuries_below_hp_keep_the_fighter_in(self):
         s = build([("felix_dicebag", 0, (3, 8)), BLUE2, {"kind": "arrowna", "owner": 1, "cell": [3, 6], "injuries": 4}, PINK2], active=0)
-        s, ev = run(with_rolls(s, ["blank"]), "cast 0 catroulette 3 6")
+        s, _ev = run(with_rolls(s, ["blank"]), "cast 0 catroulette 3 6")
         assert s.fighters[2].injuries == 5 and not s.fighters[2].out and s.phase == "act"

@@ -83,7 +83,7 @@ class TestUsingMpAndAp:
         assert (s.ap, s.mp) == (2, 2)
         s, _ = run(s, "move 0 3 6", "move 0 3 5")
         assert (s.ap, s.mp) == (2, 0)
-        s, ev = run(s, "cast 0 feline_claw 3 4")
+        s, _ev = run(s, "cast 0 feline_claw 3 4")
         assert (s.ap, s.mp) == (1, 0)
         assert s.fighters[2].injuries == 1 + 2
 

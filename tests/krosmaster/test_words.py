@@ -142,8 +142,8 @@ class TestPromptsAndTheEnd:
         assert K.decision(s, NAMES).prompt == "Game over, Ann wins. Bob lost half of their Krosmasters."
 
     def test_one_glyph_cell(self):
-        drawn = dict(left=("weakness", "gust", "brazier", "cold_wave", "second_wind"),
-                     right=("quagmire", "bandages", "krosmic_leap", "lucky_punch", "transposition"))
+        drawn = {"left": ("weakness", "gust", "brazier", "cold_wave", "second_wind"),
+                     "right": ("quagmire", "bandages", "krosmic_leap", "lucky_punch", "transposition")}
         s, _ = run(build(TEAM, glyphs={(1, 2): 0, (5, 3): 1}, **drawn), "pass")
         assert K.outcome(s).reason == "The Favor pile is empty and both sides hold 1 Glyph cell."
 

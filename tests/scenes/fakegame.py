@@ -27,7 +27,7 @@ class Setup:
         return {"players": self.players}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Setup":
+    def from_dict(cls, d: dict) -> Setup:
         return cls(d["players"])
 
 
@@ -48,7 +48,7 @@ class State:
                 "steps": self.steps}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: dict) -> State:
         return cls(d["num_players"], tuple(tuple(c) for c in d["at"]), tuple(d["picks"]), d["phase"], d["to_move"],
                    Rng.from_dict(d["rng"]), d["winner"], d["steps"])
 

@@ -151,10 +151,10 @@ def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: 
             spot = board.spots.get(look)
             assert spot is not None, f"{lesson_id} step {coach.index + 1} outlines {look!r}, which the screen lacks"
             assert pygame.Rect(0, 0, *app.size).contains(spot.rect), f"{look!r} lies outside the window"
-        scene, pos = check_target(app, board, key)
+        _scene, pos = check_target(app, board, key)
         if wrong:
             wrong_click(app, board)
-            scene, pos = check_target(app, board, key)
+            _scene, pos = check_target(app, board, key)
         where = (coach.index, coach.pointer, moves(board))
         if before_click is not None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

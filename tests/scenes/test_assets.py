@@ -6,16 +6,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import json  # noqa: E402
-import struct  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import wave  # noqa: E402
-from pathlib import Path  # noqa: E402
+import json
+import struct
+import subprocess
+import sys
+import wave
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from PIL import Image  # noqa: E402
+import pygame
+import pytest
+from PIL import Image
+import itertools
 
 ROOT = Path(__file__).resolve().parents[2]
 SPRITES = ROOT / "sprites"
@@ -100,8 +101,8 @@ class TestSpriteManifest:
     def test_card_frame_rects_fit_and_do_not_overlap(self, entry):
         rects = [entry[k] for k in ("title_rect", "art_rect", "text_rect")]
         for x, y, w, h in rects:
-            assert 0 <= x and 0 <= y and x + w <= entry["width"] and y + h <= entry["height"]
-        for (_, y0, _, h0), (_, y1, _, _) in zip(rects, rects[1:]):
+            assert x >= 0 and y >= 0 and x + w <= entry["width"] and y + h <= entry["height"]
+        for (_, y0, _, h0), (_, y1, _, _) in itertools.pairwise(rects):
             assert y0 + h0 <= y1
 
 

@@ -156,7 +156,7 @@ class TestBoardScene:
         board = start(app)
         ready(app)
         path = saves.autosave_path("fake")
-        for n in range(1, 3):
+        for _n in range(1, 3):
             board.act("pick 1") if board.match.decision().kind == "pick" else None
             assert read_save(path).actions == [str(a) for a in board.match.actions]
             finish(app, board)

@@ -91,7 +91,7 @@ def test_every_live_control_can_be_clicked_at_every_sampled_position(make_app, m
                 click(app, spot.rect.center, frames=4)
                 click(app, spot.rect.center, button=3, frames=2)
                 app.run_frames(2)
-            except Exception as e:  # pragma: no cover - the failure names the click
+            except Exception as e:  # noqa: BLE001  # pragma: no cover - the failure names the click
                 pytest.fail(f"{where} raised {type(e).__name__}: {e}")
             clicked += 1
             empty(app)

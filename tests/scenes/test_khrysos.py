@@ -13,7 +13,6 @@ import pytest
 import game.khrysos as K
 from game.core.rng import Rng
 from game.khrysos import maps
-from game.khrysos.hunters import HUNTERS
 from scenes.board import GameOverScene
 from scenes.khrysos import mapstore
 from scenes.khrysos.board import KhrysosBoard

@@ -49,7 +49,7 @@ class TestHotspotsAtEveryPosition:
     def test_hot_seat_games_every_hotspot_says_what_it_does_or_why_not(self, make_app, monkeypatch, players, seed, map_id,
                                                                        positions):
         app = fast_app(make_app)
-        board = table(app, K.Setup(players=players, map=map_id), seed, seats(players), monkeypatch)
+        table(app, K.Setup(players=players, map=map_id), seed, seats(players), monkeypatch)
         checked = []
 
         def check(b):
@@ -264,7 +264,7 @@ class TestWhatAPlayerReadsFollowsWhatTheySee:
         click(app, spot(board, f"button:hand:{number_of('Elia Rose')}").rect.center, frames=2)
         assert board.busy
         told = lambda: [line for line in board.log.lines[before:] if "Treasure Zone 3" in line]  # noqa: E731
-        while board.white.rolling or not board.white.face == 3:
+        while board.white.rolling or board.white.face != 3:
             assert not told(), "the zone is told before the die stops"
             app.run_frames(1)
         for _ in range(200):

@@ -9,7 +9,7 @@ import pytest
 
 import game.khrysos as K
 from game.core.match import Match
-from game.khrysos import mapgen, maps
+from game.khrysos import maps
 from game.khrysos.maps import TILE_SIZE, MapSpec, PlacedTile
 from scenes.board import Seat
 from scenes import ui
@@ -384,7 +384,7 @@ class TestRandomMapsOnScreen:
 
         mine = MapSpec("My map", maps.sample_map("the_tower").tiles)
         assert mapstore.save(mine)[1] is None
-        app, setup = open_setup(make_app)
+        _app, setup = open_setup(make_app)
         before = [e.name for e in setup.maps]
         setup.add_map(MapSpec("My map", maps.sample_map("alpha_room").tiles), "from a code")
         setup.add_map(MapSpec("Alpha Room", maps.sample_map("the_tower").tiles), "from a code")
@@ -566,7 +566,7 @@ class TestFilesAndTheSidePanel:
             assert mapstore.save(MapSpec(f"Draft {k}", tiles[:4]))[1] is None
         for k in range(3):
             (folder / f"junk{k}.json").write_bytes(b"\xff not a map")
-        app, setup = open_setup(make_app)
+        _app, setup = open_setup(make_app)
         assert len(setup.drafts) == 2 and len(setup.damaged) == 3
         assert setup.unplayable_note() == "2 of your maps are drafts: finish them in the map builder. 3 map files are damaged."
 
@@ -588,7 +588,7 @@ class TestFilesAndTheSidePanel:
         assert names == ["quaggy_jumps", "garbage_query.json"], "folders first, then map files only"
         font = assets.font(filepicker.TEXT, False)
         assert font.get_linesize() <= filepicker.ROW, "a row is tall enough for descenders and underscores"
-        for rect, entry in picker.rows():
+        for rect, _entry in picker.rows():
             assert picker.list_rect.contains(rect)
         # a click on a folder opens it, Up comes back, a click on a file picks its name
         click(app, picker.rows()[0][0].center)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 
-import pygame
 import pytest
 
 import game.krom as krom

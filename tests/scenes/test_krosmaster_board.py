@@ -39,7 +39,7 @@ def enemy_cast(board):
     s = board.match.state
     for a in board.match.legal_actions():
         if a.kind == "cast":
-            fid, spell, x, y = a.args
+            _fid, _spell, x, y = a.args
             target = s.grid[index(x, y)]
             if target >= 0 and s.fighters[target].owner != s.to_move:
                 return a
@@ -425,7 +425,7 @@ def test_the_favor_strip_s_labels_do_not_run_into_each_other(app, monkeypatch):
     labels = [(v, r) for v, r in labels if v not in ("Revealed:", "choose a slot")] + [
         ("Revealed: choose a slot", caption[0].union(caption[1]))]
     for i, (a, ra) in enumerate(labels):
-        assert 0 <= ra.left and ra.right <= RIGHT.width, f"{a!r} leaves the column: {ra}"
+        assert ra.left >= 0 and ra.right <= RIGHT.width, f"{a!r} leaves the column: {ra}"
         for b, rb in labels[i + 1:]:
             assert not ra.colliderect(rb), f"{a!r} runs into {b!r}"
 

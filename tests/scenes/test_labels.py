@@ -83,7 +83,7 @@ def check_labels(scene, cuts: Cuts) -> None:
         for b in shown:
             if b is a or not a.rect.colliderect(b.rect) or a.rect.contains(b.rect) or b.rect.contains(a.rect):
                 continue
-            assert False, f"{where}: the control {a.key!r} {a.rect} overlaps {b.key!r} {b.rect}"
+            raise AssertionError(f"{where}: the control {a.key!r} {a.rect} overlaps {b.key!r} {b.rect}")
 
 def _open(app, name: str, seed: int = 3):
     app.stack.replace(registry.make_scene(name, app, seed))

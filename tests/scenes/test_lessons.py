@@ -58,7 +58,6 @@ def test_a_refused_gesture_leaves_the_game_unchanged_and_says_why(app):
     from game import demo
 
     _menu(app)
-    lessonwalk.walk  # (the module is used below)
     from scenes.learn.runner import start_lesson
 
     start_lesson(app, "demo", "01_table")

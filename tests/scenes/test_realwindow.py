@@ -412,8 +412,8 @@ def test_in_a_small_window_every_control_of_the_menu_and_settings_shows_its_tip_
                     data = json.loads(dump.read_text(encoding="utf-8"))
                 except (OSError, ValueError):
                     data = {}
-                if data.get("scene") == scene and data.get("window") == [1000, 600] and \
-                        (hovered is None or data.get("hovered") == hovered) or time.monotonic() > end:
+                if (data.get("scene") == scene and data.get("window") == [1000, 600] and \
+                        (hovered is None or data.get("hovered") == hovered)) or time.monotonic() > end:
                     return data
                 time.sleep(0.1)
 

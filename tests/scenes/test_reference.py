@@ -208,7 +208,7 @@ def test_every_section_of_every_game_draws(app):
 def test_hovering_a_diagram_cell_shows_what_the_rules_say_there(app):
     scene = open_reference(app, "krosmaster", section="line_of_sight")
     app.run_frames(2)
-    rect, words = next((r, w) for r, w in scene.tips if "line of sight is blocked" in w)
+    rect, _words = next((r, w) for r, w in scene.tips if "line of sight is blocked" in w)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.run_frames(2)
     assert scene.spots.hovered is not None and "line of sight is blocked" in " ".join(scene.spots.hovered.tip_lines())
@@ -224,7 +224,7 @@ def test_draw_marked_line_reports_each_glossary_word_where_it_is_drawn(app):
     assert marked.term_at(hits, glyph.rect.center) is g.term("glyph") and marked.term_at(hits, (5, 5)) is None
     # the dotted underline sits under the word, in the mark colour
     y = glyph.rect.top + 16 + 1
-    row = [tuple(surface.get_at((x, y + k)))[:3] for x in range(glyph.rect.left, glyph.rect.right) for k in range(0, 6)]
+    row = [tuple(surface.get_at((x, y + k)))[:3] for x in range(glyph.rect.left, glyph.rect.right) for k in range(6)]
     assert (240, 184, 64) in row
     from scenes.hotspots import Hotspots
 

@@ -252,7 +252,7 @@ def test_game_log_a_line_that_fills_the_box_exactly_leaves_no_blank_line_under_i
     from scenes.widgets.log import GameLog
 
     ui = app.new_ui()
-    words = "Arrowna casts Burning Arrow on Golda Purse and deals 3 damage to her".split()
+    words = ["Arrowna", "casts", "Burning", "Arrow", "on", "Golda", "Purse", "and", "deals", "3", "damage", "to", "her"]
     blank = []
     for before in (1, 14):  # the scroll bar hidden, then shown
         log = GameLog(ui, pygame.Rect(BoardScene.log_rect))

@@ -37,8 +37,9 @@ class Driver:
         return r.stdout.strip()
 
     def start(self, args=()):
-        self.proc = subprocess.Popen([PY, "-m", "scenes", *args], cwd=ROOT, env=self.env,
-                                     stdout=open(self.out / "stdout.log", "w"), stderr=subprocess.STDOUT)
+        log = open(self.out / "stdout.log", "w")  # noqa: SIM115 - the program writes to it as long as it runs
+        self.proc = subprocess.Popen([PY, "-m", "scenes", *args], cwd=ROOT, env=self.env, stdout=log,
+                                     stderr=subprocess.STDOUT)
         for _ in range(100):
             wid = self.x("search", "--onlyvisible", "--classname", "tabletrio")
             if wid:
@@ -147,7 +148,7 @@ class Driver:
         if "Absolute upper-left X" not in info:
             self.wid = self.x("search", "--onlyvisible", "--classname", "tabletrio").split()[0]
             info = subprocess.run(["xwininfo", "-id", self.wid], env=self.env, capture_output=True, text=True).stdout
-        g = {k.strip(): v.strip() for k, _, v in (l.partition(":") for l in info.splitlines()) if v}
+        g = {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in info.splitlines()) if v}
         x, y = int(g["Absolute upper-left X"]), int(g["Absolute upper-left Y"])
         w, h = int(g["Width"]), int(g["Height"])
         ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=self.env["DISPLAY"]).save(path)
