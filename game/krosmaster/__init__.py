@@ -68,20 +68,8 @@ from game.krosmaster.redact import redact
 from game.krosmaster.view import view
 from game.krosmaster.words import (action_text, column_name, fighter_name, player_name, proper_names, row_name, spell_name,
                                    square_name)
-from game.krosmaster.rules import (
-    GAME_ID,
-    TITLE,
-    apply,
-    bench_setup,
-    check_invariants,
-    demo_state,
-    legal_actions,
-    new_game,
-    outcome,
-    playout_choice,
-    random_setup,
-    why_illegal,
-)
+from game.krosmaster.policy import bench_setup, demo_state, playout_choice, random_setup
+from game.krosmaster.rules import GAME_ID, TITLE, apply, check_invariants, legal_actions, new_game, outcome, why_illegal
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [

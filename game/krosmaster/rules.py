@@ -10,15 +10,13 @@ Self-centred abilities are aimed at the user's own cell.
 
 from __future__ import annotations
 
-from itertools import groupby
-from operator import attrgetter
 from typing import Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned, is_one_of
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
-from game.krosmaster.board import BIT, CELLS, LAYOUTS, NEIGHBOURS, OBSTACLE_MASK, WIDTH, XY, index
+from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY
 from game.krosmaster.checks import active_bonuses, favor_in, occupied, summon_room, targets, usable
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
@@ -274,66 +272,3 @@ def check_invariants(s: State) -> None:
     else:
         assert s.active == -1 and s.ap == 0 and s.mp == 0, "no active fighter outside a fighter's turn"
     assert len(s.challenges) == s.setup.challenges, "as many Divine Challenges as the setup says"
-
-
-def random_setup(rng: Rng) -> Setup:
-    return Setup(
-        layout=rng.choice(LAYOUTS),
-        choose_krosmasters=rng.below(2) == 1,
-        superior_favors=rng.below(2) == 1,
-        die_jokers=rng.below(2) == 1,
-        tackle=rng.below(2) == 1,
-        challenges=rng.below(4),
-    )
-
-
-def bench_setup() -> Setup:
-    """The benchmark's game: a typical advanced game (every advanced rule, one Divine Challenge)."""
-    return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1)
-
-
-_KIND = attrgetter("kind")
-_WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}
-
-
-def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
-    """A random policy that mostly acts: casts at enemies, moves, uses Favors; rarely passes.
-
-    It never casts a spell at its own side unless nothing else is possible, so that random
-    games are not decided by friendly fire.
-    """
-    buckets: dict[str, list[Action]] = {}
-    seat = state.to_move
-    grid, fighters = state.grid, state.fighters
-    for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
-        if kind == "cast":  # the cell's index, as board.index computes it
-            run = [a for a in run if (fid := grid[a.args[3] * WIDTH + a.args[2]]) < 0 or fighters[fid].owner != seat]
-            if not run:
-                continue
-        else:
-            run = list(run)
-        bucket = buckets.get(kind)
-        if bucket is None:
-            buckets[kind] = run
-        else:
-            bucket += run
-    if not buckets:
-        return actions[rng.below(len(actions))]
-    kinds = list(buckets)
-    weights = [_WEIGHTS.get(k, 1) for k in kinds]
-    roll = rng.below(1000) * sum(weights) / 1000
-    for k, w in zip(kinds, weights):
-        roll -= w
-        if roll < 0:
-            break
-    choice = buckets[k]
-    return choice[rng.below(len(choice))]
-
-
-def demo_state(seed: int = 1) -> State:
-    """A game from the default setup played by the random policy past setup and a couple of turns."""
-    s = new_game(Setup(), seed)
-    rng = Rng(seed ^ 0xD0F05)
-    while s.phase != "over" and s.turn < 4:
-        s, _ = apply(s, playout_choice(s, legal_actions(s), rng))
-    return s
