@@ -61,7 +61,7 @@ from game.krosmaster.queries import (
     tacklers,
     unlocked_bonuses,
 )
-from game.krosmaster.checks import dodge_dice, favor_in, glyph_count
+from game.krosmaster.facts import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
 from game.krosmaster.decision import decision, progress, reveals
 from game.krosmaster.redact import redact

@@ -28,7 +28,7 @@ from typing import Sequence
 from game.core import Decision
 from game.core.grammar import counted, listing, possessive
 from game.krosmaster import events as E
-from game.krosmaster.checks import dodge_dice
+from game.krosmaster.facts import dodge_dice
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import DRAFT_ORDER, TEAM_SIZE
 from game.krosmaster.rules import outcome

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core import Outcome
 from game.krosmaster import events as E
 from game.krosmaster.board import index
-from game.krosmaster.checks import favor_in, glyph_count, passive
+from game.krosmaster.facts import favor_in, glyph_count, passive
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import Fighter, State
 from game.krosmaster.words import end_facts, end_reason, lost_half

@@ -24,7 +24,7 @@ from game.core.gesture import Gesture, choose, find
 
 from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY, clear_sight, direction, index, ring, step
 from game.krosmaster.content import CONTENT, Ability
-from game.krosmaster.checks import (
+from game.krosmaster.facts import (
     ABILITIES, BONUSES, FACES, ability_range, availability_problem, blockers, dodge_dice, favor_in, glyph_count, kind_problem,
     passive, target_problem,
 )

@@ -17,7 +17,7 @@ from game.core.actions import interned, is_one_of
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
 from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY
-from game.krosmaster.checks import active_bonuses, favor_in, occupied, summon_room, targets, usable
+from game.krosmaster.facts import active_bonuses, favor_in, occupied, summon_room, targets, usable
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed

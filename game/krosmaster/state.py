@@ -233,7 +233,7 @@ class State:
         self.result: Outcome | None = None
         self._legal = None
         self._legal_set = None
-        self._geo = None  # checks.geometry: line-of-sight blockers, occupied cells
+        self._geo = None  # facts.geometry: line-of-sight blockers, occupied cells
         self._owned = None
 
     @property

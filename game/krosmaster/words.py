@@ -15,7 +15,7 @@ from typing import Sequence
 
 from game.core.grammar import column_label, counted, listing, possessive, row_label, seat_name
 from game.krosmaster.board import HEIGHT, WIDTH, XY
-from game.krosmaster.checks import glyph_count
+from game.krosmaster.facts import glyph_count
 from game.krosmaster.content import CONTENT
 
 COLOUR = ("Blue", "Pink")  # seat 0 plays blue, seat 1 pink: the default names of the seats

@@ -1,6 +1,6 @@
 """The rules' fast paths give exactly what the plain checks give (the wording of the rules is in target_problem).
 
-`checks.targets` filters candidate cells with bitmasks before line of sight; here it is compared,
+`facts.targets` filters candidate cells with bitmasks before line of sight; here it is compared,
 on positions from random games, with the plain definition: the candidates for which
 `target_problem` finds nothing.
 """
@@ -10,7 +10,7 @@ import pytest
 import game.krosmaster as K
 from game.core import Rng
 from game.krosmaster.board import CELLS, DIST, ring
-from game.krosmaster.checks import BONUSES, ability_range, active_bonuses, target_problem, targets
+from game.krosmaster.facts import BONUSES, ability_range, active_bonuses, target_problem, targets
 from game.krosmaster.content import CONTENT
 
 
@@ -64,8 +64,8 @@ def test_targets_are_the_cells_target_problem_accepts(chunk):
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_usable_is_availability_problem_finding_nothing(chunk):
-    """`checks.usable`, the yes/no that legal_actions asks of every ability, agrees with the reason-giving check."""
-    from game.krosmaster.checks import availability_problem, usable
+    """`facts.usable`, the yes/no that legal_actions asks of every ability, agrees with the reason-giving check."""
+    from game.krosmaster.facts import availability_problem, usable
 
     seen = {True: 0, False: 0}
     for s in positions(range(100 + 12 * chunk, 112 + 12 * chunk)):

@@ -1,7 +1,8 @@
-"""What the rules ask again and again: Glyph counts, passive bonuses, ranges, line of sight, valid targets.
+"""The small facts under the rules: Glyph counts, passive bonuses, ranges, line of sight, valid targets,
+who may use what, how many dodge dice a fighter rolls, which Favor shows in a slot.
 
-Shared by `legal_actions`, `apply`, the refusal reasons and the UI query helpers, so all of
-them give the same answer.
+Shared by `legal_actions`, `apply`, the refusal reasons, the decision and the board's queries, so
+all of them give the same answer.
 """
 
 from __future__ import annotations
