@@ -10,7 +10,7 @@ from __future__ import annotations
 from game import krosmaster as rules
 from game.bots.base import GameKit, reseeded
 from game.core.rng import Rng
-from game.krosmaster.board import DIST
+from game.krosmaster import DIST
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import State
 

@@ -15,7 +15,9 @@ colours): `describe(event, state, names)`, `action_text(state, action, names)`,
 `why_illegal(state, action, names)`.
 """
 
-from game.krosmaster.board import BOARDS, DEFAULT_LAYOUT, HEIGHT, LAYOUTS, WIDTH, XY
+from game.krosmaster.grid import DIST, HEIGHT, WIDTH, XY, index
+
+from game.krosmaster.layouts import BOARDS, DEFAULT_LAYOUT, KINDS, LAYOUTS
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.queries import (
@@ -107,6 +109,9 @@ __all__ = [
     "spell_name",
     "square_name",
     "BOARDS",
+    "DIST",
+    "KINDS",
+    "index",
     "DEFAULT_LAYOUT",
     "HEIGHT",
     "WIDTH",

@@ -8,7 +8,8 @@ all of them give the same answer.
 from __future__ import annotations
 
 from game.core.grammar import counted
-from game.krosmaster.board import BIT, CELLS, DIST, NEIGHBOURS, OBSTACLE_MASK, TREE_MASK, clear_sight, direction, ring
+from game.krosmaster.grid import BIT, CELLS, DIST, NEIGHBOURS, clear_sight, direction, ring
+from game.krosmaster.layouts import OBSTACLE_MASK, TREE_MASK
 from game.krosmaster.content import CONTENT, Ability, Bonus
 from game.krosmaster.state import Fighter, State
 
@@ -182,7 +183,7 @@ ALIGNED: tuple[int, ...] = tuple(
 
 
 def _open_cells() -> dict[str, tuple[int, ...]]:
-    from game.krosmaster.board import BOARDS
+    from game.krosmaster.layouts import BOARDS
 
     return {k: tuple(c for c in range(CELLS) if not OBSTACLE_MASK[k] & BIT[c]) for k in BOARDS}
 

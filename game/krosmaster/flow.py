@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core import Outcome
 from game.krosmaster import events as E
-from game.krosmaster.board import index
+from game.krosmaster.grid import index
 from game.krosmaster.facts import favor_in, glyph_count, passive
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import Fighter, State

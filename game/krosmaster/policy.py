@@ -12,7 +12,8 @@ from itertools import groupby
 from operator import attrgetter
 
 from game.core import Action, Rng
-from game.krosmaster.board import LAYOUTS, WIDTH
+from game.krosmaster.grid import WIDTH
+from game.krosmaster.layouts import LAYOUTS
 from game.krosmaster.rules import apply, legal_actions, new_game
 from game.krosmaster.state import Setup, State
 
@@ -47,7 +48,7 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
     for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
-        if kind == "cast":  # the cell's index, as board.index computes it
+        if kind == "cast":  # the cell's index, as grid.index computes it
             run = [a for a in run if (fid := grid[a.args[3] * WIDTH + a.args[2]]) < 0 or fighters[fid].owner != seat]
             if not run:
                 continue

@@ -22,7 +22,9 @@ from game.core import COMBAT_DIE
 from game.core.actions import Action
 from game.core.gesture import Gesture, choose, find
 
-from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY, clear_sight, direction, index, ring, step
+from game.krosmaster.grid import BIT, CELLS, NEIGHBOURS, XY, clear_sight, direction, index, ring, step
+
+from game.krosmaster.layouts import OBSTACLE_MASK
 from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.facts import (
     ABILITIES, BONUSES, FACES, ability_range, availability_problem, blockers, dodge_dice, favor_in, glyph_count, kind_problem,

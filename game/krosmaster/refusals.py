@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core import Action
-from game.krosmaster.board import DIST, index, on_board
+from game.krosmaster.grid import DIST, index, on_board
 from game.krosmaster.facts import BONUSES, availability_problem, favor_in, target_problem
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import SLOTS, Fighter, State

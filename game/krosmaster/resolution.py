@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core import COMBAT_DIE
 from game.krosmaster import events as E
-from game.krosmaster.board import BIT, DIST, XY, clear_sight, direction, index, step
+from game.krosmaster.grid import BIT, DIST, XY, clear_sight, direction, index, step
 from game.krosmaster.facts import (
     ABILITIES, BONUSES, FACES, SPELLS, blockers, dodge_dice, favor_in, glyph_count, is_free, passive, power_of,
 )

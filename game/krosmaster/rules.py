@@ -16,7 +16,8 @@ from game.core import Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned, is_one_of
 from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
-from game.krosmaster.board import BIT, CELLS, NEIGHBOURS, OBSTACLE_MASK, XY
+from game.krosmaster.grid import BIT, CELLS, NEIGHBOURS, XY
+from game.krosmaster.layouts import OBSTACLE_MASK
 from game.krosmaster.facts import active_bonuses, favor_in, occupied, summon_room, targets, usable
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams

@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from game.core import Outcome, Rng, SetupError
-from game.krosmaster.board import BOARDS, CELLS, DEFAULT_LAYOUT, LAYOUTS, XY, index, on_board
+from game.krosmaster.grid import CELLS, XY, index, on_board
+from game.krosmaster.layouts import BOARDS, DEFAULT_LAYOUT, LAYOUTS
 from game.krosmaster.content import CONTENT
 
 VERSION = 2  # 2 (issue 20): only the joker face dodges; a skipped fighter keeps its markers; no Fog option (Fog comes with its cards)

@@ -20,7 +20,8 @@ from typing import Any, Iterable
 
 from game.core import Action
 from game.core.actions import apply_all
-from game.krosmaster.board import BOARDS, DEFAULT_LAYOUT, index
+from game.krosmaster.grid import index
+from game.krosmaster.layouts import BOARDS, DEFAULT_LAYOUT
 from game.krosmaster.content import CONTENT
 from game.krosmaster.rules import apply, check_invariants, legal_actions
 from game.krosmaster.state import VERSION, Setup, State

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.core.grammar import column_label, counted, listing, possessive, row_label, seat_name
-from game.krosmaster.board import HEIGHT, WIDTH, XY
+from game.krosmaster.grid import HEIGHT, WIDTH, XY
 from game.krosmaster.facts import glyph_count
 from game.krosmaster.content import CONTENT
 

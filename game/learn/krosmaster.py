@@ -9,9 +9,8 @@ from fractions import Fraction
 from game.core.content import EntryReader
 from game.core.grammar import counted
 from game.krosmaster import (
-    BOARDS, CONTENT, Setup, dodge_odds, reachable_cells, spell_targets, tackle_zone, tacklers,
+    BOARDS, CONTENT, HEIGHT, KINDS, WIDTH, Setup, dodge_odds, reachable_cells, spell_targets, tackle_zone, tacklers,
 )
-from game.krosmaster.board import HEIGHT, KINDS, WIDTH
 from game.krosmaster.content import ELEMENTS, Ability
 from game.krosmaster.testing import build
 from game.learn.texts import content_word

@@ -6,7 +6,7 @@ import pathlib
 import pytest
 
 from game.core import COMBAT_DIE, ContentError
-from game.krosmaster import board as B
+from game.krosmaster import layouts as B
 from game.krosmaster import content as C
 from game.krosmaster.content import CONTENT
 

@@ -9,7 +9,7 @@ import pytest
 
 import game.krosmaster as K
 from game.core import Rng
-from game.krosmaster.board import CELLS, DIST, ring
+from game.krosmaster.grid import CELLS, DIST, ring
 from game.krosmaster.facts import BONUSES, ability_range, active_bonuses, target_problem, targets
 from game.krosmaster.content import CONTENT
 

@@ -4,7 +4,7 @@ import pytest
 
 import game.krosmaster as K
 from game.core import HIDDEN, Action, IllegalAction, SetupError
-from game.krosmaster.board import BOARDS, XY
+from game.krosmaster import BOARDS, XY
 from game.krosmaster.content import CONTENT
 from game.krosmaster.testing import kinds, run
 

@@ -8,7 +8,7 @@ import pytest
 import game.krosmaster as K
 from game.core import Action, IllegalAction, Rng
 from game.core.grid import line_of_sight
-from game.krosmaster.board import BIT, CELLS, XY, clear_sight
+from game.krosmaster.grid import BIT, CELLS, XY, clear_sight
 from game.krosmaster.events import (
     DiceRolled, Damaged, GameOver, KnockedOut, MarkerPlaced, Moved, ShoveResisted, SpellCast, Summoned,
 )

@@ -9,7 +9,7 @@ import pytest
 import game.krosmaster as K
 from game.core import Action
 from game.krosmaster import events as E
-from game.krosmaster.board import HEIGHT, WIDTH
+from game.krosmaster import HEIGHT, WIDTH
 from game.krosmaster.testing import build, run, with_rolls
 from tests.texts import add_scripted, collect, event_classes, text_problems
 

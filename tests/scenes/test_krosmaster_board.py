@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.krosmaster.board import DIST, index
+from game.krosmaster import DIST, index
 from scenes import ui
 from scenes.board import GameOverScene
 from scenes.krosmaster.board import KrosmasterBoard
