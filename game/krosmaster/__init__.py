@@ -1,13 +1,17 @@
 """Krosmaster: Blast, the pure rules: the rule-module API plus the board UI's query helpers.
 
-See `rules` for the actions' text forms and `why_illegal`, `events` for what `apply` returns,
-`decision` (with `progress` and `reveals`), `refusals` for the reasons `why_illegal` gives, `redact`,
-`view`, `queries` for overlays (reachable cells, spell targets), the board's gestures (`walk`, `aim`,
-`arm`, `place`, `play_fighter`, `end`, `pick`, `put_favor`, `remove_tile`, `options`) and previews
-(`walk_preview`, `aim_preview`), `words` for how texts name squares ("C7": `square_name`,
+The package follows the map of game/README.md: `rules` (new_game, legal_actions, apply, outcome,
+why_illegal), `state`, `decision` (with `progress` and `reveals`), `flow` (turns and activations),
+`resolution` (what actions and abilities do), `content`, `facts` (the small facts the rules share),
+`refusals` (the reasons `why_illegal` gives), `queries` for overlays (reachable cells, spell
+targets, odds, cell facts), `gestures` (a click as actions: `walk`, `aim`, `arm`, `place`,
+`play_fighter`, `end`, `pick`, `put_favor`, `remove_tile`, `options`), `previews` (`walk_preview`,
+`aim_preview`, `end_label`), `policy` (setups for simulations, the playout choice, the demo
+position), `view`, `redact`, `words` for how texts name squares ("C7": `square_name`,
 `column_name`, `row_name`, the labels on the board's edges), players and fighters, and
-`action_text`; `testing` for building positions, and RULES_NOTES.md for every decision where the
-rulebook is silent.
+`action_text`; `events` for what `apply` returns; `testing` for building positions. Of its own:
+`grid` (the 8 x 10 cells' geometry) and `layouts` (the board's four layouts). RULES_NOTES.md
+holds every decision where the rulebook is silent.
 
 Every text function takes `names` (seat index -> the name the table gave; None keeps the
 colours): `describe(event, state, names)`, `action_text(state, action, names)`,
@@ -16,40 +20,23 @@ colours): `describe(event, state, names)`, `action_text(state, action, names)`,
 """
 
 from game.krosmaster.grid import DIST, HEIGHT, WIDTH, XY, index
-
 from game.krosmaster.layouts import BOARDS, DEFAULT_LAYOUT, KINDS, LAYOUTS
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
+from game.krosmaster.gestures import Option, aim, arm, end, options, pick, place, play_fighter, put_favor, remove_tile, walk
+from game.krosmaster.previews import AimPreview, Dodge, WalkPreview, aim_preview, end_label, walk_preview
 from game.krosmaster.queries import (
-    AimPreview,
-    Dodge,
-    Option,
+    USE_COST,
+    AbilityRef,
+    CellFacts,
     Reach,
     Targets,
-    WalkPreview,
     ability_of,
     ability_targets,
-    aim,
-    aim_preview,
-    arm,
-    end,
-    end_label,
-    options,
-    pick,
-    place,
-    play_fighter,
-    points_left,
-    put_favor,
-    remove_tile,
-    walk,
-    walk_preview,
-    CellFacts,
-    cell_facts,
-    USE_COST,
-    challenge_thresholds,
-    use_cost,
     action_points,
+    cell_facts,
     challenge_targets,
+    challenge_thresholds,
     damage_odds,
     dodge_die_odds,
     dodge_odds,
@@ -57,11 +44,13 @@ from game.krosmaster.queries import (
     glyph_counts,
     line_of_sight,
     movement_points,
+    points_left,
     reachable_cells,
     spell_targets,
     tackle_zone,
     tacklers,
     unlocked_bonuses,
+    use_cost,
 )
 from game.krosmaster.facts import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
@@ -75,6 +64,7 @@ from game.krosmaster.rules import GAME_ID, TITLE, apply, check_invariants, legal
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
+    "AbilityRef",
     "AimPreview",
     "Dodge",
     "Option",

@@ -44,7 +44,7 @@ def said(text: str | None) -> str:
 
 
 def walk_tip(name: str, preview) -> list[str]:
-    """The tip of a cell the fighter being played can walk to (`queries.walk_preview`)."""
+    """The tip of a cell the fighter being played can walk to (`previews.walk_preview`)."""
     lines = [f"Walk {name} here: {preview.cost} MP"]
     for d in preview.dodges:
         lines.append(f"Dodge roll leaving {square_name(d.cell)}: {counted(d.dice, 'die')} "
@@ -56,7 +56,7 @@ def walk_tip(name: str, preview) -> list[str]:
 
 
 def aim_tip(preview, target_name: str | None, burned: list[str]) -> list[str]:
-    """The tip of a cell an armed ability can be aimed at (`queries.aim_preview`)."""
+    """The tip of a cell an armed ability can be aimed at (`previews.aim_preview`)."""
     lines = [preview.name + (f" on {target_name}" if target_name else " here")]
     if preview.ally:
         lines.append("Careful: this fighter is on your own team.")

@@ -1,4 +1,4 @@
-"""The board's gestures as the rules read them (game.krosmaster.queries): each click becomes legal actions
+"""The board's gestures as the rules read them (game.krosmaster.gestures): each click becomes legal actions
 or the rules' own reason, and each preview says what the gesture would cost, risk and deal."""
 
 
