@@ -1,5 +1,6 @@
 """The small facts under the rules: Glyph counts, passive bonuses, ranges, line of sight, valid targets,
-who may use what, how many dodge dice a fighter rolls, which Favor shows in a slot.
+who may use what, how many dodge dice a fighter rolls, which Favor shows in a slot, which team has
+lost half of its Krosmasters.
 
 Shared by `legal_actions`, `apply`, the refusal reasons, the decision and the board's queries, so
 all of them give the same answer.
@@ -359,3 +360,18 @@ def active_bonuses(s: State) -> list[Bonus]:
 
 
 _ACTIVE: dict[tuple[str, ...], tuple[Bonus, ...]] = {}  # the active bonuses of each set of Divine Challenges in play
+
+
+def lost_half(state) -> tuple[int, ...]:
+    """The seats that have lost half of their Krosmasters (knocked out): the game ends at once."""
+    lost = []
+    for seat in (0, 1):
+        team = [f for f in state.fighters if f.owner == seat and not f.minion]
+        if team and 2 * sum(f.out for f in team) >= len(team):
+            lost.append(seat)
+    return tuple(lost)
+
+
+def end_facts(state) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """(seats that lost half of their Krosmasters, Glyph cells of blue and pink) in `state`."""
+    return lost_half(state), (glyph_count(state, 0), glyph_count(state, 1))

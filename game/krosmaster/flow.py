@@ -5,10 +5,10 @@ from __future__ import annotations
 from game.core import Outcome
 from game.krosmaster import events as E
 from game.krosmaster.grid import index
-from game.krosmaster.facts import favor_in, glyph_count, passive
+from game.krosmaster.facts import end_facts, favor_in, glyph_count, lost_half, passive
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import Fighter, State
-from game.krosmaster.words import end_facts, end_reason, lost_half
+from game.krosmaster.words import end_reason
 
 TEAM_SIZE = 2
 

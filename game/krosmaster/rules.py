@@ -18,12 +18,12 @@ from game.core.grammar import sentence
 from game.krosmaster import flow, resolution
 from game.krosmaster.grid import BIT, CELLS, NEIGHBOURS, XY
 from game.krosmaster.layouts import OBSTACLE_MASK
-from game.krosmaster.facts import active_bonuses, favor_in, occupied, summon_room, targets, usable
+from game.krosmaster.facts import active_bonuses, end_facts, favor_in, occupied, summon_room, targets, usable
 from game.krosmaster.content import CONTENT
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
 from game.krosmaster.state import SLOTS, Setup, State
-from game.krosmaster.words import end_facts, end_reason
+from game.krosmaster.words import end_reason
 
 GAME_ID = "krosmaster"
 TITLE = "Krosmaster: Blast"

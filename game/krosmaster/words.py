@@ -15,7 +15,6 @@ from typing import Sequence
 
 from game.core.grammar import column_label, counted, listing, possessive, row_label, seat_name
 from game.krosmaster.grid import HEIGHT, WIDTH, XY
-from game.krosmaster.facts import glyph_count
 from game.krosmaster.content import CONTENT
 
 COLOUR = ("Blue", "Pink")  # seat 0 plays blue, seat 1 pink: the default names of the seats
@@ -111,21 +110,6 @@ def face_words(faces) -> str:
 
 
 # -- the end ------------------------------------------------------------------------------------
-
-
-def lost_half(state) -> tuple[int, ...]:
-    """The seats that have lost half of their Krosmasters (knocked out): the game ends at once."""
-    lost = []
-    for seat in (0, 1):
-        team = [f for f in state.fighters if f.owner == seat and not f.minion]
-        if team and 2 * sum(f.out for f in team) >= len(team):
-            lost.append(seat)
-    return tuple(lost)
-
-
-def end_facts(state) -> tuple[tuple[int, ...], tuple[int, int]]:
-    """(seats that lost half of their Krosmasters, Glyph cells of blue and pink) in `state`."""
-    return lost_half(state), (glyph_count(state, 0), glyph_count(state, 1))
 
 
 def end_reason(winners, lost, glyphs, names: Names = None) -> str:
@@ -237,9 +221,7 @@ __all__ = [
     "proper_names",
     "character_name",
     "column_name",
-    "end_facts",
     "end_reason",
-    "lost_half",
     "face_words",
     "fighter_name",
     "item_name",
