@@ -116,7 +116,7 @@ def frozen_kit(live: GameKit) -> GameKit:
 
 
 def _krosmaster():
-    from game.krosmaster.board import DIST
+    from game.krosmaster import DIST
     from game.krosmaster.content import CONTENT
 
     def features(s, seat: int) -> dict[str, float]:

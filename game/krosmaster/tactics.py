@@ -25,19 +25,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from game.core import COMBAT_DIE
-from game.krosmaster.board import (
-    BIT,
-    DIST,
-    NEIGHBOURS,
-    OBSTACLE_MASK,
-    XY,
-    clear_sight,
-    direction,
-    index,
-    ring,
-    step,
-)
-from game.krosmaster.checks import (
+from game.krosmaster.content import CONTENT, Ability
+from game.krosmaster.facts import (
     BONUSES,
     FACES,
     ability_range,
@@ -48,7 +37,18 @@ from game.krosmaster.checks import (
     occupied,
     power_of,
 )
-from game.krosmaster.content import CONTENT, Ability
+from game.krosmaster.grid import (
+    BIT,
+    DIST,
+    NEIGHBOURS,
+    XY,
+    clear_sight,
+    direction,
+    index,
+    ring,
+    step,
+)
+from game.krosmaster.layouts import OBSTACLE_MASK
 from game.krosmaster.resolution import combat_damage
 from game.krosmaster.state import Fighter, State
 
@@ -194,7 +194,7 @@ _CACHE_SIZE = 4096
 
 
 def _fresh_points(s: State, f: Fighter) -> tuple[int, int]:
-    from game.krosmaster.checks import passive
+    from game.krosmaster.facts import passive
 
     c = CONTENT.character(f.kind)
     ap = max(0, c.ap + f.ap_mark)
