@@ -115,23 +115,23 @@ def parse_board(file: str, text: str) -> Board:
     )
 
 
-def register(board: Board) -> None:
-    _GLYPH_INDEX[board.id] = {cell: n for n, cell in enumerate(board.glyphs)}
-    OBSTACLE_MASK[board.id] = sum(BIT[i] for i in board.obstacles)
-    TREE_MASK[board.id] = sum(BIT[i] for i in board.trees)
+def register(layout: Board) -> None:
+    _GLYPH_INDEX[layout.id] = {cell: n for n, cell in enumerate(layout.glyphs)}
+    OBSTACLE_MASK[layout.id] = sum(BIT[i] for i in layout.obstacles)
+    TREE_MASK[layout.id] = sum(BIT[i] for i in layout.trees)
 
 
 def load_boards() -> dict[str, Board]:
-    boards: dict[str, Board] = {}
+    found: dict[str, Board] = {}
     folder = importlib.resources.files(MAPS)
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if item.name.endswith(".json"):
-            board = parse_board(f"maps/krosmaster/{item.name}", item.read_text(encoding="utf-8"))
-            register(board)
-            boards[board.id] = board
-    if not boards:
+            layout = parse_board(f"maps/krosmaster/{item.name}", item.read_text(encoding="utf-8"))
+            register(layout)
+            found[layout.id] = layout
+    if not found:
         raise ContentError("maps/krosmaster", None, None, "holds no board file")
-    return boards
+    return found
 
 
 BOARDS: dict[str, Board] = load_boards()

@@ -336,7 +336,7 @@ class CellFacts(NamedTuple):
 
 def cell_facts(state: State, cell: Cell) -> CellFacts:
     c = index(*cell)
-    board = state.board
-    gi = board.glyph_index.get(c)
-    start = 0 if c in board.starts[0] else 1 if c in board.starts[1] else -1
-    return CellFacts(state.grid[c], board.kind(c), state.terrain[c], state.glyphs[gi] if gi is not None else -1, start)
+    layout = state.board
+    gi = layout.glyph_index.get(c)
+    start = 0 if c in layout.starts[0] else 1 if c in layout.starts[1] else -1
+    return CellFacts(state.grid[c], layout.kind(c), state.terrain[c], state.glyphs[gi] if gi is not None else -1, start)

@@ -227,8 +227,8 @@ def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
 
 
 def check_invariants(s: State) -> None:
-    board = s.board
-    obstacles = board.obstacles
+    layout = s.board
+    obstacles = layout.obstacles
     seen: dict[int, int] = {}
     for n, f in enumerate(s.fighters):
         assert f.id == n, f"fighter ids: fighter at index {n} has id {f.id}"
@@ -249,7 +249,7 @@ def check_invariants(s: State) -> None:
     for cell, t in enumerate(s.terrain):
         if t:
             counts[t] = counts.get(t, 0) + 1
-            assert cell not in obstacles and cell not in board.glyph_index, f"terrain on a free non-Glyph cell: {XY[cell]}"
+            assert cell not in obstacles and cell not in layout.glyph_index, f"terrain on a free non-Glyph cell: {XY[cell]}"
     for t, n in counts.items():
         assert n <= CONTENT.terrain[t].tiles, f"at most {CONTENT.terrain[t].tiles} {t} tiles, found {n}"
     tiles = sum(1 for o in s.glyphs if o >= 0)
