@@ -11,6 +11,7 @@ the same Match and BoardScene as the real boards.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import cast
 
 from game.core import COMBAT_DIE, D6, Action, Decision, IllegalAction, Outcome, Rng, grid
 from game.core.events import Damaged, DiceRolled, Event, KnockedOut, Moved
@@ -100,7 +101,8 @@ def apply(state: State, action: Action) -> tuple[State, list]:
         faces = (rng.roll(D6), rng.roll(D6), rng.roll(COMBAT_DIE), rng.roll(D6))
         return replace(state, rng=rng), [DiceRolled(-1, "tray", faces)]
     if action.kind == "select":
-        return replace(state, selected=action.args[0]), [Selected(action.args[0])]
+        piece = cast(int, action.args[0])
+        return replace(state, selected=piece), [Selected(piece)]
     if action.kind == "walk":
         cell = tuple(action.args)
         path = (state.at[state.selected], *reachable(state)[cell].path)

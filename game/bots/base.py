@@ -101,12 +101,12 @@ class GameKit:
         """Why `action` helps, in one line that starts with the action in words (`words`): the
         feature it improves most (or the game ending)."""
         tail = f" (win chance about {round(100 * chance)}%)" if chance is not None else ""
-        action = self.words(before, action)
+        said = self.words(before, action)
         result = self.rules.outcome(after)
         if result is not None:
             if seat in result.winners:
-                return f"{action}: it wins the game{tail}."
-            return f"{action}: the best of a bad lot{tail}."
+                return f"{said}: it wins the game{tail}."
+            return f"{said}: the best of a bad lot{tail}."
         n = after.num_players
         gains: dict[str, float] = {}
         for i in range(n):
@@ -119,8 +119,8 @@ class GameKit:
             if g > gain:
                 best, gain = k, g
         if best is None:
-            return f"{action}: nothing better to do now{tail}."
-        return f"{action}: {self.phrases.get(best, best)}{tail}."
+            return f"{said}: nothing better to do now{tail}."
+        return f"{said}: {self.phrases.get(best, best)}{tail}."
 
 
 def reseeded(state: Any, rng: Rng) -> Any:

@@ -7,6 +7,8 @@ own hand, not retired) at random into those hands and the deck.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game import khrysos as rules
 from game.bots.base import GameKit, reseeded
 from game.core.rng import Rng
@@ -64,7 +66,7 @@ def features(s: State, seat: int) -> dict[str, float]:
     }
 
 
-_NEAR: dict = {}  # (board, loot) -> square -> fewest steps from the square to a treasure (12 at most), as features counts
+_NEAR: dict[Any, dict[Any, int]] = {}  # (board, loot) -> square -> fewest steps from the square to a treasure (12 at most), as features counts
 
 
 def scores(s: State) -> list[float]:
@@ -75,10 +77,13 @@ def scores(s: State) -> list[float]:
     near = [0.0] * n
     markers = [0.0] * n
     loot = s.loot
+    known: dict[Any, int] = {}
     if loot:
         key = (s.board, loot)
-        known = _NEAR.get(key)
-        if known is None:
+        cached = _NEAR.get(key)
+        if cached is not None:
+            known = cached
+        else:
             if len(_NEAR) >= 256:
                 _NEAR.clear()
             known = _NEAR[key] = {}
@@ -101,7 +106,7 @@ def scores(s: State) -> list[float]:
     for seat in range(n):
         mine = sorted(treasures[seat], reverse=True)
         best = mine[0] if mine else 0
-        total = 0
+        total: float = 0
         total += w["treasure"] * (best + (0.08 * best * best if best < WIN_TREASURE else 0.0))
         total += w["spare"] * float(sum(mine[1:]))
         total += w["endurance"] * endurance[seat]

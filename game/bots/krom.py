@@ -23,7 +23,7 @@ PLACES = (CAVE, FOREST, SAVANNA, MOUNTAIN)
 
 
 def _rest(total: int, *known) -> list[int]:
-    seen = set()
+    seen: set[int] = set()
     for group in known:
         seen.update(c for c in group if c >= 0)
     return [c for c in range(total) if c not in seen]

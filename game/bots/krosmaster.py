@@ -97,7 +97,7 @@ def scores(s: State) -> list[float]:
         tempo = 0.0
         if active is not None and s.to_move == seat and active.owner == seat:
             tempo = s.ap + 0.3 * s.mp
-        total = 0
+        total: float = 0
         total += w["weakest"] * (float(min(left)) if left else 0.0)
         total += w["health"] * float(sum(left))
         total += w["glyphs"] * (s.glyphs.count(seat) * (0.5 + progress))

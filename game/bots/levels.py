@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from typing import Any
+from typing import Any, cast
 from collections.abc import Callable
 
 from game.bots.base import GameKit
@@ -139,14 +139,17 @@ class HardBot:
         self.reuse = reuse and kit.stretch is not None
         self.early_stop = early_stop
         self.last: dict = {}  # the last search: iterations run and whether the clock stopped it
-        self._kept = None  # (seat, stretch key, view as data, root, action chosen): the tree to reuse
+        self._kept: tuple[Any, ...] | None = None  # (seat, stretch key, view as data, root, action chosen): the tree to reuse
+
+    def _stretch(self, state: Any) -> Any:
+        return cast(Callable[[Any], Any], self.kit.stretch)(state)  # there is one whenever `reuse` is set
 
     def _kept_root(self, view_state: Any, seat: int, legal: list[Action]):
         """The subtree below the action chosen last, when this view follows it in the same stretch."""
         kept, self._kept = self._kept, None
         if not self.reuse or kept is None:
             return None, None
-        key, data = self.kit.stretch(view_state), view_state.to_dict()
+        key, data = self._stretch(view_state), view_state.to_dict()
         k_seat, k_key, k_data, root, action = kept
         if k_seat != seat or k_key != key or k_data == data:
             return None, (key, data)
@@ -164,9 +167,9 @@ class HardBot:
             return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
         root, here = self._kept_root(view_state, seat, legal)
         search = Search(self.kit, view_state, seat, rng, explore=self.explore, depth=self.depth, root=root)
-        clock = self.clock
-        start = None if self.seconds is None else clock()
-        deadline = None if start is None else start + self.seconds
+        clock = cast(Callable[[], float], self.clock)  # there is one whenever `seconds` is set
+        start = 0.0 if self.seconds is None else clock()
+        deadline = None if self.seconds is None else start + self.seconds
         done = 0
         timed_out = early = False
         check = self.CHECK_EVERY
@@ -180,12 +183,12 @@ class HardBot:
                 search.iterate()
                 done += 1
                 if self.early_stop and done % check == 0 and done >= 4 * check:
-                    left = None if self.iterations is None else self.iterations - done
+                    left: float | None = None if self.iterations is None else self.iterations - done
                     if deadline is not None:
                         now = clock()
                         by_clock = (deadline - now) * done / max(now - start, 1e-9)
                         left = by_clock if left is None else min(left, by_clock)
-                    if left > 0 and search.margin(legal) > left:
+                    if left is not None and left > 0 and search.margin(legal) > left:
                         early = True
                         break
         finally:
@@ -195,7 +198,7 @@ class HardBot:
         action, chance = search.best(legal)
         if self.reuse:
             if here is None:
-                here = (self.kit.stretch(view_state), view_state.to_dict())
+                here = (self._stretch(view_state), view_state.to_dict())
             self._kept = (seat, here[0], here[1], search.root, action)
         state = self.kit.determinize(view_state, seat, rng)
         after, _ = self.kit.rules.apply(state, action)

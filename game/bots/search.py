@@ -71,7 +71,7 @@ class Search:
             children = node.children
             if not node.expanded:
                 node.expanded = True
-                values = None
+                values = None  # type: ignore[assignment]  # options is never empty: set below
                 for a in options:
                     vals = self.judge(state, a)
                     children[a] = Node(1, vals[mover])

@@ -7,7 +7,9 @@ The text form is what saves, logs and tests use, like a chess move's "e2e4".
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,19 +43,20 @@ class Action:
         return cls(parts[0], tuple(_word(p) for p in parts[1:]))
 
 
-def apply_all(apply, state, *actions: str | Action):
+def apply_all(apply: Callable[[Any, Action], tuple[Any, list[Any]]], state: Any,
+              *actions: str | Action) -> tuple[Any, list[Any]]:
     """Apply actions (text forms or Actions) in order with a rule module's `apply`.
 
     Returns the final state and every event, in order. Tests use it to play a script.
     """
-    events: list = []
+    events: list[Any] = []
     for a in actions:
         state, ev = apply(state, Action.parse(a) if isinstance(a, str) else a)
         events.extend(ev)
     return state, events
 
 
-_INTERNED: dict[tuple, Action] = {}
+_INTERNED: dict[tuple[str, tuple[int | str, ...]], Action] = {}
 
 
 def interned(kind: str, *args: int | str) -> Action:
@@ -65,7 +68,7 @@ def interned(kind: str, *args: int | str) -> Action:
     return action
 
 
-def is_one_of(action: object, legal) -> bool:
+def is_one_of(action: object, legal: Iterable[Action]) -> bool:
     """True when `action` is one of the very objects in `legal`: the rules hand out shared (interned)
     actions and most callers pass one of them back, so `apply` finds it without comparing fields."""
     return any(a is action for a in legal)

@@ -22,10 +22,10 @@ class GameState(Protocol):
     to_move: int | None  # the seat that must act now, None once the game is over
     num_players: int  # seats are 0 .. num_players - 1
 
-    def to_dict(self) -> dict: ...
+    def to_dict(self) -> dict[str, Any]: ...
 
     @classmethod
-    def from_dict(cls, d: dict) -> GameState: ...
+    def from_dict(cls, d: dict[str, Any]) -> GameState: ...
 
 
 class RulesModule(Protocol):
@@ -98,5 +98,6 @@ def choose(module: Any, state: GameState, actions: list[Action], rng: Rng) -> Ac
     """The random policy used by simulations and benchmarks."""
     pick = getattr(module, "playout_choice", None)
     if pick is not None:
-        return pick(state, actions, rng)
+        picked: Action = pick(state, actions, rng)
+        return picked
     return actions[rng.below(len(actions))]

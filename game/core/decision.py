@@ -14,8 +14,8 @@ from dataclasses import dataclass
 HIDDEN = -1
 
 
-def is_hidden(value) -> bool:
-    return value == HIDDEN
+def is_hidden(value: object) -> bool:
+    return bool(value == HIDDEN)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, fields
 
 
@@ -13,8 +15,8 @@ class Event:
     def kind(self) -> str:
         return type(self).__name__
 
-    def to_dict(self) -> dict:
-        d = {"kind": self.kind}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             d[f.name] = _plain(getattr(self, f.name))
         return d
@@ -24,7 +26,7 @@ class Event:
         return f"{self.kind}({args})"
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
@@ -46,7 +48,7 @@ class DiceRolled(Event):
 
     piece: int
     purpose: str  # the game's word: "combat", "dodge", "hunt", "mountain", "energy", ...
-    faces: tuple
+    faces: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,7 @@ class Moved(Event):
     """`piece` moved along `path`, which starts at the cell (or place) it left and ends where it stopped."""
 
     piece: int
-    path: tuple
+    path: tuple[Any, ...]
     cause: str = "walk"  # "walk", "slide", "shove", "teleport", "swap", "push", ...
 
 
@@ -89,7 +91,7 @@ class KnockedOut(Event):
 class GameOver(Event):
     """The game has ended: `winners` (empty for no winner) and the reason in words."""
 
-    winners: tuple
+    winners: tuple[int, ...]
     reason: str
 
 

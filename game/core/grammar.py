@@ -59,7 +59,9 @@ def after_colon(text: str, names: Iterable[str] = ()) -> str:
         return text
     if any(stripped.startswith(n) and not stripped[len(n):len(n) + 1].isalpha() for n in names if n):
         return text
-    first = re.match(r"[^\s,.;:!?()]*", stripped).group()
+    found = re.match(r"[^\s,.;:!?()]*", stripped)
+    assert found is not None  # the pattern matches the empty string
+    first = found.group()
     if first == "I" or (len(first) > 1 and (first[1].isupper() or first[1].isdigit())):
         return text
     lead = text[: len(text) - len(stripped)]
@@ -86,7 +88,9 @@ def article(word: str) -> str:
     if not w:
         return "a"
     if w[0].isdigit():
-        number = re.match(r"\d+", w).group()
+        digits = re.match(r"\d+", w)
+        assert digits is not None  # w begins with a digit
+        number = digits.group()
         return "an" if number.startswith("8") or (len(number) in (2, 5, 6) and number[:2] in ("11", "18")) else "a"
     if w[0] in "+-":
         return "a"  # "a +1 AP marker", "a -2 MP marker": said "plus one", "minus two"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from game.core.actions import Action
 from game.core.decision import Decision
@@ -31,7 +31,7 @@ class _Step:
     seat: int | None  # who took it
     barrier: bool  # it revealed something random or hidden: it can never be undone
     before: Any  # the state it was taken from
-    events: tuple = ()  # what apply returned for it, in order
+    events: tuple[Event, ...] = ()  # what apply returned for it, in order
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Match:
     setup: Any
     seed: int
     state: Any
-    table: dict = field(default_factory=dict)  # what only the screen needs (seat names, bots): kept in saves
+    table: dict[str, Any] = field(default_factory=dict)  # what only the screen needs (seat names, bots): kept in saves
     start: Any = None  # the position the game began from when it is not a new game of its seed (a lesson)
     _steps: list[_Step] = field(default_factory=list)
     _redo: list[Action] = field(default_factory=list)
@@ -79,21 +79,21 @@ class Match:
         return [s.action for s in self._steps]
 
     def legal_actions(self) -> list[Action]:
-        return self.rules.legal_actions(self.state)
+        return cast(list[Action], self.rules.legal_actions(self.state))
 
     def decision(self) -> Decision:
         """Who decides what now; its prompt names players as the table named them."""
         fn = self.rules.decision
         if _takes_names(fn) and self.names is not None:
-            return fn(self.state, names=self.names)
-        return fn(self.state)
+            return cast(Decision, fn(self.state, names=self.names))
+        return cast(Decision, fn(self.state))
 
     def outcome(self) -> Outcome | None:
         """Who won; its reason names players as the table named them (when the rules take `names=`)."""
         fn = self.rules.outcome
         if _takes_names(fn) and self.names is not None:
-            return fn(self.state, names=self.names)
-        return fn(self.state)
+            return cast(Outcome | None, fn(self.state, names=self.names))
+        return cast(Outcome | None, fn(self.state))
 
     @property
     def over(self) -> bool:
@@ -102,7 +102,7 @@ class Match:
     @property
     def players(self) -> int:
         """How many seats the game has."""
-        return self.state.num_players
+        return cast(int, self.state.num_players)
 
     def progress(self) -> str:
         """A few words on how far the game is (the rules' `progress`, on what the whole table sees)."""
@@ -115,7 +115,7 @@ class Match:
         (automation and benchmarks play games this way)."""
         legal = self.legal_actions()
         policy = getattr(self.rules, "playout_choice", None)
-        return policy(self.state, legal, rng) if policy is not None else legal[rng.below(len(legal))]
+        return cast(Action, policy(self.state, legal, rng)) if policy is not None else legal[rng.below(len(legal))]
 
     def view(self, seat: int | None) -> Any:
         return self.rules.view(self.state, seat)
@@ -129,22 +129,22 @@ class Match:
         names = [s.get("name") if isinstance(s, dict) else None for s in seats]
         if not all(isinstance(n, str) and n for n in names):
             return None
-        return tuple(names)
+        return tuple(cast(list[str], names))
 
-    def text(self, function: str, *args) -> str:
+    def text(self, function: str, *args: Any) -> str:
         """A text of the rules (`describe`, `action_text`, `progress`...) with the table's names when the
         rules take them (a `names=` keyword); the text as the rules write it otherwise."""
         fn = getattr(self.rules, function)
         if _takes_names(fn) and self.names is not None:
-            return fn(*args, names=self.names)
-        return fn(*args)
+            return cast(str, fn(*args, names=self.names))
+        return cast(str, fn(*args))
 
     def why_illegal(self, action: Action | str) -> str | None:
         """The rules' reason for refusing `action` now (None when legal), players named as the table named them."""
         fn = self.rules.why_illegal
         if _takes_names(fn) and self.names is not None:
-            return fn(self.state, _action(action), names=self.names)
-        return fn(self.state, _action(action))
+            return cast(str | None, fn(self.state, _action(action), names=self.names))
+        return cast(str | None, fn(self.state, _action(action)))
 
     def play(self, action: Action | str) -> list[Event]:
         """Apply one action for the seat to move; IllegalAction (state unchanged) when the rules refuse it."""
@@ -160,7 +160,7 @@ class Match:
             self._redo.pop()
         else:
             self._redo.clear()
-        return events
+        return cast(list[Event], events)
 
     def _private(self, state: Any) -> bool:
         if state.to_move is None:
@@ -226,7 +226,7 @@ class Match:
             return self.state
         return self._steps[n].before
 
-    def events_of(self, n: int) -> tuple:
+    def events_of(self, n: int) -> tuple[Event, ...]:
         """The events of the n-th action (1 = the first)."""
         return self._steps[n - 1].events
 
@@ -272,10 +272,10 @@ def _rng_moved(before: Any, after: Any) -> bool:
     a, b = getattr(before, "rng", None), getattr(after, "rng", None)
     if a is None or b is None:
         return False
-    return a.to_dict() != b.to_dict()
+    return bool(a.to_dict() != b.to_dict())
 
 
-def _reveals(rules: Any, private: bool, before: Any, action: Action, after: Any, events: list) -> bool:
+def _reveals(rules: Any, private: bool, before: Any, action: Action, after: Any, events: list[Event]) -> bool:
     """The rules' own `reveals` when they have one; else any action taken in a private decision counts."""
     hook = getattr(rules, "reveals", None)
     if hook is None:

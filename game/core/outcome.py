@@ -1,6 +1,7 @@
 """The result of a finished game."""
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,9 +15,9 @@ class Outcome:
     def is_draw(self) -> bool:
         return not self.winners
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "reason": self.reason}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Outcome":
+    def from_dict(cls, d: dict[str, Any]) -> "Outcome":
         return cls(tuple(d["winners"]), d["reason"])

@@ -14,7 +14,7 @@ third item first, then the first, then the second.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Rng:
 
     # -- construction and serialization ------------------------------------------------
     @classmethod
-    def _raw(cls, state: int, script: tuple) -> Rng:
+    def _raw(cls, state: int, script: tuple[Any, ...]) -> Rng:
         rng = cls.__new__(cls)
         rng.state = state
         rng.script = script
@@ -55,11 +55,11 @@ class Rng:
         """A copy whose next scripted draws return `values` (after any already scripted)."""
         return Rng._raw(self.state, self.script + tuple(values))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"state": self.state, "script": list(self.script)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Rng:
+    def from_dict(cls, d: dict[str, Any]) -> Rng:
         state = d["state"]
         if not isinstance(state, int) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an integer in 0..2**64-1, got {state!r}")
@@ -97,7 +97,7 @@ class Rng:
             if z < limit:
                 return z % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (Fisher-Yates), or put it in the next scripted order."""
         if self.script and isinstance(self.script[0], (list, tuple)):
             order = list(self._pop_script())
@@ -146,7 +146,7 @@ class Rng:
             value = self._pop_script()
             if value not in items:
                 raise ScriptError(f"scripted value {value!r} is not among {list(items)!r}")
-            return value
+            return cast(T, value)
         return items[self.below(len(items))]
 
 

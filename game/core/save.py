@@ -29,14 +29,14 @@ class Save:
 
     game: str
     version: int
-    setup: dict
+    setup: dict[str, Any]
     seed: int
     actions: list[str] = field(default_factory=list)
-    table: dict = field(default_factory=dict)
-    start: dict | None = None  # a game begun from a given position (a lesson): that state's plain data
+    table: dict[str, Any] = field(default_factory=dict)
+    start: dict[str, Any] | None = None  # a game begun from a given position (a lesson): that state's plain data
 
-    def to_dict(self) -> dict:
-        extra = {"table": self.table} if self.table else {}
+    def to_dict(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {"table": self.table} if self.table else {}
         if self.start is not None:
             extra["start"] = self.start
         return {
@@ -54,16 +54,16 @@ class Save:
         return dumps(self.to_dict(), pretty=True)
 
 
-def new_save(module: Any, setup: Any, seed: int, actions: list[Action] | tuple = ()) -> Save:
+def new_save(module: Any, setup: Any, seed: int, actions: list[Action] | tuple[Action, ...] = ()) -> Save:
     return Save(module.GAME_ID, module.VERSION, setup.to_dict(), seed, [str(a) for a in actions])
 
 
-def write_save(path: str | os.PathLike, save: Save) -> None:
+def write_save(path: str | os.PathLike[str], save: Save) -> None:
     """Write atomically (temp file, fsync, rename); an OSError such as a full disk leaves the old save intact."""
     atomic_write_text(path, save.to_text())
 
 
-def read_save(path: str | os.PathLike) -> Save:
+def read_save(path: str | os.PathLike[str]) -> Save:
     """Read and check the structure of a save file (without replaying it)."""
     try:
         with open(path, "rb") as f:
@@ -181,7 +181,7 @@ def _said(error: object) -> str:
     return text[0].lower() + text[1:] if first in _OPENINGS else text
 
 
-def load_game(path: str | os.PathLike, resolve: Callable[[str], Any] | None = None) -> tuple[Save, Any, Any, Any]:
+def load_game(path: str | os.PathLike[str], resolve: Callable[[str], Any] | None = None) -> tuple[Save, Any, Any, Any]:
     """Read and replay a save file: (save, module, setup, state)."""
     save = read_save(path)
     module, setup, state = replay(save, resolve)

@@ -134,7 +134,7 @@ def dumps(data: Any, *, pretty: bool = False) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str, mode: int | None = None) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str, mode: int | None = None) -> None:
     """Write `text` to `path` so that a crash or a full disk never leaves a half-written file.
 
     The text goes to a temporary file beside the target, is flushed and fsynced, then
@@ -165,7 +165,7 @@ _TEMP_SUFFIX = ".tmp"
 _TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # what mkstemp makes of the prefix and suffix above
 
 
-def temp_files(directory: str | os.PathLike) -> list[Path]:
+def temp_files(directory: str | os.PathLike[str]) -> list[Path]:
     """The temporary files `atomic_write_text` made under `directory` (any depth).
 
     A process killed in the middle of a write leaves its temporary file behind; the program

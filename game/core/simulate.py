@@ -16,6 +16,7 @@ At the end, replaying the action list from the seed reproduces the final state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,7 +120,8 @@ def checked_playout(
     return Playout(setup, seed, state, actions, module.outcome(state))
 
 
-def _check_full(module: Any, state: Any, legal: list[Action], rng: Rng, probes: int, fail) -> None:
+def _check_full(module: Any, state: Any, legal: list[Action], rng: Rng, probes: int,
+                fail: Callable[[str], Exception]) -> None:
     snapshot = state.to_dict()
     again = module.State.from_dict(snapshot)
     if again.to_dict() != snapshot:

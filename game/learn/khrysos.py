@@ -218,7 +218,7 @@ def range_rings(r: EntryReader) -> Picture:
     caption = (f"Rings of Range counted out from {HUNTERS[pieces[0].what].name}: a diagonal neighbour is one ring away. "
                f"Within Range {radius}: {_names(state, sorted(inside, key=lambda h: shown[next(p.cell for p in pieces if p.what == h)]))}.")
     lines = []
-    farther = [c for c in _clip(window, {c: 1 for c in state.board.floor}) if c not in shown]
+    farther = [c for c in _clip(window, dict.fromkeys(state.board.floor, 1)) if c not in shown]
     if farther:
         lines.append("Squares left blank are farther away.")
     who = HUNTERS[pieces[0].what].name
@@ -295,7 +295,7 @@ def trample(r: EntryReader) -> Picture:
     act = HUNTERS[me].action(number)
     caption = (f"{HUNTERS[me].name}'s {act.name} ({symbols_text(act.tokens)}): the gold path tramples "
                f"{_names(state, trampled)}; each target is hit once, whoever it is.")
-    layers = {"reachable": _clip(window, {c: "a first step" for c in first}),
+    layers = {"reachable": _clip(window, dict.fromkeys(first, "a first step")),
               "path": {c: f"step {i + 1}" for i, c in enumerate(path)},
               "target": {p.cell: "trampled" for p in pieces if p.what in trampled}}
     marks = {c: str(i + 1) for i, c in enumerate(path)}
@@ -321,7 +321,7 @@ def movement(r: EntryReader) -> Picture:
         if goal not in reach:
             raise r.fail("to", f"{HUNTERS[me].name} cannot walk to {to} with {energy} energy")
         path = tuple(reach[goal].path)
-        layers["path"] = {c: "the way shown" for c in path}
+        layers["path"] = dict.fromkeys(path, "the way shown")
         lines.append(f"The gold way costs {reach[goal].cost} energy: one a square, diagonals included.")
     caption = f"{HUNTERS[me].name} has {energy} energy: the numbers are the energy each square costs by the shortest way."
     return Picture(GAME_ID, "movement", map_id, window, tuple(pieces), layers=layers, marks=marks, path=path,

@@ -5,6 +5,7 @@ and live diagrams computed by `game.krosmaster`'s own queries on a stated positi
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import cast
 
 from game.core.content import EntryReader
 from game.core.grammar import counted
@@ -132,7 +133,7 @@ def _challenges() -> tuple[tuple[str, str], ...]:
     for ch in CONTENT.challenges.values():
         parts = []
         for b in ch.bonuses:
-            how = "passive" if b.passive else f"active, 1 AP, {_range(b.ability)}"
+            how = "passive" if b.passive else f"active, 1 AP, {_range(cast(Ability, b.ability))}"  # active: it has one
             parts.append(f"{counted(b.glyphs, 'Glyph')}: {b.name} ({how}): {b.text}")
         out.append((ch.name, "\n".join(parts)))
     return tuple(out)
@@ -232,9 +233,9 @@ def spell_range(r: EntryReader) -> Picture:
     if ability is None:
         raise r.fail("spell", f"{caster.name} has no spell {spell!r} (spells: {', '.join(s.id for s in caster.spells)})")
     t = spell_targets(state, 0, spell)
-    good = _inside(window, {c: "can be targeted" for c in t.targetable})
-    pale = _inside(window, {c: why for c, why in t.invalid.items()})
-    red = _inside(window, {c: "in range, but the line of sight is blocked" for c in t.blocked})
+    good = _inside(window, dict.fromkeys(t.targetable, "can be targeted"))
+    pale = _inside(window, dict(t.invalid.items()))
+    red = _inside(window, dict.fromkeys(t.blocked, "in range, but the line of sight is blocked"))
     caption = f"{caster.name}'s {ability.name} reaches {ability.low} to {ability.high} cells away, counted along rows and columns."
     if red:
         caption += f" {counted(len(red), 'cell')} in range {'are' if len(red) > 1 else 'is'} out of sight."
@@ -284,7 +285,7 @@ def movement(r: EntryReader) -> Picture:
             raise r.fail("to", f"{mover.name} cannot walk to {to} (the rules' reachable cells: {sorted(reach)})")
         way = reach[goal]
         path = way.path
-        layers["path"] = {c: "the path shown" for c in path}
+        layers["path"] = dict.fromkeys(path, "the path shown")
         lines.append(f"The gold path costs {way.cost} MP" + (f" and burns {way.burns} injuries on Fire." if way.burns else "."))
         if len(way.path) > len(way.steps):
             lines.append("Ice slides the fighter one cell further at no cost.")

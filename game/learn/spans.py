@@ -36,7 +36,8 @@ def _pattern(spellings: list[str], ignore_case: bool) -> re.Pattern | None:
 def _matchers(glossary: Glossary) -> tuple[tuple[re.Pattern | None, re.Pattern | None], dict[str, Term]]:
     """A case-blind pattern for ordinary terms, an exact one for `case` terms, and spelling -> term."""
     by_spelling: dict[str, Term] = {}
-    blind, exact = [], []
+    blind: list[str] = []
+    exact: list[str] = []
     for t in glossary.terms.values():
         for s in t.spellings:
             key = s if t.case else s.casefold()

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.core.content import EntryReader, parse_text
 from game.core.errors import ContentError
@@ -186,7 +187,7 @@ def parse_glossary(game: str, file: str, text: str) -> Glossary:
     terms: dict[str, Term] = {}
     spelled: dict[str, str] = {}
     for index, raw in enumerate(_entries(file, parse_text(file, text), "term")):
-        label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{index + 1}"
+        label = raw["id"] if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{index + 1}"
         r = EntryReader(file, label, raw)
         tid = _read_id(r)
         if tid in terms:
@@ -239,7 +240,7 @@ def parse_reference(game: str, file: str, text: str, glossary: Glossary, listing
     by_id: dict[str, Section] = {}
     titles: dict[str, str] = {}
     for index, raw in enumerate(raw_sections):
-        label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{index + 1}"
+        label = raw["id"] if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{index + 1}"
         r = EntryReader(file, label, raw)
         sid = _read_id(r)
         if sid in by_id:
