@@ -8,6 +8,8 @@
     learn.search("krosmaster", "tackle")        # [Hit(section, score), ...], best first
     learn.required_terms("krom")                # (key, word) of everything the content data names
     learn.diagram("khrysos", {"kind": "burst", ...})  # a diagram of one's own (a lesson), computed by the rules
+    learn.parse_lesson("krom", "01_hunt", text)  # Lesson: a lesson file checked and played through the rules
+    learn.Progress(lesson)                      # where a learner is in a lesson: step, what to click, what is refused
 
 The texts live in `game/<g>/data/glossary.toml` and `reference.toml` (schema in
 `game.learn.texts`), are loaded on first use, validated, and linked: every keyword is a
@@ -34,9 +36,13 @@ from types import ModuleType
 
 from game.core.content import EntryReader, read_text
 from game.core.errors import ContentError
+from game.learn.lesson import ALWAYS_ALLOWED, PLACES, Entry, Lesson, LessonError, SeatSpec, Step
+from game.learn.lessonfile import parse_lesson
 from game.learn.picture import Picture, Piece
+from game.learn.progress import NO_UNDO, LessonBot, Progress
 from game.learn.search import Hit, fold, matching_terms, search as _search
 from game.learn.spans import Span, find_terms, split_marked
+from game.learn.starts import rules_of, start_position
 from game.learn.texts import Block, Glossary, Reference, Section, Term, link, parse_glossary, parse_reference
 
 GAMES = ("krosmaster", "krom", "khrysos")
@@ -45,6 +51,8 @@ __all__ = [
     "GAMES", "ContentError", "Block", "Glossary", "Hit", "Picture", "Piece", "Reference", "Section", "Span", "Term",
     "diagram", "find_terms", "fold", "glossary", "matching_terms", "picture", "reference", "required_terms", "search",
     "section_for", "split_marked",
+    "ALWAYS_ALLOWED", "PLACES", "Entry", "Lesson", "LessonError", "SeatSpec", "Step", "parse_lesson", "rules_of",
+    "start_position", "NO_UNDO", "LessonBot", "Progress",
 ]
 
 

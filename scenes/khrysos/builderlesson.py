@@ -105,7 +105,7 @@ class BuilderLesson:
     def _lesson_key(self, event) -> bool:
         """Keys while a lesson is on: the map's own (R, Delete, arrows, zoom) go on; undo, files and Esc are
         answered with a line and change nothing. True when the key was answered here."""
-        from scenes.learn.coach import NO_UNDO
+        from game.learn import NO_UNDO
 
         ctrl = event.mod & pygame.KMOD_CTRL
         if ctrl and event.key in (pygame.K_z, pygame.K_y):

@@ -18,7 +18,8 @@ It sits in `scene.coach` and does five things, nothing else:
 
 The scene it teaches on is its **host** (`Host`): a small protocol a game's `BoardScene` and the
 map builder both implement, so there is one coach for every kind of scene. The steps, texts and
-moves come from the lesson file (`scenes.learn.loader`).
+moves come from the lesson file (`game.learn`); where the learner is in it is the lesson's `Progress` (`game.learn.progress`,
+pure), which the coach holds and shows.
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ import pygame
 from pygame_gui.elements import UIButton, UIImage
 
 from game.core.actions import Action
+from game.learn import ALWAYS_ALLOWED, NO_UNDO, PLACES, Lesson, LessonBot, Progress
 from scenes import palette, ui
 from scenes.learn import marked
-from scenes.learn.loader import ALWAYS_ALLOWED, PLACES, Lesson, Step
 
 PANEL_W = 372
 LAYER = 20  # the panel and its buttons sit above every widget of the board
@@ -42,7 +43,6 @@ BUTTON_H = 38
 MARGIN = 8
 OWN = "lesson:"
 LABELS = {"play_on": "Play on", "next_lesson": "Next lesson", "list": "Lessons", "leave": "Leave", "next": "Next"}
-NO_UNDO = "A lesson goes forward only: leave it and start it again to try another way."
 
 
 def _glossary(game_id: str):
@@ -100,45 +100,20 @@ class Host(Protocol):
         """Where the panel of this height goes, when the scene keeps a place for it (else None)."""
 
 
-class LessonBot:
-    """A computer seat in a lesson: the step's scripted moves first, then the default kinds, then its real level."""
-
-    def __init__(self, coach: "Coach", fallback: Any):
-        self.coach = coach
-        self.fallback = fallback
-
-    def choose(self, view, seat: int, legal, rng):
-        action = self.coach.computer_move(list(legal))
-        if action is not None:
-            return action, "The lesson's move."
-        return self.fallback.choose(view, seat, legal, rng)
-
-
 class Coach:
-    """A lesson attached to a board (see the module docstring)."""
+    """A lesson attached to a board (see the module docstring): its progress (`game.learn.Progress`) on screen."""
 
     def __init__(self, lesson: Lesson, *, number: int = 1, of: int = 1, on_leave: Callable[[], None] | None = None,
                  on_next: Callable[[], None] | None = None, on_list: Callable[[], None] | None = None,
                  on_done: Callable[[], str | None] | None = None, on_play_on: Callable[[Any], None] | None = None):
-        self.lesson = lesson
+        self.progress = Progress(lesson)
         self.number, self.of = number, of
         self.on_leave, self.on_next, self.on_list = on_leave, on_next, on_list
         self.on_done, self.on_play_on = on_done, on_play_on
-        self.index = 0  # the step shown
-        self.pointer = 0  # which of the step's `point` keys is the one to click now
-        self.gesture_from: int | None = None  # the pointer when the gesture through the ring began (its host reads it)
-        self.queue: list[Action] = list(lesson.steps[0].computer)
-        self.mine: list[Action] = []  # the human's moves in this step
-        self.seen = 0  # actions of the match already counted
-        self.learner_decided = False  # the learner decided at the last settle (so played what followed)
-        self.history: list = []  # every move of the learner counted, in order, over the whole lesson
-        self.finished = False
-        self.said: str | None = None  # the last refusal, repeated in the panel until the next accepted click
         self.save_problem: str | None = None
         self.glossary = _glossary(lesson.game)
         self.buttons: dict[str, UIButton] = {}
         self.panel = pygame.Rect(0, 0, PANEL_W, 100)
-        self.over_reason = "The lesson is over: play on from here, or pick another lesson."
         self.width = PANEL_W  # the panel's width (a host that keeps a place for the panel may set its own)
         self.play_on_words = (LABELS["play_on"], "Go on with this game as a normal game (saved like any), without the lesson")
         self._panel_img: pygame.Surface | None = None
@@ -148,24 +123,25 @@ class Coach:
         self._installed = False
         self.board: Any = None
 
-    # -- where the lesson is ---------------------------------------------------------------------
-    @property
-    def step(self) -> Step | None:
-        return None if self.finished else self.lesson.steps[self.index]
+    # -- where the lesson is (its progress's answers) ----------------------------------------------
+    lesson = property(lambda self: self.progress.lesson)
+    step = property(lambda self: self.progress.step)
+    index = property(lambda self: self.progress.index)
+    finished = property(lambda self: self.progress.finished)
+    history = property(lambda self: self.progress.history)
+    queue = property(lambda self: self.progress.queue)
+    pointer = property(lambda self: self.progress.pointer, lambda self, v: setattr(self.progress, "pointer", v))
+    gesture_from = property(lambda self: self.progress.gesture_from,
+                            lambda self, v: setattr(self.progress, "gesture_from", v))
+    said = property(lambda self: self.progress.said, lambda self, v: setattr(self.progress, "said", v))
+    over_reason = property(lambda self: self.progress.over_reason,
+                           lambda self, v: setattr(self.progress, "over_reason", v))
 
     def target(self) -> str | None:
-        """The hotspot key to click now (None on narration, at the end, or past the step's last click)."""
-        step = self.step
-        if step is None or step.narration:
-            return None
-        return step.point[min(self.pointer, len(step.point) - 1)]
+        return self.progress.target()
 
     def keys_now(self) -> list[str]:
-        """Every hotspot key the lesson shows the player now (the ring's and the outlines')."""
-        step = self.step
-        if step is None:
-            return []
-        return [self.target()] if not step.narration else list(step.look)
+        return self.progress.keys_now()
 
     # -- the kit's hooks -------------------------------------------------------------------------
     def why_no_undo(self, host) -> str | None:
@@ -175,98 +151,47 @@ class Coach:
         """Why the lesson vetoes this gesture of the learner now (None: the rules may judge it)."""
         if not host.coach_learner_decides():
             return None  # the computers play the lesson's script
-        step = self.step
-        if actions and all(a.kind in self.lesson.auto for a in actions) and not self._asked_now(host, step, actions):
-            return None  # the board plays these for the player on its own (unless the step's own move is there to play)
-        if step is None:
-            return self.over_reason
-        if step.narration:
-            return step.asks_for()
-        if step.kinds and all(a.kind in step.kinds for a in actions):
-            return None  # a free step: the rules judge it
-        if step.do:
-            expected = step.do[len(self.mine):]
-            if len(actions) <= len(expected) and tuple(actions) == tuple(expected[:len(actions)]):
-                return None
-        return step.asks_for()
-
-    def _asked_now(self, host, step, actions) -> bool:
-        """The step's next move can be played now and `actions` are not it: a learner's 'Take nothing' where the
-        step asks for the Wood would skip past what the lesson waits for."""
-        expected = step.do[len(self.mine):] if step is not None and step.do else ()
         legal = getattr(getattr(host, "snap", None), "legal", ())  # a game's board knows what the rules allow now
-        return bool(expected) and expected[0] in legal and tuple(actions) != tuple(expected[:len(actions)])
+        return self.progress.refusal(actions, legal)
 
     def vetoed(self, host: Host, reason: str, back_to: int = 0) -> None:
         """A gesture was vetoed: start the step's clicks again from the first (or from `back_to`, the first of
         the gesture, where a step asks for several)."""
-        self.say(reason)
-        self.pointer = back_to
+        self.progress.say(reason)
+        self.progress.pointer = back_to
         host.refresh_hotspots()
 
     def touched(self, key: str) -> None:
-        """The host's own gesture went through the hotspot the ring is on (a drop on a slot): ring the next one."""
-        step = self.step
-        if step is not None and key == self.target() and self.pointer < len(step.point) - 1:
-            self.pointer += 1
+        self.progress.touched(key)
 
     def say(self, text: str) -> None:
-        """Repeat a refusal in the panel (until the next accepted click or step)."""
-        self.said = text
+        self.progress.say(text)
 
     def settled(self, host: Host) -> None:
         self.board = host
         if not self._installed:
             self._installed = True
             host.coach_install(self)
-        self._count(host)
-        step = self.step
-        if step is None or step.narration:
-            return
-        if step.until is not None:
-            done = bool(self.mine) and host.coach_holds(step.until)  # the rules say when the step is done
-        else:
-            done = (len(self.mine) >= len(step.do)) if step.do else bool(self.mine)
-        if done and not self.queue and host.coach_learner_turn():
+        self.progress.count(host.coach_history(), host.coach_learner_decides())
+        # the rules say when a step's `until` holds
+        if self.progress.step_done(host.coach_holds) and host.coach_learner_turn():
             self.advance(host)
-
-    def _count(self, host: Host) -> None:
-        moves = host.coach_history()
-        new = moves[self.seen:]
-        self.seen = len(moves)
-        if self.learner_decided:
-            mine = [a for a in new if a.kind not in self.lesson.auto]
-            self.mine += mine
-            self.history += mine
-        self.learner_decided = host.coach_learner_decides()
 
     def bot(self, fallback: Any) -> LessonBot:
         """A computer seat's player while the lesson lasts (its script first, then `fallback`, its real level)."""
-        return LessonBot(self, fallback)
+        return LessonBot(self.progress, fallback)
 
     def computer_move(self, legal: list) -> Action | None:
-        """The next scripted computer move if it is legal now, else one of the default kinds, else None."""
-        if self.queue and self.queue[0] in legal:
-            return self.queue.pop(0)
-        return next((a for a in legal if a.kind in self.lesson.computer_default), None)
+        return self.progress.computer_move(legal)
 
     def advance(self, board) -> None:
         """On to the next step (or the end of the lesson)."""
-        if self.finished:
+        if self.progress.finished:
             return
-        self.index += 1
-        self.pointer = 0
-        self.mine = []
-        self.said = None
+        completed = self.progress.advance()
         self._panel_key = None
-        if self.index >= len(self.lesson.steps):
-            self.index = len(self.lesson.steps) - 1
-            self.finished = True
-            self.queue = []
-            if self.on_done is not None:
-                self.save_problem = self.on_done()
-        else:
-            self.queue = list(self.lesson.steps[self.index].computer)
+        if completed and self.on_done is not None:
+            self.save_problem = self.on_done()
         board.refresh_hotspots()
 
     def next_clicked(self) -> None:
@@ -282,7 +207,7 @@ class Coach:
         spots = board.spots
         step = self.step
         target = self.target()
-        reason = step.asks_for() if step is not None else self.over_reason
+        reason = self.progress.reason()
         for spot in list(spots):
             if spot.key.startswith(OWN) or spot.key.startswith(ALWAYS_ALLOWED):
                 continue
@@ -299,11 +224,7 @@ class Coach:
 
     def _advancing(self, click):
         def go() -> None:
-            step = self.step
-            self.gesture_from = self.pointer  # where a veto of the gesture begun here sends the ring back
-            if step is not None and self.pointer < len(step.point) - 1:
-                self.pointer += 1
-            self.said = None
+            self.progress.clicked_target()
             if click is not None:
                 click()
         return go
@@ -345,9 +266,7 @@ class Coach:
 
     def _waiting(self, board: Host) -> str | None:
         """Why Next cannot be clicked yet (the computers are still playing their scripted moves)."""
-        if self.queue or board.coach_others_playing():
-            return "Wait for the computer players' moves."
-        return None
+        return self.progress.waiting(board.coach_others_playing())
 
     def _button(self, board, key: str, label: str) -> UIButton:
         rect = self._button_rects().get(key, pygame.Rect(0, 0, 10, 10))

@@ -14,9 +14,10 @@ from typing import Any
 
 from game.core.errors import ContentError
 from game.core.match import Match
+from game.learn import LessonBot
 from scenes import palette, registry, saves
 from scenes.learn import loader, ticks
-from scenes.learn.coach import Coach, LessonBot
+from scenes.learn.coach import Coach
 
 # Boards of games that are not on the menu (the showcase table's lessons test the engine).
 BOARDS = {"demo": "scenes.showcase:lesson_board"}

@@ -104,7 +104,7 @@ def wrong_click(app, board) -> str | None:
     coach = board.coach
     target = coach.target() if not coach.step.narration else "lesson:next"
     scene = spot_scene(app, board, target)
-    from scenes.learn.loader import ALWAYS_ALLOWED
+    from game.learn import ALWAYS_ALLOWED
 
     candidates = [s for s in scene.spots if s.key != target and not s.key.startswith(("lesson:", *ALWAYS_ALLOWED))
                   and (s.click is not None or s.widget is not None) and s.rect.width > 4 and s.rect.height > 4

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.learn.loader import LessonError, catalogue, parse_lesson
+from game.learn import LessonError, parse_lesson
+from scenes.learn.loader import catalogue
 
 GOOD = '''
 title = "A walk"
