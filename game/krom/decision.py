@@ -1,4 +1,4 @@
-"""Who decides what now (`decision`), the kind of decision pending (`stage`) and who won (`outcome`).
+"""Who decides what now (`decision`) and the kind of decision pending (`stage`).
 
 Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
 `refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. This module builds on
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from game.core import Outcome
 from game.core.decision import Decision
 from game.core.grammar import colon, listing
 from game.krom.basics import place_name, points
@@ -52,10 +51,11 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
     """
     kind = stage(state)
     if kind == "over":
-        result = outcome(state, names)
-        if result is None:
+        winner = state.winner
+        if winner is None:
             return Decision("over", None, "The game is over.", False)
-        return Decision("over", None, f"Game over, {player_name(state, result.winners[0], names)} wins. {result.reason}", False)
+        reason = end_reason(state, winner, points(state, winner), names)  # the reason `rules.outcome` gives
+        return Decision("over", None, f"Game over, {player_name(state, winner, names)} wins. {reason}", False)
     seat = state.to_move
     prompt, private = _PROMPTS[kind](state, seat, names)
     return Decision(kind, seat, f"{player_name(state, seat, names)}: {prompt}", private)
@@ -124,10 +124,3 @@ _PROMPTS = {
     "reward": _prompt_reward,
     "main": _prompt_main,
 }
-
-
-def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
-    """Who won and why (None while the game goes on); the reason names the winner by the table's `names`."""
-    if state.winner is None:
-        return None
-    return Outcome((state.winner,), end_reason(state, state.winner, points(state, state.winner), names))

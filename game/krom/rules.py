@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from game.core import Action, IllegalAction, Rng
+from game.core import Action, IllegalAction, Outcome, Rng
 from game.core.actions import is_one_of
 from game.core.errors import SetupError
 from game.core.grammar import sentence
@@ -53,7 +53,7 @@ from game.krom.content import (
     TOTAL_TOKENS,
     reward_label,
 )
-from game.krom.decision import decision, outcome, stage  # noqa: F401 -- re-exported
+from game.krom.decision import decision, stage  # noqa: F401 -- re-exported
 from game.krom.decisions import (
     Check,
     Handler,
@@ -83,6 +83,7 @@ from game.krom.phase import (
 )
 from game.krom.refusals import CHECKS, malformed, refusal
 from game.krom.state import Player, Setup, State
+from game.krom.words import end_reason
 
 __all__ = [
     "CAVE_ITEMS",
@@ -249,3 +250,10 @@ def progress(state: State, names: Sequence[str] | None = None) -> str:
     """How far the game is, in a few words (saves and the menu's Continue list it); it names no
     player, so `names` changes nothing."""
     return "Game over" if state.phase == "over" else f"Round {state.round}"
+
+
+def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
+    """Who won and why (None while the game goes on); the reason names the winner by the table's `names`."""
+    if state.winner is None:
+        return None
+    return Outcome((state.winner,), end_reason(state, state.winner, points(state, state.winner), names))
