@@ -74,6 +74,7 @@ from game.krom.redact import redact
 from game.krom.rules import (
     apply,
     cave_price,
+    check_invariants,
     progress,
     legal_actions,
     new_game,
@@ -88,7 +89,7 @@ from game.krom.rules import (
     why_illegal,
 )
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
-from game.krom.view import check_invariants, view
+from game.krom.view import view
 from game.krom.words import (action_text, amount_words, bundle_text, bundle_words, combination_name, player_name,
                              points_words, proper_names)
 

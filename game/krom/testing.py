@@ -25,9 +25,8 @@ from game.core.actions import Action, apply_all
 from game.core.errors import IllegalAction
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, TOKENS
 from game.krom.phase import place_duty
-from game.krom.rules import SLOTS, apply, legal_actions, new_game, stage
+from game.krom.rules import SLOTS, apply, check_invariants, legal_actions, new_game, stage
 from game.krom.state import Setup, State, Turn
-from game.krom.view import check_invariants
 
 
 def _rest(total: int, *used) -> tuple[int, ...]:
