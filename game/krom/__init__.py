@@ -69,13 +69,12 @@ from game.krom.queries import (
     toggle_die,
     win_chances,
 )
-from game.krom.decision import decision
+from game.krom.decision import decision, progress, reveals
 from game.krom.redact import redact
 from game.krom.rules import (
     apply,
     cave_price,
     check_invariants,
-    progress,
     legal_actions,
     new_game,
     next_pick_cost,
@@ -83,7 +82,6 @@ from game.krom.rules import (
     points,
     reroll_cost,
     reward_options,
-    reveals,
     steal_options,
     target_points,
     why_illegal,

@@ -1,4 +1,5 @@
-"""Who decides what now (`decision`) and the kind of decision pending (`stage`).
+"""Who decides what now (`decision`), the kind of decision pending (`stage`), how far the game is
+(`progress`) and whether an action revealed something hidden (`reveals`, an undo barrier).
 
 Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
 `refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. This module builds on
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from game.core import Action
 from game.core.decision import Decision
 from game.core.grammar import colon, listing
 from game.krom.basics import place_name, points
 from game.krom.content import BONUS, CAVE, FOREST, MOUNTAIN, SAVANNA
+from game.krom.events import BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
 from game.krom.phase import reroll_cost, reward_options
 from game.krom.state import State
 from game.krom.words import amount_words, bundle_text, end_reason, player_name
@@ -124,3 +127,18 @@ _PROMPTS = {
     "reward": _prompt_reward,
     "main": _prompt_main,
 }
+
+
+def reveals(before: State, action: Action, after: State, events: list) -> bool:
+    """True when `action` showed a card from a deck shuffled earlier (no RNG used now), a Bonus card from a hidden
+    hand, or the secret picks: an undo barrier."""
+    return any(isinstance(e, _REVEALING) for e in events)
+
+
+_REVEALING = (BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)
+
+
+def progress(state: State, names: Sequence[str] | None = None) -> str:
+    """How far the game is, in a few words (saves and the menu's Continue list it); it names no
+    player, so `names` changes nothing."""
+    return "Game over" if state.phase == "over" else f"Round {state.round}"

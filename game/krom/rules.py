@@ -56,7 +56,7 @@ from game.krom.content import (
     TOTAL_TOKENS,
     reward_label,
 )
-from game.krom.decision import decision, stage  # noqa: F401 -- re-exported
+from game.krom.decision import decision, progress, reveals, stage  # noqa: F401 -- re-exported
 from game.krom.decisions import (
     Check,
     Handler,
@@ -70,7 +70,6 @@ from game.krom.decisions import (
     _legal_counter,
     _legal_move,
 )
-from game.krom.events import BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
 from game.krom.flow import _advance, fight_ranking, steal_options
 from game.krom.phase import (
     _do_climb,
@@ -239,21 +238,6 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     DECISIONS[stage(state)][2](s, state.to_move, action, ev)
     _advance(s, ev)
     return s, ev
-
-
-def reveals(before: State, action: Action, after: State, events: list) -> bool:
-    """True when `action` showed a card from a deck shuffled earlier (no RNG used now), a Bonus card from a hidden
-    hand, or the secret picks: an undo barrier."""
-    return any(isinstance(e, _REVEALING) for e in events)
-
-
-_REVEALING = (BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn)
-
-
-def progress(state: State, names: Sequence[str] | None = None) -> str:
-    """How far the game is, in a few words (saves and the menu's Continue list it); it names no
-    player, so `names` changes nothing."""
-    return "Game over" if state.phase == "over" else f"Round {state.round}"
 
 
 def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
