@@ -72,6 +72,8 @@ from game.krom.queries import (
 from game.krom.decision import decision, progress, reveals
 from game.krom.redact import redact
 from game.krom.rules import (
+    GAME_ID,
+    TITLE,
     apply,
     cave_price,
     check_invariants,
@@ -90,9 +92,6 @@ from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import view
 from game.krom.words import (action_text, amount_words, bundle_text, bundle_words, combination_name, player_name,
                              points_words, proper_names)
-
-GAME_ID = "krom"
-TITLE = "Krom: Evolution"
 
 __all__ = [
     "BONUS",

@@ -89,6 +89,7 @@ from game.krom.words import end_reason
 
 __all__ = [
     "CAVE_ITEMS",
+    "GAME_ID",
     "HP_MAX",
     "SLOTS",
     "STEALABLE",
@@ -114,8 +115,12 @@ __all__ = [
     "steal_options",
     "target_points",
     "target_problem",
+    "TITLE",
     "why_illegal",
 ]
+
+GAME_ID = "krom"
+TITLE = "Krom: Evolution"
 
 
 # -- setting up ----------------------------------------------------------------------------
