@@ -52,6 +52,11 @@ class GameKit:
     - `stretch(state)`: optional, a key that stays the same while one seat plays on alone (its
       turn, with nobody else asked anything): two decisions of a Hard bot in the same stretch,
       the second after the first's action, keep the first's search tree below that action.
+    - `urgent(view, legal)`: optional, the game's tactics before any search: `(action, reason)` when
+      something must be done now (a knockout there to take), else None. Normal and Hard play it;
+    - `veto(view, legal, action)`: optional, asked of the action Normal or Hard chose: a replacement
+      `(action, reason)` when that choice throws the game away (ending a move where a knockout
+      awaits while a safe cell is in reach), else None.
     """
 
     rules: Any
@@ -67,6 +72,8 @@ class GameKit:
     turn: Callable[[Any], Any] | None = None  # a key that changes when a new turn begins (the Hard search's horizon)
     scores: Callable[[Any], list[float]] | None = None  # every seat's score at once (fast path of `score`)
     stretch: Callable[[Any], Any] | None = None  # a key kept while one seat plays on alone (Hard reuses its tree)
+    urgent: Callable[[Any, list[Action]], tuple[Action, str] | None] | None = None  # a tactic to play at once
+    veto: Callable[[Any, list[Action], Action], tuple[Action, str] | None] | None = None  # a blunder's replacement
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from game import krosmaster as rules
 from game.bots.base import GameKit, reseeded
+from game.bots.krosmaster_tactics import prune, urgent, veto
 from game.core.rng import Rng
 from game.krosmaster import DIST
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import State
+from game.krosmaster.tactics import exposure
 
 
 def _favor_set(setup) -> list[str]:
@@ -58,6 +60,7 @@ def features(s: State, seat: int) -> dict[str, float]:
         "approach": approach,
         "pressure": pressure,
         "tempo": tempo,
+        "peril": -exposure(s, seat),
     }
 
 
@@ -105,6 +108,7 @@ def scores(s: State) -> list[float]:
         total += w["approach"] * approach
         total += w["pressure"] * pressure
         total += w["tempo"] * tempo
+        total += w["peril"] * -exposure(s, seat)
         out.append(total)
     return out
 
@@ -117,6 +121,7 @@ WEIGHTS = {
     "approach": 0.12,
     "pressure": 0.04,
     "tempo": 0.25,
+    "peril": 10.0,  # a knockout ends the game: its chance weighs about as much as the game (see tactics.exposure)
 }
 
 PHRASES = {
@@ -127,6 +132,7 @@ PHRASES = {
     "approach": "it heads for a Glyph cell we do not hold",
     "pressure": "it closes in on an enemy Krosmaster",
     "tempo": "it keeps action points for later in this activation",
+    "peril": "it keeps our Krosmasters out of a knockout's reach (or brings theirs into it)",
 }
 
 KIT = GameKit(
@@ -138,6 +144,9 @@ KIT = GameKit(
     scale=3.0,
     policy=rules.playout_choice,
     midway=lambda state: state.phase == "decide",
+    prune=prune,
+    urgent=urgent,
+    veto=veto,
     playout_depth=0,
     scores=scores,
     stretch=lambda state: (state.turn, state.to_move),  # in a turn only its player decides (jokers, tiles too)

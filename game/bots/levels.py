@@ -76,7 +76,9 @@ class EasyBot:
 class NormalBot:
     """One move ahead: every legal action is tried on a few sampled states (hidden cards dealt,
     dice rolled by the rules themselves, so chance is weighed by the rules' own odds) and
-    judged by the game's evaluation; the best average wins."""
+    judged by the game's evaluation; the best average wins. The game's tactics come first when
+    its kit has them: an `urgent` move (a knockout there to take) is played without looking
+    further, and a `veto` replaces a choice that throws the game away."""
 
     name = "normal"
 
@@ -90,6 +92,11 @@ class NormalBot:
         kit = self.kit
         if len(legal) == 1:
             return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
+        if kit.urgent is not None:
+            found = kit.urgent(view_state, legal)
+            if found is not None:
+                self.memory.remember(view_state, found[0])
+                return found
         options = kit.prune(view_state, self.memory.fresh(view_state, legal))
         totals = [0.0] * len(options)
         looker = Look(kit, seat, rng)
@@ -106,6 +113,11 @@ class NormalBot:
                 break
         best_i = max(range(len(options)), key=lambda i: (totals[i], -i))
         best = options[best_i]
+        if kit.veto is not None:
+            found = kit.veto(view_state, legal, best)
+            if found is not None:
+                self.memory.remember(view_state, found[0])
+                return found
         self.memory.remember(view_state, best)
         return best, kit.reason(first, looker.after(first, best), seat, best, totals[best_i] / k)
 
@@ -165,6 +177,12 @@ class HardBot:
         if len(legal) == 1:
             self.last = {"iterations": 0, "timed_out": False}
             return legal[0], f"{self.kit.words(view_state, legal[0])}: the only choice."
+        if self.kit.urgent is not None:
+            found = self.kit.urgent(view_state, legal)
+            if found is not None:
+                self.last = {"iterations": 0, "timed_out": False, "early": False, "reused": False, "tactic": True}
+                self._kept = None
+                return found
         root, here = self._kept_root(view_state, seat, legal)
         search = Search(self.kit, view_state, seat, rng, explore=self.explore, depth=self.depth, root=root)
         clock = cast(Callable[[], float], self.clock)  # there is one whenever `seconds` is set
@@ -196,6 +214,11 @@ class HardBot:
                 gc.enable()
         self.last = {"iterations": done, "timed_out": timed_out, "early": early, "reused": root is not None}
         action, chance = search.best(legal)
+        if self.kit.veto is not None:
+            found = self.kit.veto(view_state, legal, action)
+            if found is not None:
+                self._kept = None
+                return found
         if self.reuse:
             if here is None:
                 here = (self._stretch(view_state), view_state.to_dict())

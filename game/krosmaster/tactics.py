@@ -9,7 +9,9 @@ and who can be knocked out now.
 - `knockout_chance(state, fighter_id, cell)`: "can I be knocked out where I stop?" in one call: the
   chance that the opponent's next turn knocks the fighter out on that cell (0 when nothing reaches it);
 - `safe_cells(state, fighter_id)`: the cells the fighter can still walk to, with that chance for each;
-- `knockouts(state)`: the enemy Krosmasters the seat to move can knock out in the rest of its turn.
+- `knockouts(state)`: the enemy Krosmasters the seat to move can knock out in the rest of its turn, and
+  `strike_from(state, target, cell)`: the chance the fighter being played knocks one out from a cell;
+- `exposure(state, seat)`: how likely `seat` is to lose a Krosmaster before it can move it again.
 
 A hit's damage follows the combat roll (`resolution.combat_damage`, every face of the die equally
 likely, a joker turned to hurt most under Dice Sides); flat damage (Iop's Wrath, Rain of Arrows) has
@@ -187,6 +189,61 @@ def knockouts(state: State) -> list[Knockout]:
     return found
 
 
+def exposure(state: State, seat: int) -> float:
+    """How likely `seat` is to lose a Krosmaster before it can move it again: on its own turn, each of its
+    Krosmasters on the safest cell it can still walk to (where it stands once played) against the
+    opponent's next turn; on the opponent's turn, where they stand against what the opponent has left
+    to play this turn. The largest chance of its Krosmasters (any knockout ends the game)."""
+    mover = state.to_move
+    if mover is None:
+        return 0.0
+    mine = [f for f in state.fighters if f.owner == seat and not f.minion and not f.out and f.cell >= 0]
+    if not mine:
+        return 0.0
+    worst = 0.0
+    if mover == seat:
+        gone = frozenset(f.id for f in state.fighters if f.owner == seat)
+        side = _side_threats(state, seat, gone)
+        for f in mine:
+            left = hp_left(state, f.id)
+            if f.played and f.id != state.active:
+                spots: list[int] = [f.cell]
+            else:
+                spots = _walk(state, f, state.mp if f.id == state.active else _fresh_points(state, f)[1], gone)
+            best = 1.0
+            for c in spots:
+                hits = side.get(c)
+                chance = 0.0 if hits is None else _threat(hits).chance(left)
+                if chance < best:
+                    best = chance
+                    if chance == 0.0:
+                        break
+            worst = max(worst, best)
+        return worst
+    cells = {f.cell for f in mine}
+    per_cell: dict[int, list[Hit]] = {}
+    for a in state.fighters:
+        if a.owner != mover or a.out or a.cell < 0 or (a.played and a.id != state.active):
+            continue
+        for c, hits in _attack_cells(state, a, a.id != state.active, frozenset(), cells, seat).items():
+            per_cell.setdefault(c, []).extend(hits)
+    for f in mine:
+        hits = per_cell.get(f.cell)
+        if hits:
+            worst = max(worst, _threat(hits).chance(hp_left(state, f.id)))
+    return worst
+
+
+def strike_from(state: State, target: int, cell: Cell) -> float:
+    """The chance that the fighter being played, standing on `cell` with the AP it has left (no more
+    walking), knocks `target` out."""
+    f = state.fighters[state.active]
+    e = state.fighters[target]
+    got = _attack_cells(state, f, False, frozenset(), {e.cell}, e.owner, spots=[index(*cell)])
+    hits = got.get(e.cell)
+    return 0.0 if not hits else _threat(hits).chance(hp_left(state, target))
+
+
 # -- the work --------------------------------------------------------------------------------------
 
 _CACHE: dict = {}  # attack maps by everything they depend on (positions, points, Favors, Glyph counts)
@@ -202,8 +259,21 @@ def _fresh_points(s: State, f: Fighter) -> tuple[int, int]:
     return ap, mp
 
 
+_WALKS: dict[tuple, list[int]] = {}
+
+
 def _walk(s: State, f: Fighter, mp: int, gone: frozenset) -> list[int]:
     """The cells `f` can walk to with `mp` (its own cell first), Ice slides included, never caught."""
+    key = (f.id, f.kind, f.cell, mp, gone, _world_key(s, gone))
+    got = _WALKS.get(key)
+    if got is None:
+        if len(_WALKS) >= _CACHE_SIZE:
+            _WALKS.clear()
+        got = _WALKS[key] = _walk_now(s, f, mp, gone)
+    return got
+
+
+def _walk_now(s: State, f: Fighter, mp: int, gone: frozenset) -> list[int]:
     closed = OBSTACLE_MASK[s.setup.layout] | occupied(s)
     for g in gone:
         c = s.fighters[g].cell
@@ -267,7 +337,21 @@ def _abilities(s: State, f: Fighter, fresh: bool) -> tuple[list[tuple[Ability, i
     return out, ap
 
 
+_ODDS: dict[tuple, tuple[tuple[int, float], ...]] = {}
+
+
 def _odds(s: State, f: Fighter, ab: Ability, defender: Fighter) -> tuple[tuple[int, float], ...]:
+    key = (ab.key, f.minion, f.owner, defender.minion, defender.owner, s.setup.die_jokers, s.challenges,
+           s.glyphs.count(0), s.glyphs.count(1)) if s.challenges else (ab.key, f.owner == defender.owner, s.setup.die_jokers)
+    got = _ODDS.get(key)
+    if got is None:
+        if len(_ODDS) >= _CACHE_SIZE:
+            _ODDS.clear()
+        got = _ODDS[key] = _count_odds(s, f, ab, defender)
+    return got
+
+
+def _count_odds(s: State, f: Fighter, ab: Ability, defender: Fighter) -> tuple[tuple[int, float], ...]:
     for e in ab.effects:
         if e.kind in ("blast", "volley"):
             return ((e.amount, 1.0),)
@@ -300,18 +384,19 @@ def _defender(s: State, seat: int) -> Fighter:
     return s.fighters[0]
 
 
-def _attack_cells(s: State, f: Fighter, fresh: bool, gone: frozenset, want: set | None, target_seat: int) -> dict[int, tuple[Hit, ...]]:
-    key = None
-    if want is None:
-        key = (_fighter_key(s, f, fresh), gone, target_seat, _world_key(s))
-        got = _CACHE.get(key)
-        if got is not None:
-            return got
+def _attack_cells(s: State, f: Fighter, fresh: bool, gone: frozenset, want: set | None, target_seat: int,
+                  spots: list[int] | None = None) -> dict[int, tuple[Hit, ...]]:
+    """The hits `f` can land on each cell (of `want`, or all), walking from its cell or standing on one of `spots`."""
+    key = (_fighter_key(s, f, fresh), gone, target_seat, _world_key(s, gone),
+           None if want is None else frozenset(want), None if spots is None else tuple(spots))
+    got = _CACHE.get(key)
+    if got is not None:
+        return got
     abilities, ap = _abilities(s, f, fresh)
     result: dict[int, tuple[Hit, ...]] = {}
     if abilities and ap > 0 or any(ab.source == "favor" and s.dofus == f.owner for ab, _, _ in abilities):
-        mp = _fresh_points(s, f)[1] if fresh else s.mp
-        spots = _walk(s, f, mp, gone)
+        if spots is None:
+            spots = _walk(s, f, _fresh_points(s, f)[1] if fresh else s.mp, gone)
         block = blockers(s) & ~BIT[f.cell]
         for g in gone:
             c = s.fighters[g].cell
@@ -345,10 +430,9 @@ def _attack_cells(s: State, f: Fighter, fresh: bool, gone: frozenset, want: set 
                 budget -= n
             if chosen:
                 result[c] = tuple(chosen)
-    if key is not None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        _CACHE[key] = result
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[key] = result
     return result
 
 
@@ -358,10 +442,36 @@ def _fighter_key(s: State, f: Fighter, fresh: bool) -> tuple:
     return mine if fresh else mine + (s.ap, s.mp, s.used, s.used_slots)
 
 
-def _world_key(s: State) -> tuple:
-    """What an attack map depends on around the fighter: positions, terrain, Glyphs, the Dofus, Favors."""
-    return (blockers(s), occupied(s), s.setup, tuple(s.terrain), tuple(s.glyphs), s.dofus, favor_in(s, "left"),
-            favor_in(s, "right"), s.challenges)
+_DAMAGING_FAVORS = frozenset(k for k, f in CONTENT.favors.items() if f.ability.damage > 0)
+_WORLD: dict[tuple, tuple[State, tuple]] = {}  # (id(state), gone) -> (state, its world key): states never change once built
+
+
+def _world_key(s: State, gone: frozenset = frozenset()) -> tuple:
+    """What an attack map depends on around the fighter: positions (but those of the `gone` fighters),
+    terrain, Glyphs, the Dofus, Favors."""
+    got = _WORLD.get((id(s), gone))
+    if got is not None and got[0] is s:
+        return got[1]
+    block, occ = blockers(s), occupied(s)
+    for g in gone:
+        c = s.fighters[g].cell
+        if c >= 0:
+            block &= ~BIT[c]
+            occ &= ~BIT[c]
+    terrain = s.terrain
+    ice = 0
+    if "ice" in terrain:  # Ice changes walks; Fog is in the blockers; Fire is left out (see the docstring)
+        for c, t in enumerate(terrain):
+            if t == "ice":
+                ice |= BIT[c]
+    favors = tuple(f for f in (favor_in(s, "left"), favor_in(s, "right")) if f in _DAMAGING_FAVORS)
+    # Glyph cells matter only by their counts (ranges, Divine Challenges); the Dofus only for a damaging Favor
+    key = (block, occ, s.setup, ice, s.glyphs.count(0), s.glyphs.count(1), favors, s.dofus if favors else -1,
+           s.challenges)
+    if len(_WORLD) >= 512:
+        _WORLD.clear()
+    _WORLD[(id(s), gone)] = (s, key)
+    return key
 
 
 def _reach_mask(s: State, f: Fighter, ab: Ability, spots: list[int], block: int, want: set | None) -> int:
@@ -445,7 +555,7 @@ _SIDE: dict = {}
 def _side_threats(s: State, seat: int, gone: frozenset) -> dict[int, tuple[Hit, ...]]:
     """Every cell the opponent of `seat` can damage in its next turn, with the hits of all its fighters."""
     foes = [f for f in s.fighters if f.owner != seat and not f.out and f.cell >= 0]
-    key = (seat, gone, tuple(_fighter_key(s, f, True) for f in foes), _world_key(s))
+    key = (seat, gone, tuple(_fighter_key(s, f, True) for f in foes), _world_key(s, gone))
     got = _SIDE.get(key)
     if got is not None:
         return got
@@ -460,4 +570,5 @@ def _side_threats(s: State, seat: int, gone: frozenset) -> dict[int, tuple[Hit, 
     return got
 
 
-__all__ = ["Hit", "Knockout", "Threat", "attacks", "hp_left", "knockout_chance", "knockouts", "safe_cells", "threats"]
+__all__ = ["Hit", "Knockout", "Threat", "attacks", "exposure", "hp_left", "knockout_chance", "knockouts", "safe_cells",
+           "strike_from", "threats"]
