@@ -59,4 +59,4 @@ def play_turn(bot: Bot, rules: Any, state: Any, rng: Rng) -> tuple[Action, str]:
     return action, reason
 
 
-__all__ = ["Bot", "GameKit", "LEVELS", "EasyBot", "HardBot", "NormalBot", "RandomBot", "ReferenceBot", "kit", "make_bot", "play_turn"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "GameKit", "HardBot", "NormalBot", "RandomBot", "ReferenceBot", "kit", "make_bot", "play_turn"]

@@ -18,7 +18,13 @@ from game.krosmaster.board import DIST, index
 from game.krosmaster.checks import BONUSES, favor_in
 from game.krosmaster.content import CONTENT
 from game.krosmaster.queries import dodge_die_odds, reachable_cells
-from game.krosmaster.tactics import attacks, hp_left, knockout_chance, safe_cells, strike_from
+from game.krosmaster.tactics import (
+    attacks,
+    hp_left,
+    knockout_chance,
+    safe_cells,
+    strike_from,
+)
 from game.krosmaster.words import action_text, fighter_name
 
 TAKE = 0.5  # a knockout at least this likely is taken at once
