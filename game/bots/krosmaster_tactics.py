@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.actions import Action
-from game.krosmaster.board import DIST, index
-from game.krosmaster.checks import BONUSES, favor_in
 from game.krosmaster.content import CONTENT
+from game.krosmaster.facts import BONUSES, favor_in
+from game.krosmaster.grid import DIST, index
 from game.krosmaster.queries import dodge_die_odds, reachable_cells
 from game.krosmaster.tactics import (
     attacks,
