@@ -3,7 +3,7 @@
 The rule-module API (see ../shared/DESIGN.md): GAME_ID, TITLE, VERSION, Setup, State,
 new_game, legal_actions, apply, outcome, view, check_invariants, random_setup,
 bench_setup, playout_choice, demo_state, describe, and the seam: decision, action_text (kinds listed
-in `game.khrysos.pending`), why_illegal, redact, reveals. `words` names squares as the board's
+in `game.khrysos.facts`), why_illegal, redact, reveals. `words` names squares as the board's
 edges show them, counted from the map's top-left corner (`square_name(board_or_state, cell)`
 "C7", `column_name`, `row_name`, `columns`, `rows` for the edge labels, `place_name` for
 "Treasure Zone 5 (C7)"). Every text function takes `names` (seat index -> the name the table

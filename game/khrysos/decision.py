@@ -3,7 +3,7 @@ something hidden (`reveals`): the rule-module API's answers about the game in pr
 
 Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
 `refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. The kinds and the
-facts a board shows beside them are `pending`'s (see its docstring); this module only words them.
+facts a board shows beside them are `facts`' (see its docstring: `pending`); this module only words them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from game.core.decision import Decision
 from game.core.grammar import counted, listing
 from game.khrysos import events as E
 from game.khrysos.hunters import HUNTERS
-from game.khrysos.pending import current_step, end_reason, hunter_name, pending, player_name
+from game.khrysos.facts import current_step, end_reason, hunter_name, pending, player_name
 from game.khrysos.squares import square_name
 from game.khrysos.state import State
 

@@ -12,8 +12,8 @@ from game.core.grammar import counted, seat_name, sentence
 from game.core.grid import Reach, reachable
 from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
 from game.khrysos.decision import decision  # noqa: F401 -- re-exported: the board asks it beside the queries below
-from game.khrysos.pending import Pending, pending  # noqa: F401 -- re-exported too
-from game.khrysos.pending import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
+from game.khrysos.facts import Pending, pending  # noqa: F401 -- re-exported too
+from game.khrysos.facts import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
 from game.khrysos.refusals import refusal
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State

@@ -1,6 +1,6 @@
 """Why an action is refused: a sentence a player can read, the most specific reason first.
 
-Builds only on `pending` (not on `rules`), so `rules.apply` can import it without a cycle.
+Builds only on `facts` (not on `rules`), so `rules.apply` can import it without a cycle.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from game.core.actions import Action
 from game.core.grammar import counted, sentence
 from game.khrysos.hunters import HUNTERS
 from game.khrysos.decision import decision
-from game.khrysos.pending import current_step, hunter_name, pending, steals, usable_boosts
+from game.khrysos.facts import current_step, hunter_name, pending, steals, usable_boosts
 from game.khrysos.state import OVER, State
 from game.khrysos.words import square_name, squares_text
 

@@ -1,6 +1,6 @@
 """The rules of Khrysos Hunters: GAME_ID, TITLE, new_game, legal_actions, apply, why_illegal, outcome, check_invariants.
 
-`decision` (who decides what now), `progress` and `reveals` are in `decision`, built on `pending`; the refusal reasons are in
+`decision` (who decides what now), `progress` and `reveals` are in `decision`, built on `facts`; the refusal reasons are in
 `refusals`, `redact` in `redact`, `view` in `view`, `action_text` in `words` (the same modules in
 every game of the collection); they build on `state` and `hunters` only, so this module imports
 them without a cycle.
@@ -36,7 +36,7 @@ from game.core.rng import Rng
 from game.khrysos import events as E
 from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
-from game.khrysos.pending import (BOOST_PHASE, NOT_BEGUN, current_step, end_reason, hit_targets, play_options,
+from game.khrysos.facts import (BOOST_PHASE, NOT_BEGUN, current_step, end_reason, hit_targets, play_options,
                                   usable_boosts, within_range)
 from game.khrysos.refusals import malformed, refusal
 from game.khrysos.state import ACTIVE, DEPLOY, HAND_SIZE, OVER, PLACE, REPLACE, START, Card, Res, Setup, State

@@ -1,5 +1,7 @@
-"""What is being decided in a Khrysos Hunters state: the facts `rules`, `refusals`, `decision` and
-`queries` all build on (this module imports none of them, so there is no import cycle).
+"""The small facts under the rules of Khrysos Hunters: what is being decided (`pending`), the step
+resolving, who a Hit may reach, which Boosts and hunters may be used, how texts name hunters and seats.
+`rules`, `flow`, `resolution`, `refusals`, `decision` and the board's queries all build on them (this
+module imports none of them, so there is no import cycle).
 
 `decision(state)` (module `decision`) is the rule-module API's answer built on it;
 `pending(state)` adds the facts a board needs beside it (the hunter concerned and the
