@@ -12,7 +12,7 @@ from typing import Any
 from game import khrysos as rules
 from game.bots.base import GameKit, reseeded
 from game.core.rng import Rng
-from game.khrysos.hunters import HUNTER_NUMBERS, WIN_TREASURE
+from game.khrysos import HUNTER_NUMBERS, WIN_TREASURE
 from game.khrysos.state import ACTIVE, State
 
 

@@ -153,7 +153,7 @@ def _krosmaster():
 
 
 def _khrysos():
-    from game.khrysos.hunters import WIN_TREASURE
+    from game.khrysos import WIN_TREASURE
     from game.khrysos.state import ACTIVE
 
     def features(s, seat: int) -> dict[str, float]:

@@ -17,7 +17,7 @@ gestures: `go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`,
 maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and mirror images in
 `game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`, a map edited gesture by gesture and the
 conditions a lesson asks of it in `game.khrysos.mapedit` (`Edit`, `apply_edit`, `condition_holds`); the deck in
-`game.khrysos.hunters`; test helpers in `game.khrysos.testing`.
+`game.khrysos.content` (with the tiles in `game.khrysos.tiles`); test helpers in `game.khrysos.testing`.
 """
 
 from game.khrysos.events import describe
@@ -28,7 +28,7 @@ from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.khrysos.decision import decision, progress, reveals
-from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE
+from game.khrysos.content import BOOSTS, BY_NAME, FLAGS, HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, VALUED, WIN_TREASURE, symbols_text, tokens_of
 from game.khrysos.queries import (
     ActionOption,
     Choice,
@@ -114,7 +114,14 @@ __all__ = [
     "go_to",
     "hit_reach",
     "hunter_gesture",
+    "BOOSTS",
+    "BY_NAME",
+    "FLAGS",
+    "HUNTER_NUMBERS",
     "HUNTERS",
+    "symbols_text",
+    "tokens_of",
+    "VALUED",
     "is_upgraded",
     "legal_actions",
     "list_sample_maps",

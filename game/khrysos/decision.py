@@ -14,7 +14,7 @@ from game.core.actions import Action
 from game.core.decision import Decision
 from game.core.grammar import counted, listing
 from game.khrysos import events as E
-from game.khrysos.hunters import HUNTERS
+from game.khrysos.content import HUNTERS
 from game.khrysos.facts import current_step, end_reason, hunter_name, pending, player_name
 from game.khrysos.squares import square_name
 from game.khrysos.state import State

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from game.core.grammar import counted, seat_name
-from game.khrysos.hunters import HUNTERS, WIN_TREASURE, Step, plan_of, symbol_set
+from game.khrysos.content import HUNTERS, WIN_TREASURE, Step, plan_of, symbol_set
 from game.khrysos.state import DEPLOY, OVER, PLACE, REPLACE, START, State
 
 BOOST_PHASE = -1

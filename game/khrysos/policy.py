@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from game.core.actions import Action
 from game.core.rng import Rng
-from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, plan_of
+from game.khrysos.content import HUNTERS, MAX_ENDURANCE, plan_of
 from game.khrysos.maps import SAMPLE_MAPS
 from game.khrysos.facts import BOOST_PHASE, steals
 from game.khrysos.rules import apply, board_memo, legal_actions, new_game

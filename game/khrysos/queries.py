@@ -10,7 +10,7 @@ from game.core.actions import Action
 from game.core.gesture import Gesture
 from game.core.grammar import counted, seat_name, sentence
 from game.core.grid import Reach, reachable
-from game.khrysos.hunters import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
+from game.khrysos.content import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
 from game.khrysos.decision import decision  # noqa: F401 -- re-exported: the board asks it beside the queries below
 from game.khrysos.facts import Pending, pending  # noqa: F401 -- re-exported too
 from game.khrysos.facts import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts

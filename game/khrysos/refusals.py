@@ -9,7 +9,7 @@ from typing import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import counted, sentence
-from game.khrysos.hunters import HUNTERS
+from game.khrysos.content import HUNTERS
 from game.khrysos.decision import decision
 from game.khrysos.facts import current_step, hunter_name, pending, steals, usable_boosts
 from game.khrysos.state import OVER, State

@@ -2,7 +2,7 @@
 
 `decision` (who decides what now), `progress` and `reveals` are in `decision`, built on `facts`; the refusal reasons are in
 `refusals`, `redact` in `redact`, `view` in `view`, `action_text` in `words` (the same modules in
-every game of the collection); they build on `state` and `hunters` only, so this module imports
+every game of the collection); they build on `state` and `content` only, so this module imports
 them without a cycle.
 
 Actions (text forms), by what is being decided (`state.phase`, and `state.res` while an
@@ -34,7 +34,7 @@ from game.core.errors import IllegalAction
 from game.core.outcome import Outcome
 from game.core.rng import Rng
 from game.khrysos import events as E
-from game.khrysos.hunters import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
+from game.khrysos.content import HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.maps import build_board
 from game.khrysos.facts import (BOOST_PHASE, NOT_BEGUN, current_step, end_reason, hit_targets, play_options,
                                   usable_boosts, within_range)

@@ -23,7 +23,7 @@ from typing import Iterable, NamedTuple
 
 from game.core.actions import Action, apply_all
 from game.core.rng import Rng
-from game.khrysos.hunters import BY_NAME, HUNTER_NUMBERS, MAX_ENDURANCE
+from game.khrysos.content import BY_NAME, HUNTER_NUMBERS, MAX_ENDURANCE
 from game.khrysos.maps import MapSpec, build_board, sample_map
 from game.khrysos.events import describe
 from game.khrysos.rules import apply

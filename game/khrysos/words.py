@@ -18,7 +18,7 @@ from typing import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import capital, counted, listing, possessive
-from game.khrysos.hunters import HUNTERS, compile_steps, plan_of, read_symbols_text, symbols_text
+from game.khrysos.content import HUNTERS, compile_steps, plan_of, read_symbols_text, symbols_text
 from game.khrysos.facts import BOOST_PHASE, current_step, hunter_name, player_name
 from game.khrysos.squares import _board, column_name, columns, corner, row_name, rows, square_name
 

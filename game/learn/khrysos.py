@@ -9,7 +9,7 @@ from game.core.content import EntryReader
 from game.khrysos import apply, decision
 from game.khrysos import queries as Q
 from game.khrysos.events import Targeted
-from game.khrysos.hunters import BOOSTS, BY_NAME, FLAGS, HUNTERS, VALUED, symbols_text
+from game.khrysos import BOOSTS, BY_NAME, FLAGS, HUNTERS, VALUED, symbols_text
 from game.khrysos.maps import SAMPLE_MAPS, TILES, PlacedTile, build_board, layout, sample_map
 from game.khrysos.testing import hunter as card, position
 from game.core.actions import Action

@@ -140,7 +140,7 @@ def _krosmaster_pieces(surface, g: BoardView, picture: Picture) -> list[Tip]:
 
 
 def _khrysos_pieces(surface, g: BoardView, picture: Picture) -> list[Tip]:
-    from game.khrysos.hunters import HUNTERS
+    from game.khrysos import HUNTERS
 
     tips = []
     size = max(12, int(g.cell_size * 0.72))

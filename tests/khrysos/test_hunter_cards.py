@@ -3,7 +3,7 @@
 import pytest
 
 from game.core import ContentError
-from game.khrysos.hunters import (
+from game.khrysos.content import (
     HUNTERS,
     apply_changes,
     Step,

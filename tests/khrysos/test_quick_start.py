@@ -5,7 +5,7 @@ import pytest
 from game.core import Action, IllegalAction, Rng
 from game.khrysos import Setup, apply, check_invariants, legal_actions, new_game
 from game.khrysos.events import HunterPlaced, HunterPlayed, TreasurePlaced
-from game.khrysos.hunters import HUNTERS
+from game.khrysos import HUNTERS
 from game.khrysos.maps import MapSpec, PlacedTile, map_to_dict
 from game.khrysos.rules import start_game
 from game.khrysos.testing import play

@@ -12,7 +12,7 @@ from game.khrysos import events as E
 from game.core import Rng
 from game.khrysos.maps import SAMPLE_MAPS, MapSpec, PlacedTile, build_board, map_to_dict, sample_map
 from game.khrysos.rules import start_game
-from game.khrysos.hunters import symbols_text, tokens_of
+from game.khrysos import symbols_text, tokens_of
 from game.khrysos.testing import hunter, number_of as N, position
 from game.khrysos.words import corner
 from tests.texts import add_scripted, collect, event_classes, text_problems

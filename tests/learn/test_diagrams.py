@@ -8,7 +8,7 @@ import pytest
 
 from game import learn
 from game.khrysos import maps as khrysos_maps
-from game.khrysos.hunters import BY_NAME
+from game.khrysos import BY_NAME
 from game.krom import HUNTING, hunt_odds, mountain_reward, reroll_improves
 from game.krosmaster import Setup, line_of_sight, tackle_zone
 from game.krosmaster.testing import build

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from game.khrysos.hunters import HUNTERS
+from game.khrysos import HUNTERS
 from game.krom.content import CHARACTERS
 from game.krosmaster.content import CONTENT
 from scenes import assets, palette

@@ -1,4 +1,5 @@
-"""The hunter deck: cards, their actions' symbols (read left to right) and how Upgrades and Boosts change them.
+"""The content of Khrysos Hunters, loaded and checked from data/: the hunter deck (cards, their actions'
+symbols read left to right, and how Upgrades and Boosts change them). The tile cards are `tiles`'.
 
 An action's symbols are written as text in data/hunters.toml, e.g. Laser Shield reads
 "guard 1 hit 1 range 3 [damage 1]": Guard 1 for the acting hunter, then one Hit at Range
