@@ -12,6 +12,7 @@ import pytest
 import game.khrysos as K
 from game.core.match import Match
 from game.core.rng import Rng
+from game.khrysos.testing import with_rolls
 from scenes import saves
 from scenes.board import GameOverScene, Seat
 from scenes.khrysos.board import KhrysosBoard
@@ -20,6 +21,7 @@ from scenes.widgets.handoff import HandOffScene
 from tests.scenes.helpers import click, click_widget, pixel, top
 from tests.scenes.kitcheck import check_hotspots, screen_after_hand_off
 from tests.scenes.test_khrysos import Player, fast_app, hover, spot
+from tests.sweeps import FULL
 
 COLOURS = [(200, 60, 40), (40, 90, 200), (40, 160, 90), (200, 170, 40)]
 
@@ -27,6 +29,15 @@ COLOURS = [(200, 60, 40), (40, 90, 200), (40, 160, 90), (200, 170, 40)]
 def seats(n: int, bots: dict[int, str] | None = None) -> list[Seat]:
     bots = bots or {}
     return [Seat(f"Seat {i + 1}", COLOURS[i], bots.get(i)) for i in range(n)]
+
+
+def rolling(app, seed: int, faces: list[int]) -> KhrysosBoard:
+    """The automation table of `seed` (the first player about to roll), pushed, whose next rolls are `faces`."""
+    board = KhrysosBoard.for_automation(app, seed)
+    board.match.state = with_rolls(board.match.state, faces)
+    app.push(board)
+    app.run_frames(2)
+    return board
 
 
 def table(app, setup: K.Setup, seed: int, seated: list[Seat], monkeypatch) -> KhrysosBoard:
@@ -42,6 +53,7 @@ GAMES = [pytest.param(2, 11, "alpha_room", 100000, marks=pytest.mark.slow),
          pytest.param(3, 4, "the_tower", 100000, marks=pytest.mark.slow),
          pytest.param(4, 7, "the_crossroad", 100000, marks=pytest.mark.slow),
          pytest.param(2, 2, "the_pillar_room", 70, id="the first 70 positions")]
+CHECK_EVERY = 1 if FULL else 3  # positions played between two checks (all of them with TABLETRIO_FULL_SWEEPS=1)
 
 
 class TestHotspotsAtEveryPosition:
@@ -50,9 +62,12 @@ class TestHotspotsAtEveryPosition:
                                                                        positions):
         app = fast_app(make_app)
         table(app, K.Setup(players=players, map=map_id), seed, seats(players), monkeypatch)
-        checked = []
+        checked, visited = [], []
 
         def check(b):
+            visited.append(len(b.match.actions))
+            if (len(visited) - 1) % CHECK_EVERY:
+                return
             checked.append(check_hotspots(b))
             keys = set(b.spots.keys())
             assert {"die:energy", "score:0"} <= keys
@@ -60,10 +75,11 @@ class TestHotspotsAtEveryPosition:
             assert {f"cell:{x},{y}" for x, y in floor} <= keys, "every square of the map is a hotspot"
 
         player = Player(app, seed, check=check)
-        while not isinstance(top(app), GameOverScene) and len(checked) < positions:
+        while not isinstance(top(app), GameOverScene) and len(visited) < positions:
             assert player.clicks < 3000, "the game did not end"
             player.step()
-        assert len(checked) >= min(positions, 50) and min(checked) > 40
+        assert len(visited) >= min(positions, 50) and min(checked) > 40
+        assert len(checked) >= len(visited) // CHECK_EVERY
 
     def test_during_a_computer_turn_nothing_is_usable(self, make_app, monkeypatch):
         app = fast_app(make_app)
@@ -86,13 +102,12 @@ class TestHotspotsAtEveryPosition:
 class TestWhatAPlayerReads:
     def test_a_greyed_action_button_says_why_on_hover_and_on_click(self, make_app):
         app = fast_app(make_app)
-        app.push(KhrysosBoard.for_automation(app, 3))
-        app.run_frames(2)
-        board = top(app)
+        board = rolling(app, 3, [4])  # a roll under 6: the 6-energy action is greyed
         click(app, board.white.rect().center)
+        while board.busy:
+            app.run_frames(1)
         energy = board.snap.view.energy
-        if energy == 6:
-            pytest.skip("every action is affordable with a roll of 6")  # pragma: no cover - seed 3 rolls less
+        assert energy == 4, "the scripted roll was played"
         b = board.action_buttons[6]
         assert not b.is_enabled
         hover(app, b.rect.center)
@@ -211,18 +226,12 @@ class TestWhatAPlayerReadsFollowsWhatTheySee:
         still said the 6 energy points left were lost while the turn panel said 5."""
         monkeypatch.setattr(saves, "write_autosave", lambda save: None)
         app = fast_app(make_app)
-        for seed in range(3, 30):  # the first table whose roll leaves energy after one step
-            board = KhrysosBoard.for_automation(app, seed)
-            app.push(board)
-            app.run_frames(2)
-            click(app, board.white.rect().center)
-            while board.busy:
-                app.run_frames(1)
-            energy = board.snap.view.energy
-            if energy >= 2:
-                break
-            app.stack.pop(board)
-            app.stack.apply_pending()
+        board = rolling(app, 3, [5])  # a roll that leaves energy after one step
+        click(app, board.white.rect().center)
+        while board.busy:
+            app.run_frames(1)
+        energy = board.snap.view.energy
+        assert energy == 5, "the scripted roll was played"
         square = next(sq for sq, info in board.snap.queries.squares(None).items()
                       if info.gesture.ok and len(info.path) == 1 and sq not in board.loot)
         click(app, board.grid.cell_centre(square))
