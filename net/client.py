@@ -65,11 +65,13 @@ spectator):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game import registry
 from game.core.actions import Action
@@ -104,7 +106,7 @@ class TableClient:
             future.cancel()
             raise NetError("The table server did not answer in time.") from None
 
-    def _open(self, request: dict, resume: Callable[[dict], dict]) -> "RemoteMatch":
+    def _open(self, request: dict, resume: Callable[[dict], dict]) -> RemoteMatch:
         inbox: queue.Queue = queue.Queue()
         conn = AsyncClient(self.host, self.port, inbox.put)
 
@@ -123,27 +125,25 @@ class TableClient:
         self.matches.append(match)
         return match
 
-    def create(self, game: str, setup: dict, seats: list[dict]) -> "RemoteMatch":
+    def create(self, game: str, setup: dict, seats: list[dict]) -> RemoteMatch:
         return self._open({"t": "create", "game": game, "setup": setup, "seats": seats},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": a["host_token"]})
 
-    def join(self, code: str, seat: int | None = None, name: str = "") -> "RemoteMatch":
+    def join(self, code: str, seat: int | None = None, name: str = "") -> RemoteMatch:
         return self._open({"t": "join", "code": code, "seat": seat, "name": name},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": next(iter(a["tokens"].values()))})
 
-    def rejoin(self, code: str, token: str) -> "RemoteMatch":
+    def rejoin(self, code: str, token: str) -> RemoteMatch:
         return self._open({"t": "rejoin", "code": code, "token": token},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": token})
 
-    def spectate(self, code: str) -> "RemoteMatch":
+    def spectate(self, code: str) -> RemoteMatch:
         return self._open({"t": "spectate", "code": code}, lambda a: {"t": "spectate", "code": a["code"]})
 
     def close(self) -> None:
         for match in self.matches:
-            try:
+            with contextlib.suppress(NetError, RuntimeError):
                 self.call(match.conn.close(), timeout=3)
-            except (NetError, RuntimeError):
-                pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=3)
 
@@ -204,7 +204,7 @@ class RemoteMatch:
             seat = feed_data["seat"]
             old = self._feeds.get(seat)
             feed = Feed(seat)
-            for n, events in feed_data["history"]:
+            for _, events in feed_data["history"]:
                 feed.events.append(tuple(self._event(e) for e in events))
             self._apply_update(feed, feed_data["update"])
             if old is not None and seat == self.viewer and not first:
@@ -366,7 +366,7 @@ class RemoteMatch:
             return "It is not your turn."
         try:
             return self.text("why_illegal", self.state, action) or "That is not possible now."
-        except Exception:  # the rules asked about a view: a hidden card may puzzle them
+        except Exception:  # noqa: BLE001 - the rules asked about a view: a hidden card may puzzle them
             return "That is not possible now."
 
     def play(self, action: Action | str) -> list:
@@ -398,7 +398,7 @@ class RemoteMatch:
         known = [k for k in feed.views if k <= n]
         return feed.views[max(known)] if known else feed.view
 
-    def truncated(self, n: int) -> "RemoteMatch":
+    def truncated(self, n: int) -> RemoteMatch:
         """This screen's game as it stood after n actions (for a replay's Back): not connected, nothing to send."""
         copy_ = copy.copy(self)
         feed = copy.copy(self._feed)
@@ -482,7 +482,5 @@ class RemoteMatch:
 
     def close(self) -> None:
         self.conn.resume = None
-        try:
+        with contextlib.suppress(NetError, RuntimeError):
             self.client.call(self.conn.close(), timeout=3)
-        except (NetError, RuntimeError):
-            pass

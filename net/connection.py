@@ -7,9 +7,11 @@ reads what it receives. Tests and the benchmark use it on their own loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import websockets
 from websockets.asyncio.client import connect
@@ -68,7 +70,7 @@ class AsyncClient:
         try:
             self.ws = await connect(self.url, max_size=MAX_SERVER_FRAME, open_timeout=5, close_timeout=2,
                                     compression=None, ping_interval=20, ping_timeout=20)
-        except (OSError, asyncio.TimeoutError, websockets.InvalidHandshake) as e:
+        except (TimeoutError, OSError, websockets.InvalidHandshake) as e:
             raise NetError(f"The table server at {self.host}:{self.port} cannot be reached ({e}).") from None
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         welcome = await self.request(hello())
@@ -87,7 +89,7 @@ class AsyncClient:
             answer = await asyncio.wait_for(future, timeout)
         except websockets.ConnectionClosed:
             raise NetError("The connection to the table server was lost.") from None
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise NetError("The table server did not answer in time.") from None
         finally:
             self._waiting.pop(ident, None)
@@ -98,10 +100,8 @@ class AsyncClient:
     async def send(self, message: dict) -> None:
         """Send without waiting for an answer."""
         if self.ws is not None:
-            try:
+            with contextlib.suppress(websockets.ConnectionClosed):
                 await self.ws.send(encode(message))
-            except websockets.ConnectionClosed:
-                pass
 
     async def _read(self, ws: Any) -> None:
         try:
@@ -160,10 +160,8 @@ class AsyncClient:
         if self.ws is not None:
             await self.ws.close()
         if self._reader is not None:
-            try:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(self._reader, 3)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                pass
 
     async def drop(self) -> None:
         """Cut the connection without a goodbye, as a network failure would (tests): it then reconnects."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import os
 import signal
@@ -32,8 +33,8 @@ from net.tables import Refused, Secrets, Table, open_table
 
 log = logging.getLogger("tabletrio.server")
 
-RATE = 30.0  # frames a second a connection may send on average
-BURST = 60.0  # and at once (a walk of several steps is several frames)
+RATE = 100.0  # frames a second a connection may send on average (a person sends a few; a bot at full speed, dozens)
+BURST = 200.0  # and at once
 MAX_BAD = 20  # malformed frames before a connection is closed
 CHAT_KEPT = 50
 
@@ -128,10 +129,8 @@ class TableServer:
         await self._send(conn, {"t": "ok", "re": msg.get("id")})
 
     async def _send(self, conn: Conn, message: dict) -> None:
-        try:
+        with contextlib.suppress(websockets.ConnectionClosed):
             await conn.ws.send(encode(message))
-        except websockets.ConnectionClosed:
-            pass
 
     # -- hello ----------------------------------------------------------------------------------
     async def on_ping(self, conn: Conn, msg: dict) -> None:
@@ -175,7 +174,7 @@ class TableServer:
         if row.status == "ended":
             raise Refused("This table has ended.")
         module = self.rules.get(row.game)
-        if module is None or module.VERSION != row.version:
+        if module is None or row.version != module.VERSION:
             raise Refused("This table was made for other rules than this server plays.")
         try:
             table = Table.from_row(row, self.store)
@@ -485,10 +484,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     data = args.data if args.data is not None else default_data_dir()
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(args.host, args.port, data, announce=args.announce))
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

@@ -68,7 +68,7 @@ class Store:
         self.db.executescript(_SCHEMA)
 
     @classmethod
-    def in_folder(cls, folder: str | Path) -> "Store":
+    def in_folder(cls, folder: str | Path) -> Store:
         return cls(Path(folder) / FILE_NAME)
 
     def close(self) -> None:

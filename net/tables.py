@@ -8,8 +8,9 @@ A `Table` is the only holder of its match's full state; every change goes throug
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game.core.errors import IllegalAction
 from game.core.match import Match
@@ -18,6 +19,7 @@ from net.store import SeatRow, Store, TableRow
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: a code read aloud or copied by hand
 CODE_LENGTH = 6
+KEPT_STATES = 32  # states a table keeps for undo (the rest go: less memory, shorter garbage collections)
 
 
 def new_code() -> str:
@@ -66,7 +68,7 @@ class Table:
 
     # -- building -------------------------------------------------------------------------------
     @classmethod
-    def from_row(cls, row: TableRow, store: Store) -> "Table":
+    def from_row(cls, row: TableRow, store: Store) -> Table:
         """A stored table, its match rebuilt by replaying its actions (SaveError when it no longer replays)."""
         save = Save(row.game, row.version, row.setup, row.seed, list(row.actions), {}, row.start)
         match = Match.from_save(save)
@@ -156,6 +158,7 @@ class Table:
             raise
         if match.over:
             self.status = "over"
+        match.forget_states(len(match.actions) - KEPT_STATES)
         self.undo = None  # an undo asked before this action is moot
         return events
 

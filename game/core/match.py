@@ -188,6 +188,8 @@ class Match:
             return "The game is over."
         floor = self.undo_floor()
         if floor < len(self._steps):
+            if self._steps[-1].before is None:
+                return "That action is too far back to be taken back."
             return None
         last = self._steps[-1]
         if last.seat != self.state.to_move:
@@ -221,10 +223,19 @@ class Match:
         return save
 
     def state_after(self, n: int) -> Any:
-        """The state after the first n actions (0 = the start), for replays."""
+        """The state after the first n actions (0 = the start), for replays; LookupError once `forget_states` let it go."""
         if n >= len(self._steps):
             return self.state
-        return self._steps[n].before
+        before = self._steps[n].before
+        if before is None:
+            raise LookupError(f"the state after {n} actions is no longer kept")
+        return before
+
+    def forget_states(self, upto: int) -> None:
+        """Let go of the states the first `upto` actions were taken from (their events stay): a table server keeps
+        thousands of games and needs only the few states an undo may go back to. Undo stops at a forgotten state."""
+        for step in self._steps[: max(0, upto)]:
+            step.before = None
 
     def events_of(self, n: int) -> tuple[Event, ...]:
         """The events of the n-th action (1 = the first)."""

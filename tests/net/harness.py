@@ -47,7 +47,7 @@ class Recorder:
         self.client = AsyncClient("127.0.0.1", port, self.messages.append, reconnect=reconnect)
         self.client.frames = []
 
-    async def open(self) -> "Recorder":
+    async def open(self) -> Recorder:
         await self.client.open()
         return self
 

@@ -234,3 +234,19 @@ def test_a_different_program_or_rules_version_is_refused_with_a_clear_message(tm
             await stop(server, ws)
 
     run(main())
+
+
+def test_a_table_keeps_only_the_states_an_undo_may_need():
+    from game.core.match import Match
+
+    rules = registry.load("krom")
+    match = Match.new(rules, rules.bench_setup(), 3)
+    rng = Rng(2)
+    for _ in range(40):
+        match.play(match.random_action(rng))
+    match.forget_states(30)
+    with pytest.raises(LookupError):
+        match.state_after(29)
+    assert match.state_after(30) is not None and len(match.history()) > 0 and match.events_of(1) is not None
+    match.forget_states(40)
+    assert match.why_no_undo() is not None

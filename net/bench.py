@@ -1,0 +1,223 @@
+"""The table server under load: `python -m net.bench --tables T --seconds S`.
+
+It starts `tabletrio-server` in a subprocess (pinned to one core when it can be, data in a temporary
+folder), opens T tables of a game (default: Krom, 3 seats: the host's and two remote players', so
+3 connections a table), lets every table sit idle to measure the server's memory per idle table,
+then has bot clients play random legal actions (each seat thinks `--think` seconds on average,
+exponentially distributed) for S seconds, and prints: actions per second, p50/p99/max latency from
+an action sent to its update received by every seat of the table, the server's CPU per action
+(from /proc), its memory per idle table and per playing table. Loopback only; it stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from net.connection import hello
+from net.protocol import MAX_SERVER_FRAME, encode
+
+SERVER = os.environ.get("TABLETRIO_BENCH_SERVER") or (
+    "import sys; sys.modules['pygame'] = None; from net.server import main; sys.exit(main(sys.argv[1:]))")
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Table:
+    def __init__(self, seats: int):
+        self.seats = seats
+        self.sent: dict[int, float] = {}  # action number -> when it was sent
+        self.arrived: dict[int, int] = {}
+        self.code = ""
+
+
+class Bench:
+    def __init__(self, port: int, think: float, rng: random.Random):
+        self.url = f"ws://127.0.0.1:{port}"
+        self.think, self.rng = think, rng
+        self.playing = False
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.refused = 0
+        self.tasks: set[asyncio.Task] = set()
+
+    async def seat(self, table: Table, first: dict, ws) -> None:
+        """One seat's connection: reads its frames, acts when it decides."""
+        pending: asyncio.Task | None = None
+        myself = None
+        frames = ws.__aiter__()
+        while True:
+            if first is not None:
+                msg, first = first, None
+            else:
+                try:
+                    msg = json.loads(await frames.__anext__())
+                except StopAsyncIteration:
+                    return
+            t = msg.get("t")
+            if t in ("created", "joined"):
+                myself = msg["seats"][0] if msg["seats"] else None
+                msg, t = msg["feeds"][0]["update"], "update"  # where the table stands when this seat sits
+            if t == "refused":
+                self.refused += 1
+                continue
+            if t != "update":
+                continue
+            n = msg["n"]
+            if n in table.sent:
+                table.arrived[n] = table.arrived.get(n, 0) + 1
+                if table.arrived[n] == table.seats:
+                    self.latencies.append(time.monotonic() - table.sent.pop(n))
+                    del table.arrived[n]
+            if msg["legal"] and msg["seat"] == myself and (pending is None or pending.done()):
+                pending = asyncio.get_running_loop().create_task(self.act(ws, table, myself, n, msg["legal"]))
+
+    async def act(self, ws, table: Table, seat: int, n: int, legal: list) -> None:
+        while not self.playing:
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(self.rng.expovariate(1 / self.think) if self.think > 0 else 0)
+        if not self.playing:
+            return
+        table.sent[n + 1] = time.monotonic()
+        self.actions += 1
+        await ws.send(encode({"t": "act", "code": table.code, "seat": seat, "n": n, "action": self.rng.choice(legal)}))
+
+    async def connection(self):
+        ws = await connect(self.url, max_size=MAX_SERVER_FRAME, compression=None, open_timeout=30, ping_interval=None)
+        await ws.send(encode({**hello(), "id": 0}))
+        assert json.loads(await ws.recv())["t"] == "welcome"
+        return ws
+
+    async def open_table(self, game: str, setup: dict, players: int) -> Table:
+        table = Table(players)
+        host = await self.connection()
+        seats = [{"kind": "host" if i == 0 else "remote", "name": f"P{i + 1}"} for i in range(players)]
+        await host.send(encode({"t": "create", "game": game, "setup": setup, "seats": seats, "id": 1}))
+        while True:
+            msg = json.loads(await host.recv())
+            if msg["t"] == "created":
+                break
+        table.code = msg["code"]
+        self._spawn(self.seat(table, msg, host))
+        for _ in range(players - 1):
+            ws = await self.connection()
+            await ws.send(encode({"t": "join", "code": table.code, "id": 2}))
+            while True:
+                msg = json.loads(await ws.recv())
+                if msg["t"] == "joined":
+                    break
+            self._spawn(self.seat(table, msg, ws))
+        return table
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+def _percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+async def measure(port: int, pid: int, args) -> dict:
+    from game import registry
+
+    rules = registry.load(args.game)
+    setup = rules.bench_setup().to_dict()
+    if "players" in setup:
+        setup["players"] = args.players
+    players = rules.Setup.from_dict(setup)
+    players = rules.new_game(players, 1).num_players
+    bench = Bench(port, args.think, random.Random(args.seed))
+    await asyncio.sleep(0.5)
+    base = _rss_kb(pid)
+    began = time.monotonic()
+    tables = []
+    for _ in range(args.tables):
+        tables.append(await bench.open_table(args.game, setup, players))
+    opened = time.monotonic() - began
+    await asyncio.sleep(2.0)  # idle: every table open, every seat connected, nobody playing
+    idle = _rss_kb(pid)
+    cpu0, t0 = _cpu_seconds(pid), time.monotonic()
+    bench.playing = True
+    await asyncio.sleep(args.seconds)
+    bench.playing = False
+    elapsed = time.monotonic() - t0
+    cpu = _cpu_seconds(pid) - cpu0
+    await asyncio.sleep(1.0)
+    played = _rss_kb(pid)
+    lat = bench.latencies
+    for task in list(bench.tasks):
+        task.cancel()
+    return {
+        "game": args.game, "tables": args.tables, "connections": args.tables * players, "seconds": round(elapsed, 1),
+        "think_s": args.think, "open_s": round(opened, 1),
+        "actions": len(lat), "actions_per_s": round(len(lat) / elapsed, 1),
+        "p50_ms": round(1000 * _percentile(lat, 50), 1), "p99_ms": round(1000 * _percentile(lat, 99), 1),
+        "max_ms": round(1000 * max(lat), 1) if lat else None,
+        "server_cpu_per_action_ms": round(1000 * cpu / max(1, len(lat)), 2),
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "kb_per_idle_table": round((idle - base) / args.tables, 1),
+        "kb_per_table_after_play": round((played - base) / args.tables, 1),
+        "refused": bench.refused,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m net.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a seat thinks before acting")
+    parser.add_argument("--game", default="krom")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--core", type=int, default=0, help="the core the server is pinned to (-1: not pinned)")
+    args = parser.parse_args(argv)
+    args.seconds = max(1.0, min(args.seconds, 600.0))
+    with tempfile.TemporaryDirectory(prefix="tabletrio-bench-") as folder:
+        env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+        proc = subprocess.Popen([sys.executable, "-c", SERVER, "--host", "127.0.0.1", "--port", "0", "--data", folder],
+                                stdout=subprocess.PIPE, text=True, env=env)
+        try:
+            if args.core >= 0 and hasattr(os, "sched_setaffinity"):
+                os.sched_setaffinity(proc.pid, {args.core})
+            port = int(proc.stdout.readline().rsplit(":", 1)[1])
+            result = asyncio.run(asyncio.wait_for(measure(port, proc.pid, args), args.seconds + 600))
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    for key, value in result.items():
+        print(f"{key:>26}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
