@@ -1,0 +1,138 @@
+"""What a careful Khrysos Hunters player looks at: which rival hunters can reach and Hit whom in their
+next turn, with what chance and damage, who could be retired, and who is about to win.
+
+- `strikes(state, seat)`: for each rival hunter and each of `seat`'s hunters it can reach next turn,
+  the chance (over the white die of that turn) that it can walk and buy an action whose Hit, Burst or
+  Trample reaches the hunter, and the most damage one such action deals;
+- `retire_chance(state, hunter)`: the chance that some rival's next turn can take the hunter's last
+  endurance (its Guard markers counted);
+- `near_win(state, margin)`: the hunters whose card is `margin` treasure or less from the 12 that win.
+
+Counted: the energy rolled (1 to 6, each 1 in 6), the walk bought with the energy an action leaves
+(none when trapped, no action when stunned), each action's Range, Burst radius or Trample length as
+its Upgrades stand now, and Steal aimed only at a hunter with treasure. Left out, to stay one quick
+call: Boost markers, a Blast's area around the target, an action's own Move before its Hit, and two
+actions in one turn (the best single action for each roll is counted). A Trample is counted by Range rings, like a Hit of Range
+equal to its squares.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.khrysos.hunters import WIN_TREASURE
+from game.khrysos.pending import steals
+from game.khrysos.queries import effective_steps, reachable_squares
+from game.khrysos.state import State
+
+Cell = tuple[int, int]
+FACES = 6  # the white die
+
+
+class Strike(NamedTuple):
+    attacker: int  # hunter number
+    target: int  # hunter number
+    chance: float  # of being able to strike it in the attacker's next turn
+    damage: int  # the most damage one such action deals
+    actions: tuple[int, ...]  # the action numbers that can do it on some roll
+
+
+def _damaging(state: State, hunter: int) -> list[tuple[int, str, int, int, bool]]:
+    """(number, kind, reach, damage, steals) of each action of `hunter` that targets other hunters and
+    deals damage or steals."""
+    out = []
+    for number in range(1, 7):
+        for step in effective_steps(state, hunter, number):
+            if step.kind not in ("hit", "burst", "trample"):
+                continue
+            per = sum(v for name, v in step.box if name == "damage")
+            rich = steals(step)
+            if not per and not rich:
+                continue
+            if step.kind == "hit":
+                out.append((number, "hit", step.range, per * step.value, rich))
+            elif step.kind == "burst":
+                out.append((number, "burst", step.value, per, rich))
+            else:
+                out.append((number, "trample", step.value, per, rich))
+    return out
+
+
+def _rings_from(state: State, square: Cell) -> dict[Cell, int]:
+    return state.board.reach_distances(square)
+
+
+def strikes(state: State, seat: int) -> list[Strike]:
+    """What each rival hunter on the map can do to each of `seat`'s hunters in its next turn."""
+    mine = [c for c in state.cards if c.seat == seat and c.at is not None]
+    out = []
+    for rival in state.cards:
+        if rival.seat == seat or rival.at is None or rival.stun:
+            continue
+        actions = _damaging(state, rival.hunter)
+        if not actions:
+            continue
+        walks: dict[int, list[Cell]] = {}
+        for target in mine:
+            rolls = 0
+            most = 0
+            used: set[int] = set()
+            for energy in range(1, FACES + 1):
+                best = 0
+                ok = False
+                for number, _kind, reach, damage, rich in actions:
+                    if number > energy or (rich and not target.treasure):
+                        continue
+                    budget = 0 if rival.trap else energy - number
+                    squares = walks.get(budget)
+                    if squares is None:
+                        squares = walks[budget] = [rival.at, *reachable_squares(state, rival.hunter, budget)]
+                    if any(_rings_from(state, q).get(target.at, 99) <= reach for q in squares):
+                        ok = True
+                        used.add(number)
+                        best = max(best, damage)
+                if ok:
+                    rolls += 1
+                    most = max(most, best)
+            if rolls:
+                out.append(Strike(rival.hunter, target.hunter, rolls / FACES, most, tuple(sorted(used))))
+    return out
+
+
+def retire_chance(state: State, hunter: int) -> float:
+    """The chance that a rival's next turn can retire `hunter` (damage at least its endurance plus its
+    Guard markers), rivals taken as independent die rolls."""
+    i = state.card_of(hunter)
+    if i is None:
+        return 0.0
+    card = state.cards[i]
+    need = card.endurance + len(card.guard)
+    safe = 1.0
+    for rival in state.cards:
+        if rival.seat == card.seat or rival.at is None or rival.stun:
+            continue
+        actions = _damaging(state, rival.hunter)
+        rolls = 0
+        for energy in range(1, FACES + 1):
+            budget_of = {}
+            for number, _kind, reach, damage, _rich in actions:
+                if number > energy or damage < need:
+                    continue
+                budget = 0 if rival.trap else energy - number
+                squares = budget_of.get(budget)
+                if squares is None:
+                    squares = budget_of[budget] = [rival.at, *reachable_squares(state, rival.hunter, budget)]
+                if any(_rings_from(state, q).get(card.at, 99) <= reach for q in squares):
+                    rolls += 1
+                    break
+        safe *= 1 - rolls / FACES
+    return 1 - safe
+
+
+def near_win(state: State, margin: int = 1) -> list[tuple[int, int, int]]:
+    """(seat, hunter, treasure) of each card `margin` treasure or less from winning, most treasure first."""
+    found = [(c.seat, c.hunter, c.treasure) for c in state.cards if c.hunter and WIN_TREASURE - c.treasure <= margin]
+    return sorted(found, key=lambda t: (-t[2], t[0]))
+
+
+__all__ = ["Strike", "near_win", "retire_chance", "strikes"]
