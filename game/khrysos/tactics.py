@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.khrysos.hunters import WIN_TREASURE
-from game.khrysos.pending import steals
+from game.khrysos.content import WIN_TREASURE
+from game.khrysos.facts import steals
 from game.khrysos.queries import effective_steps, reachable_squares
 from game.khrysos.state import State
 
