@@ -185,6 +185,7 @@ async def measure(port: int, pid: int, args) -> dict:
         "kb_per_idle_table": round((idle - base) / args.tables, 1),
         "kb_per_table_after_play": round((played - base) / args.tables, 1),
         "refused": bench.refused,
+        "load_average": open("/proc/loadavg").read().split()[0],  # the machine's other work (shared cores)
     }
 
 

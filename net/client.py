@@ -18,6 +18,9 @@ reached. It never imports pygame.
 - `client.rejoin(code, token) -> RemoteMatch`: come back to a seat (or to the host's seats, with
   the host token) at any time, e.g. after the program was closed.
 - `client.spectate(code) -> RemoteMatch`: watch; `match.seats` is empty, the view is a spectator's.
+- `client.tables() -> list[dict]`: this server's tables with an open seat, for the Join screen
+  ([{"code", "game", "seats": [{"name", "open"}]}]). `net.lan.Finder` lists the servers announced
+  on the local network (`Found`: name, address, port, program, `compatible`).
 - `client.close()`.
 
 The connection reconnects by itself after a drop (backoff 0.1 s doubling to 5 s) and rejoins
@@ -124,6 +127,19 @@ class TableClient:
         match = RemoteMatch(self, conn, inbox, answer)
         self.matches.append(match)
         return match
+
+    def tables(self, timeout: float = 5.0) -> list[dict]:
+        """The tables of this server with an open seat: [{code, game, seats: [{name, open}]}] (a short-lived connection)."""
+        conn = AsyncClient(self.host, self.port, reconnect=False)
+
+        async def go() -> list[dict]:
+            try:
+                await conn.open()
+                return (await conn.request({"t": "tables"}, timeout))["tables"]
+            finally:
+                await conn.close()
+
+        return self.call(go(), timeout + 5)
 
     def create(self, game: str, setup: dict, seats: list[dict]) -> RemoteMatch:
         return self._open({"t": "create", "game": game, "setup": setup, "seats": seats},

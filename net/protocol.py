@@ -20,6 +20,7 @@ Client to server (an optional integer `id` is echoed back as `re` in the answer)
 | handover | code, seat, level (host only, an away seat) | table |
 | chat | code, seat, text | chat to the table |
 | leave / end | code | left / ended |
+| tables | | tables {tables: [{code, game, seats [{name, open}]}]}: those with an open seat |
 | ping | | pong |
 
 Server to client, unasked: `table` (seats, who is away, status), `update` (one seat's view,
@@ -69,6 +70,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool, int]]] = {
     "chat": {"code": (_STR, True, 12), "seat": (_INT, True, 0), "text": (_STR, True, 1000)},
     "leave": {"code": (_STR, True, 12)},
     "end": {"code": (_STR, True, 12)},
+    "tables": {},
     "ping": {},
 }
 

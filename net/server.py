@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import gc
 import contextlib
 import logging
 import os
@@ -135,6 +136,12 @@ class TableServer:
     # -- hello ----------------------------------------------------------------------------------
     async def on_ping(self, conn: Conn, msg: dict) -> None:
         await self._send(conn, {"t": "pong", "re": msg.get("id")})
+
+    async def on_tables(self, conn: Conn, msg: dict) -> None:
+        """The tables a newcomer may join (the Join screen lists them under the server found on the network)."""
+        found = [{"code": code, "game": game, "seats": [{"name": name, "open": free} for name, free in seats]}
+                 for code, game, seats in self.store.open_tables()]
+        await self._send(conn, {"t": "tables", "re": msg.get("id"), "tables": found})
 
     async def on_hello(self, conn: Conn, msg: dict) -> None:
         reason = self.mismatch(msg)
@@ -453,6 +460,11 @@ def default_data_dir() -> Path:
 async def run(host: str, port: int, data: Path, announce: bool = False, ready: Any = None) -> None:
     """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready."""
     server = TableServer(Store.in_folder(data))
+    # The rules' content, the bots and the libraries are loaded now and live as long as the process: moved out
+    # of the collector's sight, they are not walked again by every full collection (which paused a loaded
+    # server for hundreds of milliseconds).
+    gc.collect()
+    gc.freeze()
     ws_server = await server.serve(host, port)
     chosen = ws_server.sockets[0].getsockname()[1]
     print(f"listening on {host}:{chosen}", flush=True)

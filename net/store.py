@@ -131,5 +131,17 @@ class Store:
             return [c for (c,) in self.db.execute("SELECT code FROM tables ORDER BY code")]
         return [c for (c,) in self.db.execute("SELECT code FROM tables WHERE status = ? ORDER BY code", (status,))]
 
+    def open_tables(self, limit: int = 50) -> list[tuple[str, str, list[tuple[str, bool]]]]:
+        """(code, game, [(seat name, open)]) of the tables being played that have an open remote seat."""
+        rows = self.db.execute(
+            "SELECT code, game FROM tables WHERE status = 'playing' AND code IN "
+            "(SELECT code FROM seats WHERE kind = 'remote' AND token IS NULL) ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
+        out = []
+        for code, game in rows:
+            seats = [(name, kind == "remote" and token is None) for name, kind, token in
+                     self.db.execute("SELECT name, kind, token FROM seats WHERE code = ? ORDER BY seat", (code,))]
+            out.append((code, game, seats))
+        return out
+
     def action_count(self, code: str) -> int:
         return self.db.execute("SELECT COUNT(*) FROM actions WHERE code = ?", (code,)).fetchone()[0]
