@@ -8,8 +8,11 @@ import itertools
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from net.connection import AsyncClient
 from net.server import TableServer
@@ -77,3 +80,16 @@ def server_process(folder: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
         proc.kill()
         raise AssertionError("the server did not start: " + line + proc.stderr.read()[-2000:])
     return proc, int(line.rsplit(":", 1)[1])
+
+
+@pytest.fixture
+def threaded_server(tmp_path):
+    """A server in this process on a loop of its own thread (for the blocking TableClient): (server, port)."""
+    loop = asyncio.new_event_loop()
+    server, ws, port = loop.run_until_complete(start(tmp_path))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    yield server, port
+    asyncio.run_coroutine_threadsafe(stop(server, ws), loop).result(10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)

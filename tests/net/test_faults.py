@@ -3,7 +3,6 @@ break the protocol (wrong tokens and stale actions are in test_table_server.py).
 
 import asyncio
 import json
-import threading
 import time
 
 import pytest
@@ -95,18 +94,6 @@ def test_a_server_killed_mid_game_restarts_with_every_table_and_the_clients_carr
         assert len(m.actions) == len(row.actions)
         assert m.history() == [(i, full.rules.redact(e, seat)) for i, e in full.history()]
     assert other.connected and other.seats == (0, 1) and other.decision().seat in (0, 1), "the idle table is back too"
-
-
-@pytest.fixture
-def threaded_server(tmp_path):
-    loop = asyncio.new_event_loop()
-    server, ws, port = loop.run_until_complete(start(tmp_path))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield server, port
-    asyncio.run_coroutine_threadsafe(stop(server, ws), loop).result(10)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
 
 
 def test_a_client_cut_off_mid_decision_rejoins_by_itself_and_goes_on(threaded_server):
