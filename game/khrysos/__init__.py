@@ -22,7 +22,7 @@ conditions a lesson asks of it in `game.khrysos.mapedit` (`Edit`, `apply_edit`, 
 
 from game.khrysos.events import describe
 from game.khrysos.mapcode import MapCodeError, map_code, map_from_code
-from game.khrysos.mapedit import Edit, MapEditError, apply_edit, check_condition, condition_holds
+from game.khrysos.mapedit import Edit, MapEditError, apply_edit, check_condition, condition_holds, map_checklist
 from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
 from game.khrysos.redact import redact
 from game.khrysos.maps import list_sample_maps
@@ -66,7 +66,7 @@ from game.khrysos.queries import (
     use_action,
     withdraw,
 )
-from game.khrysos.words import column_name, columns, place_name, proper_names, row_name, rows, square_name
+from game.khrysos.words import column_name, columns, place_name, proper_names, row_name, rows, square_name, symbol_tip
 from game.khrysos.rules import (
     GAME_ID,
     TITLE,
@@ -125,6 +125,7 @@ __all__ = [
     "is_upgraded",
     "legal_actions",
     "list_sample_maps",
+    "map_checklist",
     "map_code",
     "map_from_code",
     "MapCodeError",
@@ -159,6 +160,7 @@ __all__ = [
     "SquareInfo",
     "State",
     "stop",
+    "symbol_tip",
     "symmetry_breaks",
     "TITLE",
     "transformed",

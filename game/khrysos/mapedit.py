@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.khrysos.maps import MAX_TILE_POS, ROTATIONS, TILES, MapSpec, PlacedTile, map_report
+from game.khrysos.maps import MAX_TILE_POS, MIN_TILES, ROTATIONS, TILES, ZONE_NUMBERS, MapSpec, PlacedTile, map_report
 
 KINDS = ("place", "move", "turn", "remove")
 CONDITIONS = ("six_zones", "connected", "cut_off", "valid", "pillar", "wall", "tiles", "placed")
@@ -167,4 +167,19 @@ def condition_holds(spec: MapSpec, text: str) -> bool:
     return here is not None and here.tile == want.tile and here.rotation == want.rotation
 
 
-__all__ = ["CONDITIONS", "Edit", "KINDS", "MapEditError", "apply_edit", "check_condition", "condition_holds", "tile_at"]
+def map_checklist(problems, placed: int) -> list[tuple[bool, str]]:
+    """The map validation's verdict (`map_report`'s problems) as the builder's checklist: (passed, line) for the
+    tile count, the Treasure Zones, overlaps and connection, in that order; `placed`: how many tiles are on the map."""
+    kinds = {p.kind: p for p in problems}
+    missing = kinds["zones"].zones if "zones" in kinds else ()
+    zones = f"Treasure Zones {ZONE_NUMBERS[0]}-{ZONE_NUMBERS[-1]} present"
+    return [
+        ("count" not in kinds, f"At least {MIN_TILES} tiles ({placed} placed)"),
+        (not missing, zones + (f" (missing: {', '.join(map(str, missing))})" if missing else "")),
+        ("overlap" not in kinds, "No tiles on top of each other"),
+        ("connection" not in kinds, "All tiles connected"),
+    ]
+
+
+__all__ = ["CONDITIONS", "Edit", "KINDS", "MapEditError", "apply_edit", "check_condition", "condition_holds",
+           "map_checklist", "tile_at"]

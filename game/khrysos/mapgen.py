@@ -41,6 +41,7 @@ Cell = tuple[int, int]
 KINDS = ("mirror", "flip", "half-turn")  # left-right mirror, top-bottom mirror, half a turn
 KIND_WORDS = {"mirror": "mirrored left to right", "flip": "mirrored top to bottom", "half-turn": "turned half a turn"}
 MIN_SIZE, MAX_SIZE = 6, 16
+SIZE_WORDS = f"a random map has {MIN_SIZE} to {MAX_SIZE} tiles"
 SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 CHARACTERS = ("open", "walled", "pillared")
 SYMMETRIES = ("none", "mirror", "half-turn")
@@ -218,7 +219,7 @@ def symmetry_breaks(board: Board, kind: str) -> list[str]:
 def check_options(size: int, character: str, symmetry: str, seed: int) -> str | None:
     """None when the settings can make a random map; otherwise what is wrong, as a sentence."""
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-        return f"a random map has {MIN_SIZE} to {MAX_SIZE} tiles, not {size!r}"
+        return f"{SIZE_WORDS}, not {size!r}"
     if character not in CHARACTERS:
         return f"a random map is {', '.join(CHARACTERS[:-1])} or {CHARACTERS[-1]}, not {character!r}"
     if symmetry not in SYMMETRIES:

@@ -18,7 +18,7 @@ from typing import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import capital, counted, listing, possessive
-from game.khrysos.content import HUNTERS, compile_steps, plan_of, read_symbols_text, symbols_text
+from game.khrysos.content import HUNTERS, MAX_ENDURANCE, compile_steps, plan_of, read_symbols_text, symbols_text
 from game.khrysos.facts import BOOST_PHASE, current_step, hunter_name, player_name
 from game.khrysos.squares import _board, column_name, columns, corner, row_name, rows, square_name
 
@@ -208,6 +208,34 @@ def _symbol_words(name: str, value: int) -> str:
     return verbs.get(name, symbols_text(((name, value),)))
 
 
+# What each symbol of a hunter card does, in plain words (a symbol's tooltip on the board).
+SYMBOL_WORDS = {
+    "move": "Move: move up to this many squares (Trap does not stop it).",
+    "heal": f"Heal: get back this much endurance, never above {MAX_ENDURANCE}.",
+    "guard": "Guard: gain Guard markers; each blocks 1 damage until the end of the hunter's next turn.",
+    "hit": "Hit: choose this many targets (the same one again is allowed) within the Range.",
+    "range": "Range: how many rings of squares away a Hit reaches.",
+    "blast": "Blast: the box also hits every hunter this many rings around each target.",
+    "burst": "Burst: every other hunter within this many rings is a target.",
+    "trample": "Trample: move up to this many squares; every hunter passed is a target once.",
+    "damage": "Damage: the target loses this much endurance.",
+    "steal": "Steal: take this many treasures from the target (not from one with none).",
+    "swap": "Swap: the acting hunter and the target change places.",
+    "trap": "Trap: the target cannot spend energy on moving until the end of its next turn.",
+    "stun": "Stun: the target cannot use actions until the end of its next turn.",
+    "boost": "Boost: a marker that can raise this symbol of a later action; it lasts until the end of the next turn.",
+}
+
+
+def symbol_tip(name: str, value: int) -> str:
+    """What a symbol of a hunter card does, in plain words: "Heal: get back this much endurance, never above 6.",
+    "Boost Hit +1: gain a Boost marker that can raise a Hit symbol by 1 later." (the name itself when unknown)."""
+    if name.startswith("boost_"):
+        target = name[len("boost_"):].capitalize()
+        return f"Boost {target} +{value}: gain a Boost marker that can raise a {target} symbol by {value} later."
+    return SYMBOL_WORDS.get(name, name)
+
+
 __all__ = [
     "action_text",
     "action_words",
@@ -224,6 +252,7 @@ __all__ = [
     "squares_text",
     "step_clauses",
     "steps_words",
+    "symbol_tip",
     "symbols_words",
     "upgrade_words",
 ]

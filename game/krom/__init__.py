@@ -90,10 +90,14 @@ from game.krom.rules import (
 )
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import view
-from game.krom.words import (action_text, amount_words, bundle_text, bundle_words, combination_name, player_name,
-                             points_words, proper_names)
+from game.krom.words import (BUY_DICE_WORDS, action_text, amount_words, bundle_text, bundle_words, combination_name,
+                             hunt_option_words, hunt_words, place_words, player_name, points_words, proper_names)
 
 __all__ = [
+    "BUY_DICE_WORDS",
+    "hunt_option_words",
+    "hunt_words",
+    "place_words",
     "BONUS",
     "CHARACTERS",
     "Choice",

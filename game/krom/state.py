@@ -63,8 +63,10 @@ class Setup:
             for c in chars:
                 if not isinstance(c, str) or c not in CHARACTER_BY_ID:
                     raise SetupError(f"unknown character {c!r} (known: {', '.join(x.id for x in CHARACTERS)})")
-            if len(set(chars)) != len(chars):
-                raise SetupError(f"two seats play the same character: {list(chars)!r}")
+            twice = next((c for i, c in enumerate(chars) if c in chars[:i]), None)
+            if twice is not None:
+                raise SetupError(f"two seats play the same character ({CHARACTER_BY_ID[twice].name}): "
+                                 "each character is played by one player only")
             object.__setattr__(self, "characters", tuple(chars))
 
     def to_dict(self) -> dict:

@@ -181,13 +181,47 @@ def proper_names() -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# -- what the places and the hunt ask, in words ------------------------------------------------------
+
+_PLACE_WORDS = (
+    "Rest for Krom and hit points, or pay Krom for resources, Bonus cards and hit points.",
+    "Draw Picking cards for their rewards: the first one is free, the next ones cost Krom.",
+    "Hunt one prey of the Hunting row with its dice, plus dice bought before the roll.",
+    f"Roll {counted(RULES.mountain_dice, 'die')}, keep some, reroll the others for Krom: the combination pays.",
+)
+BUY_DICE_WORDS = "Buy dice before the roll, never after."
+
+
+def place_words(place: int) -> str:
+    """What a player does in a place, in one sentence (the Cave, the Forest, the Savanna, the Mountain)."""
+    return _PLACE_WORDS[place]
+
+
+def hunt_words(card) -> str:
+    """What catches a prey (a Hunting card or its id), in words: "reach 9 with 3 dice"."""
+    c = HUNTING[card] if isinstance(card, int) else card
+    return f"reach {c.value} with {counted(c.dice, 'die')}"
+
+
+def hunt_option_words(card, dice: int, extra: int, cost: int) -> str:
+    """One way to hunt a prey (a `HuntOption`'s dice, bought dice and price), in words:
+    "Hunt the Mammoth with 4 dice (1 bought for 2 Krom): a total of 9 or more catches it"."""
+    c = HUNTING[card] if isinstance(card, int) else card
+    bought = f" ({extra} bought for {cost} Krom)" if extra else ""
+    return f"Hunt the {c.name} with {counted(dice, 'die')}{bought}: a total of {c.value} or more catches it"
+
+
 __all__ = [
+    "BUY_DICE_WORDS",
     "action_text",
     "amount_words",
     "bundle_words",
     "bundle_text",
     "combination_name",
     "end_reason",
+    "hunt_option_words",
+    "hunt_words",
+    "place_words",
     "place_name",
     "player_name",
     "points_words",

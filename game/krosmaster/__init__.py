@@ -24,7 +24,8 @@ from game.krosmaster.layouts import BOARDS, DEFAULT_LAYOUT, KINDS, LAYOUTS
 from game.krosmaster.content import CONTENT
 from game.krosmaster.events import describe
 from game.krosmaster.gestures import Option, aim, arm, end, options, pick, place, play_fighter, put_favor, remove_tile, walk
-from game.krosmaster.previews import AimPreview, Dodge, WalkPreview, aim_preview, end_label, walk_preview
+from game.krosmaster.previews import (REVEALED_FAVOR_WORDS, AimPreview, Dodge, WalkPreview, aim_preview, empty_slot_words,
+                                      end_label, favor_slot_preview, walk_preview)
 from game.krosmaster.queries import (
     USE_COST,
     AbilityRef,
@@ -75,7 +76,10 @@ __all__ = [
     "aim_preview",
     "arm",
     "end",
+    "empty_slot_words",
     "end_label",
+    "favor_slot_preview",
+    "REVEALED_FAVOR_WORDS",
     "options",
     "pick",
     "place",

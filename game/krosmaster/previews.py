@@ -3,7 +3,8 @@ at a cell would do, what the End button says.
 
 `walk_preview` (the MP, the path, each dodge roll's odds, the Fire on the way), `aim_preview` (the
 ability's effects, the combat roll's odds and expected damage, the Fire its pushes and summons
-would meet) and `end_label`; the numbers come from `queries`.
+would meet), `end_label` and the Krosmic Favor slots' texts (`favor_slot_preview`, `empty_slot_words`,
+`REVEALED_FAVOR_WORDS`); the numbers come from `queries`.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from game.core.actions import Action
 from game.krosmaster.content import Ability
-from game.krosmaster.facts import dodge_dice, glyph_count
+from game.krosmaster.facts import dodge_dice, favor_in, glyph_count
 from game.krosmaster.grid import index
 from game.krosmaster.queries import (
     AbilityRef, Cell, ability_of, damage_odds, dodge_die_odds, dodge_odds, reachable_cells,
 )
 from game.krosmaster.state import State
-from game.krosmaster.words import character_name
+from game.krosmaster.words import action_text, character_name, item_name
 
 
 def end_label(state: State) -> str:
@@ -26,6 +28,22 @@ def end_label(state: State) -> str:
     if state.phase in ("act", "decide") and state.active >= 0:
         return f"End {character_name(state.fighters[state.active].kind)}"
     return f"End turn {state.turn}"
+
+
+REVEALED_FAVOR_WORDS = "Just revealed: put it in the left or the right slot."
+
+
+def favor_slot_preview(state: State, slot: str) -> str:
+    """What putting the Krosmic Favor just revealed in `slot` ("left" or "right") does, in words:
+    "Put Blessing in the left slot, covering Curse."."""
+    held = favor_in(state, slot)
+    put = action_text(state, Action("slot", (slot,)))
+    return put + (f", covering {item_name('favor', held)}." if held else ".")
+
+
+def empty_slot_words(slot: str) -> str:
+    """What an empty Krosmic Favor slot is waiting for."""
+    return f"The {slot} Favor slot: empty until a turn puts a Favor here."
 
 
 class Dodge(NamedTuple):

@@ -12,7 +12,8 @@ The coach on screen (`scenes.learn.coach`) holds one, asks its scene the questio
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.actions import Action
 from game.learn.lesson import Lesson, Step

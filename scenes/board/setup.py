@@ -245,8 +245,8 @@ class SetupScene(Scene):
             return
         try:
             problem = self.start(seats, dict(self.values))
-        except ValueError as e:  # a SetupError from the rules
-            problem = str(e)
+        except ValueError as e:  # a SetupError from the rules, in their words
+            problem = ui.sentence(str(e))
         self.error = problem
 
     # -- drawing -------------------------------------------------------------------------

@@ -28,41 +28,10 @@ STAIR_LINE = (150, 136, 110)
 WALL = (18, 16, 22)
 WALL_EDGE = (214, 170, 80)
 
-# Plain words for every symbol of a hunter card (tooltips) and the sprite showing it.
-SYMBOLS: dict[str, tuple[str, str]] = {
-    "move": ("symbols/khrysos/move", "Move: move up to this many squares (Trap does not stop it)."),
-    "heal": ("symbols/khrysos/heal", "Heal: get back this much endurance, never above 6."),
-    "guard": ("symbols/khrysos/guard", "Guard: gain Guard markers; each blocks 1 damage until the end of the hunter's next turn."),
-    "hit": ("symbols/khrysos/hit", "Hit: choose this many targets (the same one again is allowed) within the Range."),
-    "range": ("symbols/khrysos/range", "Range: how many rings of squares away a Hit reaches."),
-    "blast": ("symbols/khrysos/blast", "Blast: the box also hits every hunter this many rings around each target."),
-    "burst": ("symbols/khrysos/burst", "Burst: every other hunter within this many rings is a target."),
-    "trample": ("symbols/khrysos/trample", "Trample: move up to this many squares; every hunter passed is a target once."),
-    "damage": ("symbols/khrysos/damage", "Damage: the target loses this much endurance."),
-    "steal": ("symbols/khrysos/steal", "Steal: take this many treasures from the target (not from one with none)."),
-    "swap": ("symbols/khrysos/swap", "Swap: the acting hunter and the target change places."),
-    "trap": ("symbols/khrysos/trap", "Trap: the target cannot spend energy on moving until the end of its next turn."),
-    "stun": ("symbols/khrysos/stun", "Stun: the target cannot use actions until the end of its next turn."),
-    "boost": ("symbols/khrysos/boost", "Boost: a marker that can raise this symbol of a later action; it lasts until the end of the next turn."),
-}
-MARKERS = {
-    "guard": "Guard markers: each blocks 1 damage (the owner decides); they go at the end of this hunter's next turn.",
-    "boost": "Boost markers: spend one to raise a symbol of an action; they go at the end of this hunter's next turn.",
-    "trap": "Trapped: no energy may be spent on moving this turn (actions that move still work).",
-    "stun": "Stunned: no actions this turn; moving and collecting treasure still work.",
-}
-
-
-def symbol_tip(name: str, value: int) -> str:
-    if name.startswith("boost_"):
-        target = name[6:]
-        return f"Boost {target.capitalize()} +{value}: gain a Boost marker that can raise a {target.capitalize()} symbol by {value} later."
-    words = SYMBOLS.get(name)
-    return words[1] if words else name
-
 
 def symbol_sprite(name: str) -> str:
-    return SYMBOLS["boost" if name.startswith("boost_") else name][0]
+    """The sprite of a symbol of a hunter card (its words are the rules': `K.symbol_tip`)."""
+    return f"symbols/khrysos/{'boost' if name.startswith('boost_') else name}"
 
 
 # -- maps -------------------------------------------------------------------------------------
@@ -228,7 +197,7 @@ def layout_symbols(hunter: int, number: int, upgraded: bool, topleft: tuple[int,
         r = pygame.Rect(x, y, icon, icon)
         label = "" if name in ("swap", "trap", "stun") else (f"+{value}" if name.startswith("boost_") else str(value))
         width = icon + (ui.render(label, size, palette.TEXT, True, True).get_width() + 2 if label else 0)
-        icons.append(SymbolIcon(name, value, r, pygame.Rect(x, y, width, icon), label, symbol_tip(name, value)))
+        icons.append(SymbolIcon(name, value, r, pygame.Rect(x, y, width, icon), label, K.symbol_tip(name, value)))
         x += width + 4
         closes = inside and (i + 1 == len(symbols) or not symbols[i + 1][2])
         if closes and box_start is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+import game.khrysos as K
 from game.khrysos import maps
 from game.khrysos.maps import MAX_TILE_POS, TILE_SIZE, TILES
 from scenes import palette, ui
@@ -37,16 +38,8 @@ class BuilderView:
         return out
 
     def checklist(self) -> list[tuple[bool, str]]:
-        """The validator's verdict as a checklist: (passed, line), from the kinds of the rules' problems."""
-        kinds = {p.kind: p for p in self.report}
-        n = len(self.tiles)
-        missing = kinds["zones"].zones if "zones" in kinds else ()
-        return [
-            ("count" not in kinds, f"At least {maps.MIN_TILES} tiles ({n} placed)"),
-            (not missing, "Treasure Zones 1-6 present" + (f" (missing: {', '.join(map(str, missing))})" if missing else "")),
-            ("overlap" not in kinds, "No tiles on top of each other"),
-            ("connection" not in kinds, "All tiles connected"),
-        ]
+        """The validator's verdict as a checklist: (passed, line), in the rules' words (`map_checklist`)."""
+        return K.map_checklist(self.report, len(self.tiles))
 
 
     # -- geometry ---------------------------------------------------------------------------------

@@ -50,8 +50,10 @@ class RandomMapScene(Overlay):
     def on_enter(self) -> None:
         b = self.box
         x, y = b.left + 24, b.top + 78
-        self.minus = UIButton(pygame.Rect(x + 110, y, 44, 36), "-", self.ui, tool_tip_text="One tile fewer (at least 6)")
-        self.plus = UIButton(pygame.Rect(x + 214, y, 44, 36), "+", self.ui, tool_tip_text="One tile more (at most 16)")
+        self.minus = UIButton(pygame.Rect(x + 110, y, 44, 36), "-", self.ui,
+                              tool_tip_text=f"One tile fewer ({mapgen.SIZE_WORDS})")
+        self.plus = UIButton(pygame.Rect(x + 214, y, 44, 36), "+", self.ui,
+                             tool_tip_text=f"One tile more ({mapgen.SIZE_WORDS})")
         self.character_buttons = {}
         for i, (key, label) in enumerate(CHARACTER_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 88, 130, 36)

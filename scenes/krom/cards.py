@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.grammar import counted
-from game.krom import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, amount_words as amount, bundle_words as bundle
+from game.core.grammar import capital, counted
+from game.krom import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, amount_words as amount, bundle_words as bundle, hunt_words
 from scenes import assets, palette, ui
 from scenes.widgets.card import CardView
 
@@ -51,7 +51,7 @@ def evolution_text(card_id: int) -> str:
 
 def hunting_text(card_id: int) -> str:
     c = HUNTING[card_id]
-    return f"Reach {c.value} with {counted(c.dice, 'die')} (+ bought ones). Reward: {bundle(c.reward)}."
+    return f"{capital(hunt_words(c))} (+ bought ones). Reward: {bundle(c.reward)}."
 
 
 def picking_text(card_id: int) -> str:

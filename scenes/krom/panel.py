@@ -252,15 +252,14 @@ class DecisionPanel:
             self.line("Click a prey in the Hunting row.")
             return
         card = krom.HUNTING[b.shown.hunting_row[b.prey]]
-        self.line(f"{card.name}: reach {card.value} with {counted(card.dice, 'die')}.")
-        self.line("Buy dice before the roll, never after.", palette.TEXT_DIM, optional=True)
+        self.line(f"{card.name}: {krom.hunt_words(card)}.")
+        self.line(krom.BUY_DICE_WORDS, palette.TEXT_DIM, optional=True)
         for h in krom.hunt_options(b.shown, b.snap.legal, b.prey):
             dice = counted(h.dice, "die")
             cost = f", pay {h.cost} Krom" if h.extra else ""
-            bought = f" ({h.extra} bought for {h.cost} Krom)" if h.extra else ""
             self.button(f"hunt:{h.extra}", f"Roll {dice}{cost} · {ui.percent(h.odds)}",
-                        f"Hunt the {card.name} with {dice}{bought}: a total of {card.value} or more catches it, "
-                        f"a {ui.percent(h.odds)} chance", h.gesture)
+                        f"{krom.hunt_option_words(card, h.dice, h.extra, h.cost)}, a {ui.percent(h.odds)} chance",
+                        h.gesture)
 
     def _mountain(self, t) -> None:
         climb = self.board.facts.table.climb

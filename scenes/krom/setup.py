@@ -38,9 +38,7 @@ class KromSetupScene(SetupScene):
         self.extras = [c.id for c in krom.CHARACTERS][: self.max_players]
 
     def start(self, seats: list[Seat], options: dict) -> str | None:
-        chars = tuple(self.extras[: len(seats)])
-        if len(set(chars)) < len(chars):
-            return "Two players chose the same character: each Krom can be played by one player only."
+        chars = tuple(self.extras[: len(seats)])  # two seats on one character: the rules' SetupError says so
         setup = krom.Setup(players=len(seats), characters=chars, glacial=bool(options["glacial"]),
                            kromosaurus=bool(options["kromosaurus"]), longer=bool(options["longer"]))
         self.app.stack.replace(start_board(self.app, seats, setup, self.new_seed()))

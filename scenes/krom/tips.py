@@ -11,14 +11,6 @@ from game.core.grammar import counted, possessive
 from scenes import ui
 from scenes.krom import cards
 
-PLACE_WORDS = {
-    0: "Rest for Krom and hit points, or pay Krom for resources, Bonus cards and hit points.",
-    1: "Draw Picking cards for their rewards: the first one is free, the next ones cost Krom.",
-    2: "Hunt one prey of the Hunting row with its dice, plus dice bought before the roll.",
-    3: "Roll five dice, keep some, reroll the others for Krom: the combination pays.",
-}
-
-
 def _free(problems: list, i: int) -> bool:
     """Whether the i-th of the rules' answers says "nothing stops it" (None); no answer at all is no."""
     return i < len(problems) and problems[i] is None
@@ -90,7 +82,7 @@ def place(board, where: int) -> list[str]:
     here = [board.who(i) for i, p in enumerate(board.places_shown) if p == where]
     if s.setup.kromosaurus and s.dino_hp > 0 and s.dino_place == where:
         here.append("the Kromosaurus")
-    lines = [f"The {cards.place_word(where)}", PLACE_WORDS[where], ui.sentence(krom.tie_words(where))]
+    lines = [f"The {cards.place_word(where)}", krom.place_words(where), ui.sentence(krom.tie_words(where))]
     lines.append("Here now: " + (", ".join(here) if here else "nobody"))
     return lines
 

@@ -71,8 +71,7 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset, terms: list | None =
               (rect.centerx, rect.bottom + 4), 13, palette.TEXT_DIM, "midtop", bold=False)
         key = f"slot:{slot}"
         if info.slot_phase:
-            revealed = CONTENT.favors[s.revealed].name
-            tip = [f"Put {revealed} in the {slot} slot" + (f", covering {CONTENT.favors[fav].name}." if fav else ".")]
+            tip = [krosmaster.favor_slot_preview(s, slot)]
             if info.slot_reason is None:
                 pygame.draw.rect(surf, palette.LEGAL, rect.inflate(6, 6), width=3, border_radius=12)
             spots.append(Spot(key, rect.move(offset), tip, info.slot_reason))
@@ -85,7 +84,7 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset, terms: list | None =
                 colour = palette.SELECT if chosen else palette.LEGAL
                 pygame.draw.rect(surf, colour, rect.inflate(6, 6), width=3, border_radius=12)
         else:
-            spots.append(Spot(key, rect.move(offset), [f"The {slot} Favor slot: empty until a turn puts a Favor here."]))
+            spots.append(Spot(key, rect.move(offset), [krosmaster.empty_slot_words(slot)]))
     pile = pygame.Rect(xs["pile"], TOP, FAVOR_W, FAVOR_H)
     if info.slot_phase and s.revealed:
         draw_favor(surf, pile, s.revealed)
@@ -93,7 +92,7 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset, terms: list | None =
         ui.text(surf, "Revealed:", (pile.centerx, pile.bottom + 4), 13, palette.SELECT, bold=True, anchor="midtop")
         ui.text(surf, "choose a slot", (pile.centerx, pile.bottom + 19), 13, palette.SELECT, bold=True, anchor="midtop")
         spots.append(Spot("card:revealed", pile.move(offset),
-                          ["Just revealed: put it in the left or the right slot."] + tips.favor_tip(s.revealed)))
+                          [krosmaster.REVEALED_FAVOR_WORDS] + tips.favor_tip(s.revealed)))
     else:
         if s.pile:
             surf.blit(assets.image("cards/back_krosmaster", pile.size), pile)

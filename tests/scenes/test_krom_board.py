@@ -12,6 +12,7 @@ import pytest
 
 import game.krom as krom
 from game.core.decision import HIDDEN
+from game.core.errors import SetupError
 from game.core.match import Match
 from game.core.rng import Rng
 from game.krom import testing as kt
@@ -102,6 +103,20 @@ def test_a_full_three_player_game_from_the_menu_to_the_end_screen(app, monkeypat
     click_widget(app, button(end, "Main menu"))
     settle(app)
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_two_players_on_one_character_hear_the_rules_own_words(app):
+    """The setup does not check the characters itself: the rules' SetupError is what the player reads."""
+    setup = KromSetupScene(app, 2)
+    app.push(setup)
+    settle(app)
+    setup.extras[1] = setup.extras[0]
+    click_widget(app, button(setup, "Start"))
+    settle(app)
+    with pytest.raises(SetupError) as refused:
+        krom.Setup(players=2, characters=(setup.extras[0],) * 2)
+    assert app.stack.top is setup and setup.error == ui.sentence(str(refused.value))
+    assert "same character" in setup.error and krom.CHARACTERS[0].name in setup.error
 
 
 def labels_fit(board) -> None:
