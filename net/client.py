@@ -73,7 +73,6 @@ import copy
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from game import registry
@@ -84,6 +83,7 @@ from game.core.match import _takes_names
 from game.core.save import Save
 from net import wire
 from net.connection import AsyncClient, NetError
+from net.wire import Feed
 
 HIDDEN_ACTION = Action("hidden")
 
@@ -162,20 +162,6 @@ class TableClient:
                 self.call(match.conn.close(), timeout=3)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=3)
-
-
-@dataclass
-class Feed:
-    """What the server sent for one seat (None: a spectator): the latest update and every action's events."""
-
-    seat: int | None
-    n: int = 0
-    view: Any = None
-    decision: Decision | None = None
-    legal: list[Action] = field(default_factory=list)
-    outcome: Any = None
-    events: list[tuple] = field(default_factory=list)  # events[i]: the events of action i + 1
-    views: dict[int, Any] = field(default_factory=dict)  # action number -> the view after it (replays)
 
 
 class RemoteMatch:

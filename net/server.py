@@ -12,11 +12,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
-import gc
 import contextlib
 import logging
-import os
-import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -448,45 +445,6 @@ class TableServer:
 
 # -- the command ------------------------------------------------------------------------------------
 
-def default_data_dir() -> Path:
-    override = os.environ.get("TABLETRIO_DATA_DIR")
-    if override:
-        return Path(override) / "server"
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("tabletrio", appauthor=False)) / "server"
-
-
-async def run(host: str, port: int, data: Path, announce: bool = False, ready: Any = None) -> None:
-    """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready."""
-    server = TableServer(Store.in_folder(data))
-    # The rules' content, the bots and the libraries are loaded now and live as long as the process: moved out
-    # of the collector's sight, they are not walked again by every full collection (which paused a loaded
-    # server for hundreds of milliseconds).
-    gc.collect()
-    gc.freeze()
-    ws_server = await server.serve(host, port)
-    chosen = ws_server.sockets[0].getsockname()[1]
-    print(f"listening on {host}:{chosen}", flush=True)
-    stop = asyncio.get_running_loop().create_future()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    lan = None
-    if announce:
-        from net.lan import Announcer
-
-        lan = Announcer(chosen)
-        await asyncio.get_running_loop().run_in_executor(None, lan.start)
-    try:
-        await stop
-    finally:
-        if lan is not None:
-            lan.stop()
-        ws_server.close()
-        await ws_server.wait_closed()
-        server.close()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tabletrio-server", description="The Tabletop Trio table server (remote play).")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
@@ -495,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--announce", action="store_true", help="announce the server on the local network (mDNS)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from net.command import default_data_dir, run  # the running part, apart: this file holds the server itself
+
     data = args.data if args.data is not None else default_data_dir()
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(args.host, args.port, data, announce=args.announce))

@@ -11,7 +11,7 @@ and nothing else is read from the state.
 from __future__ import annotations
 
 import importlib
-from dataclasses import fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.core.actions import Action
@@ -103,3 +103,17 @@ def outcome_from(data: dict | None) -> Outcome | None:
 
 def actions_from(texts: list) -> list[Action]:
     return [Action.parse(t) for t in texts]
+
+
+@dataclass
+class Feed:
+    """What the server sent for one seat (None: a spectator): the latest update and every action's events."""
+
+    seat: int | None
+    n: int = 0
+    view: Any = None
+    decision: Decision | None = None
+    legal: list[Action] = field(default_factory=list)
+    outcome: Any = None
+    events: list[tuple] = field(default_factory=list)  # events[i]: the events of action i + 1
+    views: dict[int, Any] = field(default_factory=dict)  # action number -> the view after it (replays)
