@@ -3,6 +3,9 @@
 The contract the app's lobby and boards build on
 ------------------------------------------------
 
+"Host a table": `net.command.ServerProcess(data_dir)` starts `tabletrio-server` in a process of its
+own (`.port`, `.running`, `.stop()`); the host then connects to it like anyone else.
+
 `TableClient(host, port)` starts a background thread with its own asyncio loop and connects
 (`ws://host:port`). Every call below blocks the caller for at most `timeout` seconds (default 10)
 and raises `NetError` with a sentence a player can read when the server refuses or cannot be

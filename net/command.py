@@ -50,3 +50,50 @@ async def run(host: str, port: int, data: Path, announce: bool = False, ready: A
         ws_server.close()
         await ws_server.wait_closed()
         server.close()
+
+
+class ServerProcess:
+    """A table server in a process of its own, for the app's "Host a table": `ServerProcess(data).port` once started.
+
+    `host` "0.0.0.0" lets friends on the network in (the default); tests pass "127.0.0.1". `stop()` ends it
+    (SIGTERM, then SIGKILL after `grace` seconds). The process never imports pygame.
+    """
+
+    def __init__(self, data: Path, port: int = 0, host: str = "0.0.0.0", announce: bool = False, timeout: float = 30.0):
+        import subprocess
+        import sys
+
+        args = [sys.executable, "-c", "import sys; sys.modules['pygame'] = None; from net.server import main; sys.exit(main(sys.argv[1:]))",
+                "--host", host, "--port", str(port), "--data", str(data)] + (["--announce"] if announce else [])
+        root = str(Path(__file__).resolve().parents[1])
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        line = self._first_line(timeout)
+        if not line.startswith("listening on"):
+            self.stop()
+            raise OSError(f"the table server did not start: {line.strip() or 'it said nothing'}")
+        self.port = int(line.rsplit(":", 1)[1])
+
+    def _first_line(self, timeout: float) -> str:
+        import threading
+
+        got: list[str] = []
+        reader = threading.Thread(target=lambda: got.append(self.process.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout)
+        return got[0] if got else ""
+
+    @property
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, grace: float = 5.0) -> None:
+        import subprocess
+
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(grace)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(grace)

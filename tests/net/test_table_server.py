@@ -250,3 +250,19 @@ def test_a_table_keeps_only_the_states_an_undo_may_need():
     assert match.state_after(30) is not None and len(match.history()) > 0 and match.events_of(1) is not None
     match.forget_states(40)
     assert match.why_no_undo() is not None
+
+
+def test_the_app_hosts_a_server_in_a_process_of_its_own(tmp_path):
+    from net.command import ServerProcess
+
+    hosted = ServerProcess(tmp_path / "server", host="127.0.0.1")
+    try:
+        assert hosted.running and hosted.port > 0
+        client = TableClient("127.0.0.1", hosted.port)
+        match = client.create("krosmaster", registry.load("krosmaster").bench_setup().to_dict(),
+                              [{"kind": "host", "name": "A"}, {"kind": "computer", "name": "B", "level": "random"}])
+        assert client.tables() == [] and match.code
+        client.close()
+    finally:
+        hosted.stop()
+    assert not hosted.running
