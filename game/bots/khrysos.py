@@ -13,6 +13,8 @@ from game import khrysos as rules
 from game.bots.base import GameKit, reseeded
 from game.core.rng import Rng
 from game.khrysos import HUNTER_NUMBERS, WIN_TREASURE
+from game.khrysos.facts import current_step
+from game.khrysos.queries import effective_steps, path_actions, reachable_squares
 from game.khrysos.state import ACTIVE, State
 
 
@@ -138,6 +140,60 @@ PHRASES = {
     "hand": "it keeps hunters in hand for replacements",
 }
 
+HARMFUL = frozenset(("damage", "steal", "trap", "stun"))
+
+
+def _harms(step) -> bool:
+    return any(name in HARMFUL for name, _ in step.box)
+
+
+def prune(s: State, legal: list) -> list:
+    """Never Hit one of our own hunters with a box that harms (Damage, Steal, Trap, Stun), nor start a
+    Burst that catches one: `done` or another action always serves instead (a Heal or Guard on an ally
+    stays)."""
+    if s.phase != ACTIVE:
+        return legal
+    me = s.cards[s.turn]
+    kept = []
+    for a in legal:
+        if a.kind == "target" and s.res is not None:
+            i = s.card_of(a.args[0])
+            if i is not None and s.cards[i].seat == me.seat and _harms(current_step(s)):
+                continue
+        elif a.kind == "act" and s.res is None and me.at is not None:
+            rings = s.board.reach_distances(me.at)
+            caught = False
+            for step in effective_steps(s, me.hunter, a.args[0]):
+                if step.kind == "burst" and _harms(step):
+                    caught = any(c.seat == me.seat and c.hunter != me.hunter and c.at is not None
+                                 and rings.get(c.at, 99) <= step.value for c in s.cards)
+            if caught:
+                continue
+        kept.append(a)
+    return kept or legal
+
+
+def urgent(s: State, legal: list) -> tuple[Any, str] | None:
+    """Take a win that is there: when walking onto the treasure within the energy's reach brings the
+    acting hunter's card to 12, walk there (the cheapest path, collecting on the way)."""
+    if s.phase != ACTIVE or s.res is not None or not s.loot:
+        return None
+    me = s.cards[s.turn]
+    if me.at is None or me.seat != s.to_move or me.treasure + len(s.loot) < WIN_TREASURE:
+        return None
+    best = None
+    for square, reach in reachable_squares(s, me.hunter).items():
+        got = sum(1 for c in set(reach.path) if c in s.loot)
+        if me.treasure + got >= WIN_TREASURE and (best is None or reach.cost < best[1].cost):
+            best = (square, reach)
+    if best is None:
+        return None
+    steps = path_actions(s, me.hunter, best[0])
+    if not steps or steps[0] not in legal:
+        return None
+    return steps[0], f"{rules.action_text(s, steps[0])}: the treasure there makes {WIN_TREASURE} and wins the game."
+
+
 def turn(s: State) -> tuple[int, int]:
     """Which turn a position belongs to: the card to play and how many turns it has begun."""
     return s.turn, s.cards[s.turn].turns
@@ -152,6 +208,8 @@ KIT = GameKit(
     scale=2.5,
     policy=rules.playout_choice,
     midway=lambda state: state.res is not None,
+    prune=prune,
+    urgent=urgent,
     playout_depth=0,
     turn=turn,
     scores=scores,
