@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.core.actions import Action
 from game.krosmaster.content import CONTENT
@@ -33,12 +33,12 @@ SAFER = 0.05  # a cell this much less likely to see a knockout is worth the walk
 
 def _ability(s: Any, a: Action):
     if a.kind == "cast":
-        return CONTENT.character(s.fighters[a.args[0]].kind).spell(a.args[1])
+        return CONTENT.character(s.fighters[a.args[0]].kind).spell(cast(str, a.args[1]))
     if a.kind == "favor":
-        fav = favor_in(s, a.args[1])
+        fav = favor_in(s, cast(str, a.args[1]))
         return CONTENT.favors[fav].ability if fav else None
     if a.kind == "challenge":
-        bonus = BONUSES.get(a.args[1])
+        bonus = BONUSES.get(cast(str, a.args[1]))
         return bonus.ability if bonus is not None else None
     return None
 
@@ -50,7 +50,7 @@ def hurts_own(s: Any, a: Action) -> bool:
         return False
     seat = s.fighters[a.args[0]].owner
     if ab.damage > 0 or any(e.kind == "injure" for e in ab.effects):
-        who = s.grid[index(a.args[2], a.args[3])]
+        who = s.grid[index(cast(int, a.args[2]), cast(int, a.args[3]))]
         if who >= 0 and s.fighters[who].owner == seat and who != a.args[0]:
             return True
     for e in ab.effects:
@@ -85,13 +85,13 @@ def urgent(s: Any, legal: list[Action]) -> tuple[Action, str] | None:
             if a.kind != "activate":
                 continue
             for e in foes:
-                t = attacks(s, a.args[0], cells=[e.xy]).get(e.xy)
+                t = attacks(s, cast(int, a.args[0]), cells=[e.xy]).get(e.xy)
                 chance = t.chance(hp_left(s, e.id)) if t is not None else 0.0
                 if chance >= TAKE and (best is None or chance > best[0]):
                     best = (chance, a, e)
         if best is not None:
             chance, a, e = best
-            return a, (f"{action_text(s, a)}: {_name(s, a.args[0])} can knock out {_name(s, e.id)} this turn "
+            return a, (f"{action_text(s, a)}: {_name(s, cast(int, a.args[0]))} can knock out {_name(s, e.id)} this turn "
                        f"(about {round(100 * chance)}%).")
     return None
 
@@ -156,7 +156,7 @@ def veto(s: Any, legal: list[Action], action: Action) -> tuple[Action, str] | No
         for a in legal:
             if a.kind != "activate":
                 continue
-            fid = a.args[0]
+            fid = cast(int, a.args[0])
             if s.fighters[fid].minion:
                 continue
             here = knockout_chance(s, fid)

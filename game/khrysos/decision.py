@@ -8,7 +8,7 @@ facts a board shows beside them are `facts`' (see its docstring: `pending`); thi
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.decision import Decision

@@ -15,7 +15,7 @@ standee per hunter in play. A seat is never a piece.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core import events as core
 from game.core.events import Event

@@ -30,7 +30,8 @@ Only `play` from a hand is private: hands are the game's only secret a seat choo
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 from game.core.grammar import counted, seat_name
 from game.khrysos.content import HUNTERS, WIN_TREASURE, Step, plan_of, symbol_set

@@ -54,7 +54,7 @@ class Edit:
         return f"{self.kind} {self.x} {self.y}"
 
     @classmethod
-    def parse(cls, text: str) -> "Edit":
+    def parse(cls, text: str) -> Edit:
         """An edit from its text form; MapEditError saying what is wrong."""
         words = str(text).split()
         if not words or words[0] not in KINDS:

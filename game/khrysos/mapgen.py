@@ -18,7 +18,7 @@ seeded with the seed it is given, so the same seed and settings always give the 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from game.core.rng import Rng
 from game.khrysos.maps import (
@@ -75,7 +75,7 @@ def _edge_key(x: int, y: int, side: str) -> tuple[str, int, int]:
     return ("h", x, y)
 
 
-@lru_cache(maxsize=None)
+@cache
 def look(tile_id: str, rotation: int) -> tuple:
     """What a tile card shows at a rotation, in tile-local squares: (pillars, lines, stairs, zone)."""
     t = TILES[tile_id]
@@ -116,7 +116,7 @@ def _flipped(view: tuple, kind: str) -> tuple:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def image(tile_id: str, rotation: int, kind: str) -> tuple[int, bool]:
     """(rotation, exact): the turn of the same tile card that shows its image under `kind`; when no
     turn shows it exactly (a tile whose mirror image is not one of its turns), the nearest one."""
@@ -310,7 +310,7 @@ def _grow(rng: Rng, size: int, kind: str | None, character: str) -> list[Cell] |
             return None
         total = sum(w for w, _ in options)
         pick = rng.below(total)
-        for w, orbit in options:
+        for w, orbit in options:  # noqa: B007 - the orbit picked is `orbit` after the loop
             if pick < w:
                 break
             pick -= w
@@ -368,7 +368,7 @@ def _dress(rng: Rng, orbits: list[tuple[Cell, ...]], character: str, kind: str |
     if kind is None:
         zone_orbits = rng.shuffled(orbits)[:6]
     else:
-        counts = [p for p in range(0, min(3, len(pairs)) + 1) if 6 - 2 * p <= len(singles)]
+        counts = [p for p in range(min(3, len(pairs)) + 1) if 6 - 2 * p <= len(singles)]
         p = counts[-1] if rng.below(4) else rng.choice(counts)  # mostly three pairs
         zone_orbits = rng.shuffled(pairs)[:p] + rng.shuffled(singles)[: 6 - 2 * p]
     numbers = rng.shuffled([1, 2, 3, 4, 5, 6])

@@ -4,7 +4,8 @@ whom an action can reach, which actions are usable now. The overlay is the rules
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.gesture import Gesture
@@ -12,7 +13,7 @@ from game.core.grammar import counted, seat_name, sentence
 from game.core.grid import Reach, reachable
 from game.khrysos.content import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
 from game.khrysos.decision import decision  # noqa: F401 -- re-exported: the board asks it beside the queries below
-from game.khrysos.facts import Pending, pending  # noqa: F401 -- re-exported too
+from game.khrysos.facts import Pending, pending
 from game.khrysos.facts import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
 from game.khrysos.refusals import refusal
 from game.khrysos.rules import legal_actions, push_movers
@@ -653,7 +654,7 @@ def choices(state: State, legal, names: Names = None, mover: int | None = None) 
                           stop(state, legal)))
     elif kind == "guard":
         held = len(card_of_hunter(state, p.hunter).guard)
-        for k in range(0, min(held, p.amount) + 1):
+        for k in range(min(held, p.amount) + 1):
             out.append(Choice(f"guard:{k}", f"Spend {k} Guard",
                               f"Block {k} of the {p.amount} damage to {_name(p.hunter)} with Guard markers "
                               f"({held} held; they last until the end of its next turn).",

@@ -5,7 +5,7 @@ Builds only on `facts` (not on `rules`), so `rules.apply` can import it without 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import counted, sentence

@@ -25,7 +25,7 @@ action resolves):
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.actions import Action, interned, is_one_of
 from game.core.decision import HIDDEN
@@ -221,7 +221,7 @@ _ACTS: dict[tuple[int, int], tuple[Action, ...]] = {}  # (energy up to 6, used b
 def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
     if r.guard:
         target = s.cards[r.queue[0]]
-        return tuple(_act("guard", k) for k in range(0, min(len(target.guard), r.guard) + 1))
+        return tuple(_act("guard", k) for k in range(min(len(target.guard), r.guard) + 1))
     if r.push:
         out = []
         for i in push_movers(s, r):

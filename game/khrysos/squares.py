@@ -20,7 +20,7 @@ def _board(board_or_state):
     return getattr(board_or_state, "board", board_or_state)
 
 
-_CORNERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CORNERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def corner(board_or_state) -> Cell:

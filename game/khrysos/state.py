@@ -97,7 +97,7 @@ class Setup:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Setup":
+    def from_dict(cls, d: Any) -> Setup:
         """Checked: SetupError (a ValueError) with a readable reason for anything wrong."""
         if not isinstance(d, dict):
             raise SetupError(f"setup must be an object, not {type(d).__name__}")
@@ -136,7 +136,7 @@ class Card(NamedTuple):
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Card":
+    def from_dict(cls, d: dict) -> Card:
         at = d["at"]
         return cls(
             _int(d["seat"]),
@@ -181,7 +181,7 @@ class Res(NamedTuple):
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Res":
+    def from_dict(cls, d: dict) -> Res:
         return cls(
             _int(d["number"]),
             bool(d["upgraded"]),
@@ -272,7 +272,7 @@ class State:
             setattr(self, name, fields[name])
         self._legal = None
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = State.__new__(State)  # every field of _FIELDS, written out: a loop of setattr costs twice as much
         new.num_players, new.map_id, new.spec, new.board = self.num_players, self.map_id, self.spec, self.board
         new.phase, new.started, new.turn, new.cards = self.phase, self.started, self.turn, self.cards
@@ -339,7 +339,7 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, d: Any) -> "State":
+    def from_dict(cls, d: Any) -> State:
         """Rebuild a state from `to_dict` data; ValueError naming the problem for bad data."""
         if not isinstance(d, dict):
             raise ValueError("a Khrysos Hunters state must be an object")

@@ -19,7 +19,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterable
 
 from game.core.actions import Action, apply_all
 from game.core.rng import Rng

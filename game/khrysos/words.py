@@ -14,7 +14,7 @@ keeps "Player 1", "Player 2", ...). Hunters are named by their card's name.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import capital, counted, listing, possessive

@@ -141,7 +141,7 @@ class Rules:
 
 def _entries(name: str, data: Any, table: str) -> list:
     if not isinstance(data, dict) or table not in data:
-        raise ContentError(name, None, table, "is missing (expected a list of [[{}]] entries)".format(table))
+        raise ContentError(name, None, table, f"is missing (expected a list of [[{table}]] entries)")
     entries = data[table]
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise ContentError(name, None, table, "expected a list of tables")

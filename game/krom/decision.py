@@ -9,7 +9,7 @@ can both import it without a cycle.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core import Action
 from game.core.decision import Decision

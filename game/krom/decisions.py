@@ -6,7 +6,7 @@ and `apply` refuses anything else with the check's reason (or a generic one).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from game.core import Action
 from game.core.actions import interned

@@ -13,7 +13,7 @@ numbered 0 Cave, 1 Forest, 2 Savanna, 3 Mountain.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.core import events as shared
 from game.core.decision import HIDDEN

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, cache
 from itertools import product
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.decision import HIDDEN
@@ -229,7 +229,7 @@ def climb(state: State) -> Climb | None:
 # -- the Savanna -----------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _at_least(dice: int, value: int) -> Fraction:
     ways = {0: 1}
     for _ in range(dice):

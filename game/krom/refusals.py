@@ -8,7 +8,7 @@ decision kind with its candidate actions and that check, and `rules` plays what 
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.core import Action
 from game.krom.decision import stage

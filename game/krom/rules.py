@@ -26,7 +26,7 @@ Bonus card id (game.krom.content.BONUS); SEAT is a seat number.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng
 from game.core.actions import is_one_of

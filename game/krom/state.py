@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core.decision import HIDDEN
+from game.core.decision import HIDDEN  # noqa: F401 - re-exported: the package face and the net tests take it from here
 from game.core.errors import SetupError
 from game.core.rng import Rng
 from game.krom.content import CHARACTER_BY_ID, CHARACTERS, TOKENS
@@ -79,7 +79,7 @@ class Setup:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Setup":
+    def from_dict(cls, d: dict) -> Setup:
         if not isinstance(d, dict):
             raise SetupError(f"setup must be an object, got {type(d).__name__}")
         unknown = sorted(set(d) - {"players", "characters", "glacial", "kromosaurus", "longer"})
@@ -120,7 +120,7 @@ class Player:
     evolutions: tuple[int, ...] = ()  # Evolution card ids, in the order realized
     stunned: bool = False
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         q = object.__new__(Player)  # the fields set one by one: cheaper than the generated __init__
         q.character, q.place, q.hp, q.krom, q.wood = self.character, self.place, self.hp, self.krom, self.wood
         q.stone, q.bone, q.hand, q.evolutions, q.stunned = self.stone, self.bone, self.hand, self.evolutions, self.stunned
@@ -141,7 +141,7 @@ class Player:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Player":
+    def from_dict(cls, d: dict) -> Player:
         return cls(
             d["character"],
             d["place"],
@@ -169,7 +169,7 @@ class Combat:
     def score_of(self, fighter: int) -> int:
         return self.scores[self.fighters.index(fighter)]
 
-    def but(self, *, scores=_KEEP, asked=_KEEP, passes=_KEEP) -> "Combat":
+    def but(self, *, scores=_KEEP, asked=_KEEP, passes=_KEEP) -> Combat:
         """This combat with some fields changed (what dataclasses.replace gives, without its cost)."""
         return Combat(
             self.place, self.fighters, self.scores if scores is _KEEP else scores,
@@ -180,7 +180,7 @@ class Combat:
         return {"place": self.place, "fighters": list(self.fighters), "scores": list(self.scores), "asked": self.asked, "passes": self.passes}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Combat":
+    def from_dict(cls, d: dict) -> Combat:
         return cls(d["place"], tuple(d["fighters"]), tuple(d["scores"]), d["asked"], d["passes"])
 
 
@@ -200,7 +200,7 @@ class Turn:
     rerolls: int = 0
 
     def but(self, *, cave=_KEEP, picks=_KEEP, shuffled=_KEEP, hunted=_KEEP, climb=_KEEP, dice=_KEEP, kept=_KEEP,
-            rerolls=_KEEP) -> "Turn":
+            rerolls=_KEEP) -> Turn:
         """This turn with some fields changed (what dataclasses.replace gives, without its cost)."""
         return Turn(
             self.seat, self.place, self.cave if cave is _KEEP else cave, self.picks if picks is _KEEP else picks,
@@ -224,7 +224,7 @@ class Turn:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Turn":
+    def from_dict(cls, d: dict) -> Turn:
         return cls(
             d["seat"], d["place"], d["cave"], d["picks"], d["shuffled"], d["hunted"], d["climb"], tuple(d["dice"]), tuple(d["kept"]), d["rerolls"]
         )
@@ -244,7 +244,7 @@ class Play:
     asked: tuple[int, ...] = ()  # counter window: seats still to answer, the first is answering now
     counters: tuple[tuple[int, int], ...] = ()  # (seat, counter card) played on it, each against the one before; the last is open to counters
 
-    def but(self, *, stage=_KEEP, target=_KEEP, choice=_KEEP, asked=_KEEP, counters=_KEEP) -> "Play":
+    def but(self, *, stage=_KEEP, target=_KEEP, choice=_KEEP, asked=_KEEP, counters=_KEEP) -> Play:
         """This play with some fields changed (what dataclasses.replace gives, without its cost)."""
         return Play(
             self.seat, self.card, self.stage if stage is _KEEP else stage, self.target if target is _KEEP else target,
@@ -264,7 +264,7 @@ class Play:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Play":
+    def from_dict(cls, d: dict) -> Play:
         counters = tuple((seat, card) for seat, card in d.get("counters", ()))
         return cls(d["seat"], d["card"], d["stage"], d["target"], d["choice"], tuple(d["asked"]), counters)
 
@@ -318,14 +318,14 @@ class State:
     def num_players(self) -> int:
         return len(self.players)
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """A copy that can be changed without touching this one (players and supply copied, the rest immutable)."""
         s = self.fork()
         s.players = tuple([p.copy() for p in self.players])
         s._own = -1
         return s
 
-    def fork(self) -> "State":
+    def fork(self) -> State:
         """The working copy `apply` changes: the players are shared with this state until `own`
         copies one, the supply is copied, the rest is immutable; this state never changes."""
         s = object.__new__(State)
@@ -386,7 +386,7 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: dict) -> State:
         if not isinstance(d, dict) or d.get("version") != VERSION:
             raise ValueError(f"not a Krom state of version {VERSION}")
         supply = d["supply"]

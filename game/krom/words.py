@@ -7,7 +7,7 @@ Krom names places, not squares: "the Cave", "the Forest", "the Savanna", "the Mo
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import counted, indefinite, listing, possessive, seat_name

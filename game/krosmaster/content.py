@@ -288,9 +288,9 @@ def _read_ability(r: EntryReader, source: str, aid: str, *, default_range: tuple
         where = f"effects[{i}]"
         if eff.kind == "shove" and not line:
             raise r.fail(where, "a shove needs line = true (it pushes straight away from the user)")
-        if eff.kind in ("shove", "swap", "injure") or (eff.kind in ("ap", "mp", "heal") and eff.on == "target"):
-            if not fighter:
-                raise r.fail(where, f"a {eff.kind} effect on the target needs a fighter target")
+        on_target = eff.kind in ("shove", "swap", "injure") or (eff.kind in ("ap", "mp", "heal") and eff.on == "target")
+        if on_target and not fighter:
+            raise r.fail(where, f"a {eff.kind} effect on the target needs a fighter target")
         if eff.kind in ("summon", "teleport") and target != "empty":
             raise r.fail(where, f"a {eff.kind} effect needs target = 'empty'")
         if eff.kind == "terrain":

@@ -23,7 +23,7 @@ pick, die and Favor is shown to the whole table, so no hand-off screen is ever n
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core import Decision
 from game.core.grammar import counted, listing, possessive

@@ -15,7 +15,7 @@ subclasses add `injuries`, the injury markers on the fighter after the event.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core import Event
 from game.core import events as shared

@@ -64,7 +64,7 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     kinds = list(buckets)
     weights = [_WEIGHTS.get(k, 1) for k in kinds]
     roll = rng.below(1000) * sum(weights) / 1000
-    for k, w in zip(kinds, weights):
+    for k, w in zip(kinds, weights):  # noqa: B007 - the bucket picked is `k` after the loop
         roll -= w
         if roll < 0:
             break

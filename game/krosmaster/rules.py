@@ -10,7 +10,7 @@ Self-centred abilities are aimed at the user's own cell.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned, is_one_of

@@ -54,7 +54,7 @@ class Setup:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Setup":
+    def from_dict(cls, d: dict) -> Setup:
         """Build and validate; SetupError names the bad field."""
         if not isinstance(d, dict):
             raise SetupError(f"setup: expected an object, got {type(d).__name__}")
@@ -111,7 +111,7 @@ class Fighter:
         self.out = out  # KO'd
         self.minion = CONTENT.character(kind).minion
 
-    def copy(self) -> "Fighter":
+    def copy(self) -> Fighter:
         f = Fighter.__new__(Fighter)
         f.id, f.kind, f.owner, f.cell, f.injuries = self.id, self.kind, self.owner, self.cell, self.injuries
         f.ap_mark, f.mp_mark, f.played, f.memo, f.out = self.ap_mark, self.mp_mark, self.played, self.memo, self.out
@@ -141,7 +141,7 @@ class Fighter:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Fighter":
+    def from_dict(cls, d: dict) -> Fighter:
         kind = d["kind"]
         if kind not in CONTENT.krosmasters and kind not in CONTENT.minions:
             raise ValueError(f"fighters: unknown Krosmaster or Minion {kind!r}")
@@ -186,7 +186,7 @@ class Pending:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Pending":
+    def from_dict(cls, d: dict) -> Pending:
         if d["kind"] not in PENDING_KINDS:
             raise ValueError(f"pending.kind: expected one of {PENDING_KINDS}, got {d['kind']!r}")
         cell = _cell_in(d["cell"], "pending.cell") if d.get("cell") is not None else -1
@@ -241,7 +241,7 @@ class State:
     def board(self):
         return BOARDS[self.setup.layout]
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A working copy for `apply`, sharing everything with this state until edited: fighters
         (`edit`), the fighter list (`add_fighter`), the grid, the terrain and the Glyph owners
         (`own_grid`, `own_terrain`, `own_glyphs`) are copied on the first change, so the original
@@ -332,7 +332,7 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: dict) -> State:
         """Rebuild a state; ValueError for a malformed or foreign one."""
         if not isinstance(d, dict) or d.get("version") != VERSION:
             raise ValueError(f"not a version-{VERSION} Krosmaster state")

@@ -394,7 +394,7 @@ def _attack_cells(s: State, f: Fighter, fresh: bool, gone: frozenset, want: set 
         return got
     abilities, ap = _abilities(s, f, fresh)
     result: dict[int, tuple[Hit, ...]] = {}
-    if abilities and ap > 0 or any(ab.source == "favor" and s.dofus == f.owner for ab, _, _ in abilities):
+    if (abilities and ap > 0) or any(ab.source == "favor" and s.dofus == f.owner for ab, _, _ in abilities):
         if spots is None:
             spots = _walk(s, f, _fresh_points(s, f)[1] if fresh else s.mp, gone)
         block = blockers(s) & ~BIT[f.cell]
@@ -405,7 +405,7 @@ def _attack_cells(s: State, f: Fighter, fresh: bool, gone: frozenset, want: set 
         obstacles = OBSTACLE_MASK[s.setup.layout]
         defender = _defender(s, target_seat)
         per_cell: dict[int, list[tuple[float, Hit, int, bool]]] = {}
-        for ab, times, slot in abilities:
+        for ab, times, _slot in abilities:
             covered = _reach_mask(s, f, ab, spots, block, want)
             covered &= ~obstacles
             if not covered:

@@ -16,7 +16,8 @@ number of Favors drawn so far, and the pile holds the rest of the basic Favors.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from game.core import Action
 from game.core.actions import apply_all

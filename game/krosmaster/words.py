@@ -11,7 +11,7 @@ colours, "Ann's Golda Purse" with a table name.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.core.grammar import column_label, counted, listing, possessive, row_label, seat_name
 from game.krosmaster.grid import HEIGHT, WIDTH, XY

@@ -8,6 +8,7 @@ conditions must wait for something. Every problem is a `LessonError` naming the 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, cast
 
 from game.core.errors import IllegalAction
 from game.core.rng import ScriptError
@@ -33,7 +34,7 @@ def dry_run_builder(lesson: Lesson, spec) -> Lesson:
             raise LessonError(file, where, "until", f"{step.until!r} already holds before the step: it waits for nothing")
         for edit in step.do:
             try:
-                spec = apply_edit(spec, edit)
+                spec = apply_edit(spec, cast(Any, edit))  # a builder lesson's steps do map edits, not actions
             except ValueError as e:
                 raise LessonError(file, where, "do", f"{edit} cannot be made on the map here: {e}") from None
         if step.until is not None and not condition_holds(spec, step.until):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.core.content import EntryReader
 from game.core.errors import ContentError
@@ -180,7 +181,7 @@ def _khrysos(setup_r: EntryReader, pos: EntryReader | None, seed: int):
             value = pos.get(name, list)
             if not all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in value):
                 raise pos.fail(name, f"expected one list of hunter names per seat, got {value!r}")
-            kwargs[name] = {seat: names for seat, names in enumerate(value)}
+            kwargs[name] = dict(enumerate(value))
     return setup, testing.position(cards, **kwargs), testing.with_rolls
 
 

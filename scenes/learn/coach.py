@@ -24,7 +24,8 @@ pure), which the coach holds and shows.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UIButton, UIImage
@@ -84,7 +85,7 @@ class Host(Protocol):
     def coach_quiet(self, overlay: bool) -> bool:
         """Nothing to point at now (animations play, the scene is held); `overlay`: drawn from an overlay."""
 
-    def coach_install(self, coach: "Coach") -> None:
+    def coach_install(self, coach: Coach) -> None:
         """The coach has just come on (a board gives its computer seats to the lesson's script)."""
 
     def coach_holds(self, condition: str) -> bool:
@@ -96,7 +97,7 @@ class Host(Protocol):
     def coach_keep_clear(self) -> list:
         """Rects the panel must never cover (a board's bar of buttons)."""
 
-    def coach_panel(self, height: int) -> "pygame.Rect | None":
+    def coach_panel(self, height: int) -> pygame.Rect | None:
         """Where the panel of this height goes, when the scene keeps a place for it (else None)."""
 
 

@@ -96,7 +96,7 @@ def _board(surface, area, picture: Picture, floor, pieces) -> tuple[pygame.Rect,
     g.draw_layers(surface)
     if picture.path:
         _draw_path(surface, g, picture)
-    for name, cells in picture.layers.items():
+    for _name, cells in picture.layers.items():
         for c, note in cells.items():
             if note:
                 tips.append((g.cell_rect(_local(picture, c)), note))

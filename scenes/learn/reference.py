@@ -36,7 +36,7 @@ DIAGRAM_W = 440
 TEXT_SIZE = 17
 
 
-def open_reference(app, game_id: str, section: str | None = None) -> "ReferenceScene | None":
+def open_reference(app, game_id: str, section: str | None = None) -> ReferenceScene | None:
     """Push the rules reference of `game_id`, opened at `section` (a section id) or at the first one.
     A reference that cannot be read shows the reason in a dialog instead (returns None)."""
     try:
