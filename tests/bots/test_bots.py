@@ -46,7 +46,6 @@ def _mid_game(game_id, seed):
     return rules, rules.demo_state(seed)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_each_level_plays_legal_moves_to_the_end_of_a_game(game_id, level):
@@ -278,6 +277,7 @@ def test_a_kits_fast_scores_are_its_scores(game_id):
         assert game_kit.scores(s) == [game_kit.score(s, i) for i in range(s.num_players)]
 
 
+@pytest.mark.slow
 def test_hard_stops_early_only_when_no_other_action_can_catch_up():
     """With an iteration budget, stopping once the leader is out of reach picks what the full search picks."""
     rules, states = _positions("krosmaster", 60)

@@ -11,7 +11,7 @@ F6, C7, G8). Seat 0 (blue) moves in every position; fighter 0 is played unless s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 

@@ -174,6 +174,7 @@ def test_pygame_mixer_plays_every_wav():
 # --------------------------------------------------------------------------- reproducibility
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder,script", [(SPRITES, "make_sprites.py"),
                                            (SOUNDS, "make_sounds.py")])
 def test_script_reproduces_committed_files_byte_for_byte(tmp_path, folder, script):

@@ -116,6 +116,7 @@ def _texts_on_screen(board) -> list[tuple[str, str]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", READ_THROUGH_A_GAME)
 def test_every_tip_reason_and_log_line_of_a_board_reads_as_a_player_would(app, name):
     """Fifteen settled positions of a hot-seat game, moves chosen at random among the legal ones:

@@ -62,6 +62,7 @@ def empty(app) -> None:
         app.stack._pop(None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_live_control_can_be_clicked_at_every_sampled_position(make_app, monkeypatch, game_id):
     cls, module, setup = GAMES[game_id]

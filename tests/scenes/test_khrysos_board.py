@@ -81,6 +81,7 @@ class TestHotspotsAtEveryPosition:
         assert len(visited) >= min(positions, 50) and min(checked) > 40
         assert len(checked) >= len(visited) // CHECK_EVERY
 
+    @pytest.mark.slow
     def test_during_a_computer_turn_nothing_is_usable(self, make_app, monkeypatch):
         app = fast_app(make_app)
         board = table(app, K.Setup(players=3), 5, seats(3, {1: "easy", 2: "random"}), monkeypatch)
@@ -322,6 +323,7 @@ class TestHandOffSecrecy:
         K.check_invariants(new)
         return new
 
+    @pytest.mark.slow
     @pytest.mark.parametrize("players,seed", [(2, 3), (3, 8), (4, 21)])
     def test_the_next_seat_sees_the_same_screen(self, make_app, monkeypatch, players, seed):
         monkeypatch.setattr(saves, "write_autosave", lambda save: None)

@@ -98,6 +98,7 @@ def test_every_label_of_a_scene_is_whole_or_in_a_tip(app, monkeypatch, name):
     check_labels(scene, cuts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOARDS)
 def test_every_label_of_a_board_is_whole_or_in_a_tip_through_a_game(app, monkeypatch, name):
     """Twenty-five settled positions of a hot-seat game at the board's automation table, moves chosen at

@@ -7,6 +7,8 @@ recorded them; the rulebook section each part follows is named in the assertion'
 
 from __future__ import annotations
 
+import pytest
+
 from game import krosmaster
 from scenes.learn import loader
 from tests.scenes import lessonwalk
@@ -25,6 +27,7 @@ def _named(events, name: str) -> list:
     return [e for e in events if type(e).__name__ == name]
 
 
+@pytest.mark.slow
 def test_krosmaster_lessons_teach_moving_spells_the_die_glyphs_favors_tackle_and_a_whole_turn(app):
     _menu(app)
     walked = {}

@@ -49,6 +49,7 @@ def _covering(app, board, key: str, rested: str | None) -> list[str]:
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,lesson_id", [("krosmaster", "01_walk"), ("krosmaster", "02_spell"),
                                             ("khrysos", "01_first_turn"), ("krom", "01_first_round")])
 def test_tips_leave_the_lessons_note_readable(app, game, lesson_id):

@@ -298,6 +298,7 @@ def test_a_click_during_an_animation_skips_it_and_never_acts(app):
     assert len(scene.match.actions) == played + 1 and scene.busy
 
 
+@pytest.mark.slow
 def test_attacks_show_what_the_rules_decided(app):
     """Clicks that arrive while animations still play must not read half-animated widgets."""
     from game import demo

@@ -297,6 +297,7 @@ def _eventually(look, timeout: float = 8.0):
         time.sleep(0.25)
 
 
+@pytest.mark.slow
 def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_path):
     with _managed_display(tmp_path) as display:
         program = Program(display, tmp_path, "resize")
@@ -370,6 +371,7 @@ BROKEN_SETTINGS = {
 }
 
 
+@pytest.mark.slow
 def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
     with _managed_display(tmp_path) as display:
         for name, raw in BROKEN_SETTINGS.items():
@@ -394,6 +396,7 @@ def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
                 assert "Traceback" not in output and "internal error" not in output, output
 
 
+@pytest.mark.slow
 def test_in_a_small_window_every_control_of_the_menu_and_settings_shows_its_tip_where_it_is_drawn(tmp_path):
     """The screen dump (scenes.automation) names each hotspot's rect in window pixels: in a 1000x600 window,
     the mouse put on each one by xdotool hovers that very control, and its tip is there to read."""

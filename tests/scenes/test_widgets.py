@@ -245,6 +245,7 @@ def test_game_log_keeps_the_newest_lines(app):
     assert "r29" in log.box.html_text and "line" not in log.box.html_text
 
 
+@pytest.mark.slow
 def test_game_log_a_line_that_fills_the_box_exactly_leaves_no_blank_line_under_it(app):
     """Issue 23 (seen on the Krosmaster log): pygame-gui broke a row that exactly filled the box a second time,
     leaving a blank line. Lines of every width up to two rows and a half, with and without the scroll bar."""
