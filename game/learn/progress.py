@@ -13,7 +13,7 @@ The coach on screen (`scenes.learn.coach`) holds one, asks its scene the questio
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from game.core.actions import Action
 from game.learn.lesson import Lesson, Step
@@ -55,7 +55,7 @@ class Progress:
         step = self.step
         if step is None:
             return []
-        return [self.target()] if not step.narration else list(step.look)
+        return [cast(str, self.target())] if not step.narration else list(step.look)  # a step to click has a target
 
     def reason(self) -> str:
         """What a click the lesson does not ask for is told now."""
@@ -84,7 +84,7 @@ class Progress:
     def _asked_now(self, step, actions, legal) -> bool:
         """The step's next move can be played now and `actions` are not it: a learner's 'Take nothing' where the
         step asks for the Wood would skip past what the lesson waits for."""
-        expected = step.do[len(self.mine):] if step is not None and step.do else ()
+        expected: tuple[Any, ...] = step.do[len(self.mine):] if step is not None and step.do else ()
         return bool(expected) and expected[0] in legal and tuple(actions) != tuple(expected[:len(actions)])
 
     def clicked_target(self) -> None:
