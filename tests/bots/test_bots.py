@@ -295,6 +295,7 @@ def test_hard_stops_early_only_when_no_other_action_can_catch_up():
     assert stopped > 0
 
 
+@pytest.mark.slow
 def test_hard_keeps_its_tree_within_its_turn_only():
     """The next decision of the same turn starts from the subtree below the action chosen; a new
     turn, another seat or the same position asked again (other hidden cards) starts afresh."""

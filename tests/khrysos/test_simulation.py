@@ -112,7 +112,6 @@ def seam_playout(setup, seed, policy_seed):
     return match
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", range(SEAM_GAMES))
 def test_random_games_speak_the_seam_api_at_every_step(game):
     match = seam_playout(setup_for(game), seed=game, policy_seed=20_000 + game)
