@@ -250,6 +250,16 @@ _CACHE: dict = {}  # attack maps by everything they depend on (positions, points
 _CACHE_SIZE = 4096
 
 
+def _remember(cache: dict, key, make):
+    """`cache[key]`, made by `make()` the first time (a full cache is emptied first: memory stays bounded)."""
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        got = cache[key] = make()
+    return got
+
+
 def _fresh_points(s: State, f: Fighter) -> tuple[int, int]:
     from game.krosmaster.facts import passive
 
@@ -264,13 +274,7 @@ _WALKS: dict[tuple, list[int]] = {}
 
 def _walk(s: State, f: Fighter, mp: int, gone: frozenset) -> list[int]:
     """The cells `f` can walk to with `mp` (its own cell first), Ice slides included, never caught."""
-    key = (f.id, f.kind, f.cell, mp, gone, _world_key(s, gone))
-    got = _WALKS.get(key)
-    if got is None:
-        if len(_WALKS) >= _CACHE_SIZE:
-            _WALKS.clear()
-        got = _WALKS[key] = _walk_now(s, f, mp, gone)
-    return got
+    return _remember(_WALKS, (f.id, f.kind, f.cell, mp, gone, _world_key(s, gone)), lambda: _walk_now(s, f, mp, gone))
 
 
 def _walk_now(s: State, f: Fighter, mp: int, gone: frozenset) -> list[int]:
@@ -343,12 +347,7 @@ _ODDS: dict[tuple, tuple[tuple[int, float], ...]] = {}
 def _odds(s: State, f: Fighter, ab: Ability, defender: Fighter) -> tuple[tuple[int, float], ...]:
     key = (ab.key, f.minion, f.owner, defender.minion, defender.owner, s.setup.die_jokers, s.challenges,
            s.glyphs.count(0), s.glyphs.count(1)) if s.challenges else (ab.key, f.owner == defender.owner, s.setup.die_jokers)
-    got = _ODDS.get(key)
-    if got is None:
-        if len(_ODDS) >= _CACHE_SIZE:
-            _ODDS.clear()
-        got = _ODDS[key] = _count_odds(s, f, ab, defender)
-    return got
+    return _remember(_ODDS, key, lambda: _count_odds(s, f, ab, defender))
 
 
 def _count_odds(s: State, f: Fighter, ab: Ability, defender: Fighter) -> tuple[tuple[int, float], ...]:
@@ -520,12 +519,7 @@ _THREATS: dict[tuple[Hit, ...], Threat] = {}
 def _threat(hits: Iterable[Hit]) -> Threat:
     """The hits added up (remembered: many cells and positions share the same hits)."""
     hits = tuple(hits)
-    got = _THREATS.get(hits)
-    if got is None:
-        if len(_THREATS) >= _CACHE_SIZE:
-            _THREATS.clear()
-        got = _THREATS[hits] = _add_up(hits)
-    return got
+    return _remember(_THREATS, hits, lambda: _add_up(hits))
 
 
 def _add_up(hits: tuple[Hit, ...]) -> Threat:
