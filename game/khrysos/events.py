@@ -240,7 +240,7 @@ class Targeted(Event):
 @dataclass(frozen=True, slots=True)
 class Unanswered(Event):
     """A Hit or a Burst of `hunter`'s action found nobody: nothing else of that step happens (RULES_NOTES T7).
-    `why`: 'range' (nobody within `reach`), 'treasure' (those within it hold no treasure for the box's Steal)
+    `why`: 'range' (nobody within `reach`), 'treasure' (those within it hold no treasure for the box's lone Steal)
     or 'burst' (nobody within `reach` rings to catch)."""
 
     hunter: int

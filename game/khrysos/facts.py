@@ -77,9 +77,11 @@ def current_step(s: State) -> Step:
     return plan_of(c.hunter, r.number, r.upgraded, r.raises)[r.pc]
 
 
-def steals(step: Step) -> bool:
-    """The box of this step holds Steal."""
-    return any(name == "steal" for name, _ in step.box)
+def steals_only(step: Step) -> bool:
+    """The box of this step holds Steal and nothing else: a Hit with it cannot target a hunter without
+    treasure, since all it would do is steal from them (RULES_NOTES S3). With other symbols beside the
+    Steal, the Hit may target them: the other symbols land and the Steal takes nothing."""
+    return bool(step.box) and all(name == "steal" for name, _ in step.box)
 
 
 def within_range(s: State, step: Step) -> list[int]:
@@ -92,9 +94,9 @@ def within_range(s: State, step: Step) -> list[int]:
 
 def hit_targets(s: State, step: Step) -> list[int]:
     """Cards whose hunter the acting hunter may Hit with `step`: within its Range, and, when its box holds
-    Steal, holding treasure (RULES_NOTES S3)."""
+    Steal alone, holding treasure (RULES_NOTES S3)."""
     near = within_range(s, step)
-    return [i for i in near if s.cards[i].treasure] if steals(step) else near
+    return [i for i in near if s.cards[i].treasure] if steals_only(step) else near
 
 
 def usable_boosts(s: State, r) -> list[tuple[str, int]]:

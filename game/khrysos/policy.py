@@ -8,7 +8,7 @@ from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos.content import HUNTERS, MAX_ENDURANCE, plan_of
 from game.khrysos.maps import SAMPLE_MAPS
-from game.khrysos.facts import BOOST_PHASE, steals
+from game.khrysos.facts import BOOST_PHASE, steals_only
 from game.khrysos.rules import apply, board_memo, legal_actions, new_game
 from game.khrysos.state import ACTIVE, OVER, START, Setup, State
 
@@ -76,7 +76,7 @@ def _useful(state: State, number: int, foes: list[tuple[int, int]]) -> bool:
 @lru_cache(maxsize=4096)
 def _uses(hunter: int, number: int, upgraded: bool) -> tuple[bool, bool, tuple[tuple[int, bool], ...]]:
     """What an action's steps can do: (something always useful: a Move, a Trample, Guard or a Boost;
-    a Heal; the (reach, steals) of each Hit and Burst)."""
+    a Heal; the (reach, steals alone) of each Hit and Burst)."""
     always = heals = False
     hits = []
     for step in plan_of(hunter, number, upgraded):
@@ -86,7 +86,7 @@ def _uses(hunter: int, number: int, upgraded: bool) -> tuple[bool, bool, tuple[t
         elif kind == "heal":
             heals = True
         elif kind in ("hit", "burst"):
-            hits.append((step.range if kind == "hit" else step.value, kind == "hit" and steals(step)))
+            hits.append((step.range if kind == "hit" else step.value, kind == "hit" and steals_only(step)))
     return always, heals, tuple(hits)
 
 

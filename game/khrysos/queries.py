@@ -14,7 +14,7 @@ from game.core.grid import Reach, reachable
 from game.khrysos.content import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, Step, plan_of, symbols_text, tokens_of
 from game.khrysos.decision import decision  # noqa: F401 -- re-exported: the board asks it beside the queries below
 from game.khrysos.facts import Pending, pending
-from game.khrysos.facts import current_step, hit_targets, hunter_name, play_options, player_name, steals, usable_boosts
+from game.khrysos.facts import current_step, hit_targets, hunter_name, play_options, player_name, steals_only, usable_boosts
 from game.khrysos.refusals import refusal
 from game.khrysos.rules import legal_actions, push_movers
 from game.khrysos.state import ACTIVE, DEPLOY, REPLACE, START, Card, State
@@ -150,7 +150,7 @@ def action_targets(state: State, hunter: int, number: int) -> list[int]:
     for step in effective_steps(state, hunter, number):
         if step.kind in ("hit", "burst"):
             reach = step.range if step.kind == "hit" else step.value
-            rich = step.kind == "hit" and steals(step)  # no Hit with Steal at a hunter without treasure
+            rich = step.kind == "hit" and steals_only(step)  # no Hit with Steal alone at a hunter without treasure
             return [
                 c.hunter
                 for c in state.cards

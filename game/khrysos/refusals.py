@@ -11,7 +11,7 @@ from game.core.actions import Action
 from game.core.grammar import counted, sentence
 from game.khrysos.content import HUNTERS
 from game.khrysos.decision import decision
-from game.khrysos.facts import current_step, hunter_name, pending, steals, usable_boosts
+from game.khrysos.facts import current_step, hunter_name, pending, steals_only, usable_boosts
 from game.khrysos.state import OVER, State
 from game.khrysos.words import square_name, squares_text
 
@@ -156,7 +156,7 @@ def _target(s: State, action: Action) -> str | None:
         return f"out of reach: pillars cut {_name(hunter)} off from {_name(me.hunter)}"
     if distance > step.range:
         return f"out of range: {_name(hunter)} is {counted(distance, 'square')} away, {act.name} reaches {step.range}"
-    if steals(step) and not s.cards[i].treasure:
+    if steals_only(step) and not s.cards[i].treasure:
         return f"you cannot steal from {_name(hunter)}: it has no treasure"
     return None
 

@@ -238,7 +238,7 @@ def _run(s: State, ev: list) -> None:
 
 def _why_unanswered(s: State, step) -> str:
     """Why a Hit found nobody: 'treasure' when hunters stand within its Range but hold no treasure for its
-    box's Steal, else 'range'."""
+    box's lone Steal, else 'range'."""
     return "treasure" if within_range(s, step) else "range"
 
 

@@ -40,8 +40,9 @@ from game.core.rng import Rng
 from game.khrysos.maps import SAMPLE_MAPS, Board, MapError, MapSpec, build_board, map_from_dict, map_to_dict, sample_map, validate_map
 
 Cell = tuple[int, int]
-VERSION = 3  # 2: pillars open orthogonally, box Move split with `shift`, Blast hits the actor, no Steal at an empty target;
-# 3: solid lines stop movement only (Range, Burst and Blast cross them), diagonals may pass a corner of the map
+VERSION = 4  # 2: pillars open orthogonally, box Move split with `shift`, Blast hits the actor, no Steal at an empty target;
+# 3: solid lines stop movement only (Range, Burst and Blast cross them), diagonals may pass a corner of the map;
+# 4: a Hit whose box holds other symbols beside Steal may target a hunter without treasure (RULES_NOTES S3)
 
 DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER = "deploy", "place", "replace", "start", "active", "over"
 PHASES = (DEPLOY, PLACE, REPLACE, START, ACTIVE, OVER)

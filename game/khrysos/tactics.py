@@ -10,7 +10,7 @@ next turn, with what chance and damage, who could be retired, and who is about t
 
 Counted: the energy rolled (1 to 6, each 1 in 6), the walk bought with the energy an action leaves
 (none when trapped, no action when stunned), each action's Range, Burst radius or Trample length as
-its Upgrades stand now, and Steal aimed only at a hunter with treasure. Left out, to stay one quick
+its Upgrades stand now, and a Hit of Steal alone aimed only at a hunter with treasure. Left out, to stay one quick
 call: Boost markers, a Blast's area around the target, an action's own Move before its Hit, and two
 actions in one turn (the best single action for each roll is counted). A Trample is counted by Range rings, like a Hit of Range
 equal to its squares.
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.khrysos.content import WIN_TREASURE
-from game.khrysos.facts import steals
+from game.khrysos.facts import steals_only
 from game.khrysos.queries import effective_steps, reachable_squares
 from game.khrysos.state import State
 
@@ -38,17 +38,17 @@ class Strike(NamedTuple):
 
 
 def _damaging(state: State, hunter: int) -> list[tuple[int, str, int, int, bool]]:
-    """(number, kind, reach, damage, steals) of each action of `hunter` that targets other hunters and
-    deals damage or steals."""
+    """(number, kind, reach, damage, needs treasure) of each action of `hunter` that targets other hunters and
+    deals damage or steals; a Hit whose box is Steal alone needs a target with treasure (RULES_NOTES S3)."""
     out = []
     for number in range(1, 7):
         for step in effective_steps(state, hunter, number):
             if step.kind not in ("hit", "burst", "trample"):
                 continue
             per = sum(v for name, v in step.box if name == "damage")
-            rich = steals(step)
-            if not per and not rich:
+            if not per and not any(name == "steal" for name, _ in step.box):
                 continue
+            rich = step.kind == "hit" and steals_only(step)
             if step.kind == "hit":
                 out.append((number, "hit", step.range, per * step.value, rich))
             elif step.kind == "burst":

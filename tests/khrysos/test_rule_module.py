@@ -12,7 +12,7 @@ from game.core import Action, IllegalAction, Rng
 from game.core.errors import SetupError
 from game.core.api import check_module
 from game.core.decision import HIDDEN, Decision
-from game.core.save import new_save, parse_save, replay
+from game.core.save import SaveError, new_save, parse_save, replay
 from game.core.simulate import play as play_random
 from game.khrysos.events import describe
 from game.khrysos.maps import MapSpec, PlacedTile, map_to_dict
@@ -58,8 +58,16 @@ POSITIONS = _positions()
 class TestModule:
     def test_the_module_has_the_rule_module_api(self):
         check_module(K)
-        assert (K.GAME_ID, K.TITLE, K.VERSION) == ("khrysos", "Khrysos Hunters", 3)
+        assert (K.GAME_ID, K.TITLE, K.VERSION) == ("khrysos", "Khrysos Hunters", 4)
         assert registry.load("khrysos") is K
+
+    def test_steal_a_save_from_the_version_3_rules_is_refused_with_the_reason(self):
+        # Version 4 lets a Hit with Steal and other symbols target a hunter without treasure (RULES_NOTES
+        # S3): a version-3 save could not replay the same way.
+        data = json.loads(new_save(K, K.Setup(players=2), 1, []).to_text())
+        data["version"] = 3
+        with pytest.raises(SaveError, match="^the save is for version 3 of the Khrysos Hunters rules; this program plays version 4$"):
+            replay(parse_save(json.dumps(data)))
 
     def test_bench_setup_is_two_players_on_a_sample_map(self):
         assert K.bench_setup() == K.Setup(players=2, map="alpha_room")
@@ -136,7 +144,7 @@ class TestPlainData:
     @pytest.mark.parametrize(
         "change, message",
         [
-            (lambda d: d.update(version=9), "state version 9 is not 3"),
+            (lambda d: d.update(version=9), "state version 9 is not 4"),
             (lambda d: d.update(phase="lunch"), "unknown phase 'lunch'"),
             (lambda d: d.pop("cards"), "bad Khrysos Hunters state: KeyError 'cards'"),
             (lambda d: d.update(energy="6"), "expected an integer, got '6'"),

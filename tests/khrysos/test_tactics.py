@@ -51,6 +51,11 @@ class TestSteal:
         rich = _strike(_state("Mara Quill", treasure=2), "Mara Quill")
         assert rich.actions == (1, 4, 5)  # #1 steals at Range 0: she walks onto Elia's square
 
+    def test_steal_a_hit_whose_box_also_holds_damage_still_strikes_a_hunter_without_treasure(self):
+        # Rook Dunmore's #5 Collect Bounty, Hit 1 Range 2 [Damage 1 Steal 1]: the Damage lands on a hunter
+        # without treasure, the Steal takes nothing (RULES_NOTES S3); #4 and #6 are Damage alone.
+        assert _strike(_state("Rook Dunmore"), "Rook Dunmore").actions == (4, 5, 6)
+
 
 class TestDamageAndEndurance:
     def test_damage_and_endurance_retire_chance_counts_endurance_and_guard(self):
