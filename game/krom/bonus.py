@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.core import D6
 from game.krom.basics import HP_MAX, _gain, _has, _pay, _remove_card, _transfer, place_name
 from game.krom.content import BONUS, RESOURCES, BonusCard
-from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, Stole, Transferred
+from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, NothingSwapped, Stole, Transferred
 from game.krom.flow import _window_next
 from game.krom.state import Play, State
 
@@ -63,11 +63,10 @@ def bonus_problem(s: State, seat: int, card_id: int, in_combat: bool) -> str | N
     if card.place is not None and card.place != here:
         return f"{card.name} can only be played in the {place_name(card.place)}; you are in the {place_name(here)}"
     # A card that would change nothing (a gain from an empty supply, a loss or a steal from a
-    # player without any) may still be played. What you give is a price: it must be paid in full.
+    # player without any, a swap with a side missing) may still be played. What a trade makes you
+    # pay is a price: it must be paid in full. A swap's side is no price but half of one exchange.
     if card.effect == "trade" and _has(p, card.pay_kind) < card.pay:
         return f"not enough {card.pay_kind.capitalize()}: {card.name} costs {card.pay}, you have {_has(p, card.pay_kind)}"
-    if card.effect == "swap" and _has(p, card.give_kind) < card.give:
-        return f"not enough {card.give_kind.capitalize()}: {card.name} gives {card.give}, you have {_has(p, card.give_kind)}"
     if card.targeted and not any(target_problem(s, seat, card, t) is None for t in range(len(s.players))):
         if card.effect == "steal":
             return f"nobody else is in the {place_name(here)} with you to steal from"
@@ -183,9 +182,19 @@ def _resolve_play(s: State, ev: list) -> None:
     elif effect == "steal":
         ev.append(Stole(seat, target, card.kind, _transfer(s, target, seat, card.kind, card.amount)))
     elif effect == "swap":
-        ev.append(Transferred(seat, target, card.give_kind, _transfer(s, seat, target, card.give_kind, card.give)))
-        ev.append(Transferred(target, seat, card.take_kind, _transfer(s, target, seat, card.take_kind, card.take)))
+        _swap(s, seat, target, card, ev)
     _after_play(s, seat)
+
+
+def _swap(s: State, seat: int, target: int, card: BonusCard, ev: list) -> None:
+    """"Swap Y ... with X ... from the targeted player": one exchange, both sides in full or nothing at all."""
+    sides = ((seat, card.give_kind, card.give), (target, card.take_kind, card.take))
+    short = next(((who, kind, n) for who, kind, n in sides if _has(s.players[who], kind) < n), None)
+    if short is not None:
+        ev.append(NothingSwapped(seat, target, *short))
+        return
+    ev.append(Transferred(seat, target, card.give_kind, _transfer(s, seat, target, card.give_kind, card.give)))
+    ev.append(Transferred(target, seat, card.take_kind, _transfer(s, target, seat, card.take_kind, card.take)))
 
 
 def _hurt_by_bonus(s: State, target: int, amount: int, ev: list) -> None:

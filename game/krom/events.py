@@ -291,6 +291,22 @@ class Transferred(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NothingSwapped(Event):
+    """A swap card met a side that cannot be given in full (`short` lacks `amount` `item`): a swap is one
+    exchange, so nothing changes hands (RULES_NOTES, "A swap with a side missing")."""
+
+    seat: int
+    target: int
+    short: int
+    item: str
+    amount: int
+
+    def text(self, name: Namer) -> str:
+        return (f"{name(self.short)} cannot give {_amount(self.item, self.amount)}, "
+                f"so {name(self.seat)} and {name(self.target)} exchange nothing.")
+
+
+@dataclass(frozen=True, slots=True)
 class Rested(Event):
     seat: int
 

@@ -36,7 +36,8 @@ from game.core.errors import SetupError
 from game.core.rng import Rng
 from game.krom.content import CHARACTER_BY_ID, CHARACTERS, TOKENS
 
-VERSION = 2  # 2 (issue 20): every seat is asked in the card windows; the first Picking card, the hunt and the first Mountain roll are due; Bonus cards may be played for no effect
+VERSION = 3  # 2 (issue 20): every seat is asked in the card windows; the first Picking card, the hunt and the first Mountain roll are due; Bonus cards may be played for no effect
+# 3 (issue 31): a swap is one exchange, both sides in full or nothing; a swap card may be played without your side
 DINO = -1  # the Kromosaurus, where a fighter is named by seat
 
 

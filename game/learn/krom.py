@@ -75,7 +75,7 @@ def _bonus_effect(c) -> str:
         "loss": lambda: f"a player you target puts back {amount(c.kind, c.amount)}",
         "steal": lambda: f"take {amount(c.kind, c.amount)} from a player in your place",
         "trade": lambda: f"pay {amount(c.pay_kind, c.pay)} for {amount(c.kind, c.amount)}",
-        "swap": lambda: f"give a player {amount(c.give_kind, c.give)} for their {amount(c.take_kind, c.take)}",
+        "swap": lambda: f"give a player {amount(c.give_kind, c.give)} for their {amount(c.take_kind, c.take)} (if either side is missing, nothing changes hands)",
     }[c.effect]()
 
 

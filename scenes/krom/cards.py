@@ -33,7 +33,7 @@ def bonus_text(card_id: int) -> str:
         "loss": lambda: f"a player you choose loses {amount(c.kind, c.amount)}.",
         "steal": lambda: f"steal {amount(c.kind, c.amount)} from a player in your place.",
         "trade": lambda: f"pay {amount(c.pay_kind, c.pay)} to gain {amount(c.kind, c.amount)}.",
-        "swap": lambda: f"give {amount(c.give_kind, c.give)} to a player for their {amount(c.take_kind, c.take)}.",
+        "swap": lambda: f"give {amount(c.give_kind, c.give)} to a player for their {amount(c.take_kind, c.take)} (or, if either side is missing, nothing).",
     }[c.effect]()
     return when + what
 

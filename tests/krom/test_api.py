@@ -119,7 +119,15 @@ class TestRoundTrips:
         # Version 2 changed the legal actions (issue 20): an older save could not replay the same way.
         data = json.loads(new_save(krom, Setup(2), 1, []).to_text())
         data["version"] = 1
-        with pytest.raises(SaveError, match="^the save is for version 1 of the Krom: Evolution rules; this program plays version 2$"):
+        with pytest.raises(SaveError, match="^the save is for version 1 of the Krom: Evolution rules; this program plays version 3$"):
+            replay(parse_save(json.dumps(data)))
+
+    def test_bonus_cards_swap_a_save_from_the_version_2_rules_is_refused_with_the_reason(self):
+        # Version 3 made a swap one exchange, both sides or nothing, and a swap card playable without
+        # your side (issue 31): a version-2 save could not replay the same way.
+        data = json.loads(new_save(krom, Setup(2), 1, []).to_text())
+        data["version"] = 2
+        with pytest.raises(SaveError, match="^the save is for version 2 of the Krom: Evolution rules; this program plays version 3$"):
             replay(parse_save(json.dumps(data)))
 
 

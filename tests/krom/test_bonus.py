@@ -11,6 +11,7 @@ from game.krom.events import (
     Gained,
     KnockedOut,
     Lost,
+    NothingSwapped,
     Passed,
     Stole,
     Transferred,
@@ -309,12 +310,9 @@ class TestEffects:
         assert of_type(events, Gained) == [Gained(0, "wood", 0)]
         s, events = self.play(PICKPOCKET, "target 2", krom=[5, 9, 0])  # Valkyr, in the Cave, has no Krom
         assert of_type(events, Stole) == [Stole(0, 2, "krom", 0)]
-        s, events = self.play(BARGAIN, "target 1", stone=[0, 0, 0])  # Mörhy has no Stone to give back
-        assert of_type(events, Transferred) == [Transferred(0, 1, "krom", 2), Transferred(1, 0, "stone", 0)]
-        assert "Mörhy has no Stone to hand to Alma." in [e.text(lambda seat: ["Alma", "Mörhy", "Valkyr"][seat]) for e in events]
+        s, events = self.play(BARGAIN, "target 1", stone=[0, 0, 0])  # Mörhy has no Stone: a swap of nothing
+        assert of_type(events, Transferred) == [] and BARGAIN in s.bonus_discard
         check_invariants(s)
-        refused(action_phase(position(["alma", "morhy"], krom=[1, 5], hands=[[BARGAIN], []]), 0), f"play {BARGAIN}",
-                "Not enough Krom: Hard bargain gives 2, you have 1.")
 
     def test_steal_only_from_a_player_in_the_same_place(self):
         s, _ = self.play(PICKPOCKET, krom=[5, 9, 2])
@@ -337,6 +335,24 @@ class TestEffects:
         s, events = self.play(BARGAIN, "target 1", stone=[0, 2, 0])
         assert of_type(events, Transferred) == [Transferred(0, 1, "krom", 2), Transferred(1, 0, "stone", 1)]
         assert (s.players[0].krom, s.players[0].stone, s.players[1].krom, s.players[1].stone) == (3, 1, 7, 1)
+
+    def test_bonus_cards_swap_is_an_exchange_both_sides_or_nothing(self):
+        # Effects: "Swap Y Kroms/Resources with X Kroms/Resources from the targeted player". A swap is one
+        # exchange, not a gift: when the target cannot give their side, nothing changes hands (the card is
+        # still played and discarded, as a card played for no effect), and Alma keeps her 2 Krom.
+        s, events = self.play(BARGAIN, "target 1", stone=[0, 0, 0], krom=[5, 5, 5])
+        assert of_type(events, Transferred) == [] and of_type(events, NothingSwapped) == [NothingSwapped(0, 1, 1, "stone", 1)]
+        assert (s.players[0].krom, s.players[0].stone, s.players[1].krom, s.players[1].stone) == (5, 0, 5, 0)
+        assert "Mörhy cannot give 1 Stone, so Alma and Mörhy exchange nothing." in [
+            e.text(lambda seat: ["Alma", "Mörhy", "Valkyr"][seat]) for e in events]
+        assert BARGAIN in s.bonus_discard and s.players[0].hand == ()
+        check_invariants(s)
+        # The same reading on your own side: with 1 Krom for the 2 the card gives, it is no price refused
+        # but an exchange that cannot happen, so the card may be played and nothing changes hands.
+        s, events = self.play(BARGAIN, "target 1", stone=[0, 2, 0], krom=[1, 5, 5])
+        assert of_type(events, Transferred) == [] and of_type(events, NothingSwapped) == [NothingSwapped(0, 1, 0, "krom", 2)]
+        assert (s.players[0].krom, s.players[0].stone, s.players[1].krom, s.players[1].stone) == (1, 0, 5, 2)
+        check_invariants(s)
 
     def test_target_and_choice_come_before_the_counter_window(self):
         s, _ = self.play(EVIL_EYE, "target 1", hands=[[EVIL_EYE], [COUNTER], []])

@@ -145,5 +145,5 @@ class TestMovementPhase:
 def test_state_from_dict_refuses_other_versions():
     d = new_game(Setup(2), 1).to_dict()
     d["version"] = 99
-    with pytest.raises(ValueError, match="not a Krom state of version 2"):
+    with pytest.raises(ValueError, match="not a Krom state of version 3"):
         State.from_dict(d)
