@@ -66,7 +66,7 @@ from game.khrysos.queries import (
     use_action,
     withdraw,
 )
-from game.khrysos.words import column_name, columns, place_name, proper_names, row_name, rows, square_name, symbol_tip
+from game.khrysos.words import column_name, columns, place_name, proper_names, race_text, row_name, rows, square_name, symbol_tip, treasure_lines
 from game.khrysos.rules import (
     GAME_ID,
     TITLE,
@@ -143,6 +143,7 @@ __all__ = [
     "player_text",
     "playout_choice",
     "progress",
+    "race_text",
     "random_map",
     "random_setup",
     "redact",
@@ -164,6 +165,7 @@ __all__ = [
     "symmetry_breaks",
     "TITLE",
     "transformed",
+    "treasure_lines",
     "use_action",
     "VERSION",
     "view",

@@ -27,7 +27,7 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
     p = pending(s)
     if p.kind == "over":
         who = player_name(s.winner, names)
-        return Decision("over", None, f"Game over, {who} wins. {end_reason(s.winner, names)}", False)
+        return Decision("over", None, f"Game over, {who} wins. {end_reason(s.winner, names, cards=s.hunters_per_player)}", False)
     who = player_name(p.seat, names)
     name = hunter_name(p.hunter)
     if p.kind == "play":
@@ -67,6 +67,10 @@ def reveals(before: State, action: Action, after: State, events: list) -> bool:
 
 def progress(state: State, names: Sequence[str] | None = None) -> str:
     """How far the game is, in a few words (saves and the menu's Continue list it): each player's
-    treasure, in seat order (it names no player, so `names` changes nothing)."""
+    treasure, in seat order (it names no player, so `names` changes nothing). With two players, both
+    Scoring cards of each, highest first: they count apart (RULES_NOTES X1)."""
+    if state.hunters_per_player == 2:
+        scores = " – ".join(" & ".join(map(str, state.treasures_of(seat))) for seat in range(state.num_players))
+        return f"Treasure {scores} (one card at 12 wins)"
     scores = "–".join(str(state.treasure_of(seat)) for seat in range(state.num_players))
     return f"Treasure {scores} (12 wins)"

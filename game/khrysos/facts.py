@@ -66,9 +66,11 @@ def player_name(seat: int, names: Sequence[str] | None = None) -> str:
     return seat_name(seat, names, f"Player {seat + 1}")
 
 
-def end_reason(winner: int, names: Sequence[str] | None = None, treasure: int = WIN_TREASURE) -> str:
-    """Why the game ended, as a sentence: "Player 2 reached 12 treasures."."""
-    return f"{player_name(winner, names)} reached {counted(treasure, 'treasure')}."
+def end_reason(winner: int, names: Sequence[str] | None = None, treasure: int = WIN_TREASURE, cards: int = 1) -> str:
+    """Why the game ended, as a sentence: "Player 2 reached 12 treasures."; with `cards` 2 (two players, two
+    Scoring cards each, counted apart: RULES_NOTES X1), "... on one of their two Scoring cards."."""
+    where = " on one of their two Scoring cards" if cards == 2 else ""
+    return f"{player_name(winner, names)} reached {counted(treasure, 'treasure')}{where}."
 
 
 def current_step(s: State) -> Step:

@@ -718,8 +718,13 @@ def score_text(state: State, index: int, names: Names = None) -> str:
     """The tip of a scoring card's row: whose it is, its hunter and its treasure toward the win."""
     c = state.cards[index]
     who = _name(c.hunter) if c.hunter else ("a replacement is due" if state.started else "no hunter yet")
-    return (f"{player_text(c.seat, names)}'s scoring card ({who}): {c.treasure} treasure; "
-            f"{WIN_TREASURE} wins. The card panel shows this hunter while the mouse is here.")
+    player = player_text(c.seat, names)
+    if state.hunters_per_player == 2:
+        race = (f"{counted(c.treasure, 'treasure')}. {player}'s two cards count apart, never added: the first card to "
+                f"reach {WIN_TREASURE} wins.")
+    else:
+        race = f"{c.treasure} treasure; {WIN_TREASURE} wins."
+    return f"{player}'s scoring card ({who}): {race} The card panel shows this hunter while the mouse is here."
 
 
 def win_treasure() -> int:

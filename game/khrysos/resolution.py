@@ -304,7 +304,7 @@ def _gain(s: State, i: int, amount: int, ev: list, collected: Cell | None = None
         s.phase = OVER
         s.to_move = None
         s.res = None
-        ev.append(E.GameOver((card.seat,), end_reason(card.seat, treasure=total), card.hunter, total))
+        ev.append(E.GameOver((card.seat,), end_reason(card.seat, treasure=total, cards=s.hunters_per_player), card.hunter, total))
 
 
 def _damage(s: State, t: int, amount: int, ev: list) -> None:

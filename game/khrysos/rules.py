@@ -284,7 +284,7 @@ def outcome(state: State, names: Sequence[str] | None = None) -> Outcome | None:
     """Who won and why (None while the game goes on); the reason names the winner by the table's `names`."""
     if state.winner is None:
         return None
-    return Outcome((state.winner,), end_reason(state.winner, names))
+    return Outcome((state.winner,), end_reason(state.winner, names, cards=state.hunters_per_player))
 
 
 def check_invariants(state: State) -> None:

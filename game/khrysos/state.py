@@ -89,7 +89,8 @@ class Setup:
     def deal_text(self) -> str:
         """The deal in words, for the setup screen."""
         n, per = self.hand_size, self.hunters_per_player
-        return (f"{self.players} players · {n} hunters dealt to each, {per} in play at a time")
+        text = f"{self.players} players · {n} hunters dealt to each, {per} in play at a time"
+        return text + (" · each Scoring card races to 12 on its own" if per == 2 else "")
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"players": self.players, "map": self.map}
@@ -311,8 +312,12 @@ class State:
         return None
 
     def treasure_of(self, seat: int) -> int:
-        """A seat's best scoring card (its score toward 12)."""
+        """A seat's best scoring card (its score toward 12: a player's two cards are never added)."""
         return max(c.treasure for c in self.cards if c.seat == seat)
+
+    def treasures_of(self, seat: int) -> list[int]:
+        """The treasure of each of a seat's scoring cards, highest first (two with two players, counted apart)."""
+        return sorted((c.treasure for c in self.cards if c.seat == seat), reverse=True)
 
     # -- plain data ------------------------------------------------------------------------
     def to_dict(self) -> dict:

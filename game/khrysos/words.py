@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from game.core.actions import Action
 from game.core.grammar import capital, counted, listing, possessive
-from game.khrysos.content import HUNTERS, MAX_ENDURANCE, compile_steps, plan_of, read_symbols_text, symbols_text
+from game.khrysos.content import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, compile_steps, plan_of, read_symbols_text, symbols_text
 from game.khrysos.facts import BOOST_PHASE, current_step, hunter_name, player_name
 from game.khrysos.squares import _board, column_name, columns, corner, row_name, rows, square_name
 
@@ -35,6 +35,31 @@ def place_name(board_or_state, cell: Cell) -> str:
 def squares_text(board_or_state, cells, conj: str = "and") -> str:
     """Several squares in words: "C7, D8 and E2"."""
     return listing([square_name(board_or_state, c) for c in cells], conj)
+
+
+# -- the race to 12 ------------------------------------------------------------------------------
+
+
+def race_text(players: int) -> str:
+    """What wins, for `players` players: with two, each has two Scoring cards counted apart (RULES_NOTES X1)."""
+    if players == 2:
+        return ("Each player runs two hunters, each on its own Scoring card. The two cards count apart "
+                f"and are never added: the first card to reach {WIN_TREASURE} treasures wins.")
+    return f"Each player's Scoring card counts their treasure: the first to reach {WIN_TREASURE} treasures wins."
+
+
+def treasure_lines(state, names: Names = None) -> list[str]:
+    """Each player's treasure, one line a player (the end screen): "Red: 5 treasures"; with two players,
+    both cards, never added: "Red: two Scoring cards, at 5 and 4 treasures (each counts alone)"."""
+    out = []
+    for seat in range(state.num_players):
+        counts = state.treasures_of(seat)
+        who = player_name(seat, names)
+        if len(counts) == 2:
+            out.append(f"{who}: two Scoring cards, at {counts[0]} and {counts[1]} treasures (each counts alone)")
+        else:
+            out.append(f"{who}: {counted(counts[0], 'treasure')}")
+    return out
 
 
 # -- actions --------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ import pygame
 from pygame_gui.elements import UIButton
 
 import game.khrysos as K
-from game.core.grammar import counted
 from game.core.match import Match
 from game.core.rng import Rng
 from scenes.board import BoardScene, BoardView, Seat
@@ -383,8 +382,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
 
     # -- texts --------------------------------------------------------------------------------------
     def end_lines(self) -> list[str]:
-        s = self.shown
-        return [f"{self.seats[seat].name}: {counted(s.treasure_of(seat), 'treasure')}" for seat in range(s.num_players)]
+        return K.treasure_lines(self.shown, [seat.name for seat in self.seats])
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.khrysos import maps
+from game.khrysos import maps, race_text
 from game.khrysos.state import Setup
 from scenes import palette, ui
 from scenes.board.setup import SetupScene
@@ -83,6 +83,9 @@ class KhrysosSetup(SetupScene):
         if self.prev_page is not None:
             spots.add("button:prev_page", None, "The previous page of maps", widget=self.prev_page)
             spots.add("button:next_page", None, "The next page of maps", widget=self.next_page)
+        if self.maps:  # the line under the maps: the deal, and how the race to 12 is counted
+            right = self.RIGHT
+            spots.add("about", pygame.Rect(right.left + 16, right.bottom - 70, right.width - 32, 42), race_text(self.count))
         self.thumb_rects = self.thumbnails()
         for box, index in self.thumb_rects:
             entry = self.maps[index]

@@ -342,7 +342,7 @@ class TestQueries:
         assert (d.kind, d.seat, d.private) == ("play", 0, False) and d.prompt == "Player 1: choose a hunter to play from your retired hunters"
         over = position([hunter("Elia Rose", 0, (3, 3)), hunter("Bento Rush", 1, (5, 5)), hunter("Vex Orion", 0, (1, 7)), hunter("Mara Quill", 1, (5, 5))])
         over.phase, over.winner, over.to_move = "over", 1, None
-        assert decision(over) == Decision("over", None, "Game over, Player 2 wins. Player 2 reached 12 treasures.", False)
+        assert decision(over) == Decision("over", None, "Game over, Player 2 wins. Player 2 reached 12 treasures on one of their two Scoring cards.", False)
 
 
 class TestEventsAndSaves:

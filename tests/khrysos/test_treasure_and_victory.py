@@ -4,7 +4,7 @@ import pytest
 
 from game.core import Action, IllegalAction
 from game.core.outcome import Outcome
-from game.khrysos import apply, legal_actions, outcome
+from game.khrysos import Setup, apply, legal_actions, outcome, progress, race_text, score_text, treasure_lines
 from game.khrysos.events import (
     ActionStarted,
     Damaged,
@@ -48,9 +48,9 @@ class TestTreasure:
 class TestVictory:
     def test_reaching_twelve_treasure_wins_at_once(self):
         state, events = play(walker(treasure=11, loot=[(4, 1)]), "move 4 1")
-        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures.", N("Pip Tumble"), 12)
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures on one of their two Scoring cards.", N("Pip Tumble"), 12)
         assert state.phase == "over" and state.to_move is None and state.winner == 0
-        assert outcome(state) == Outcome((0,), "Player 1 reached 12 treasures.")
+        assert outcome(state) == Outcome((0,), "Player 1 reached 12 treasures on one of their two Scoring cards.")
         assert legal_actions(state) == []
         with pytest.raises(IllegalAction, match="^The game is over\\.$"):
             apply(state, Action("end"))
@@ -58,12 +58,47 @@ class TestVictory:
     def test_a_steal_in_the_middle_of_an_action_can_win(self):
         cards = [hunter("Pip Tumble", 0, (3, 1), treasure=11), hunter("Bento Rush", 1, (4, 1), treasure=2), hunter("Vex Orion", 0, (0, 8)), hunter("Mara Quill", 1, (8, 0))]
         state, events = play(position(cards, energy=6), "act 3", f"target {N('Bento Rush')}")  # Quick Fingers: ... Move 1
-        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures.", N("Pip Tumble"), 12)
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures on one of their two Scoring cards.", N("Pip Tumble"), 12)
         assert state.res is None and outcome(state).winners == (0,)
 
     def test_no_game_without_a_winner_is_over(self):
         state = walker(treasure=10)
         assert outcome(state) is None and state.to_move == 0
+
+
+class TestTwoPlayers:
+    """Quick Start: "In a 2 player game, each player gets 2 sets" (a die and a Scoring card each); Treasure: "A
+    player's treasure count is tracked on their Scoring card", a track that ends at 12; Victory: "The game ends
+    when a player reaches 12 treasures". A player's two cards are two counts: one of them must reach 12."""
+
+    def test_quick_start_two_players_each_scoring_card_races_to_12_alone_and_the_texts_say_so(self):
+        cards = [hunter("Pip Tumble", 0, (3, 1), treasure=11), hunter("Bento Rush", 1, (8, 8), treasure=4),
+                 hunter("Vex Orion", 0, (0, 8), treasure=11), hunter("Mara Quill", 1, (8, 0), treasure=5)]
+        state = position(cards, energy=6, loot=[(4, 1)])
+        assert outcome(state) is None  # 22 treasures on Red's two cards, but neither card holds 12
+        names = ["Red", "Blue"]
+        assert treasure_lines(state, names) == ["Red: two Scoring cards, at 11 and 11 treasures (each counts alone)",
+                                                "Blue: two Scoring cards, at 5 and 4 treasures (each counts alone)"]
+        assert race_text(2) == ("Each player runs two hunters, each on its own Scoring card. The two cards count apart "
+                                "and are never added: the first card to reach 12 treasures wins.")
+        assert race_text(3) == "Each player's Scoring card counts their treasure: the first to reach 12 treasures wins."
+        assert Setup(players=2).deal_text().endswith("each Scoring card races to 12 on its own")
+        assert progress(state) == "Treasure 11 & 11 – 5 & 4 (one card at 12 wins)"
+        assert score_text(state, 3, names).startswith("Blue's scoring card (Mara Quill): 5 treasures. Blue's two cards "
+                                                      "count apart, never added: the first card to reach 12 wins.")
+        state, events = play(state, "move 4 1")
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures on one of their two Scoring cards.", N("Pip Tumble"), 12)
+        assert outcome(state, names) == Outcome((0,), "Red reached 12 treasures on one of their two Scoring cards.")
+        assert treasure_lines(state, names)[0] == "Red: two Scoring cards, at 12 and 11 treasures (each counts alone)"
+
+    def test_victory_with_more_players_the_one_scoring_card_is_the_players_count(self):
+        cards = [hunter("Pip Tumble", 0, (3, 1), treasure=11), hunter("Bento Rush", 1, (8, 8), treasure=4),
+                 hunter("Vex Orion", 2, (0, 8), treasure=1)]
+        state = position(cards, energy=6, loot=[(4, 1)])
+        assert treasure_lines(state, ["Red", "Blue", "Green"]) == ["Red: 11 treasures", "Blue: 4 treasures", "Green: 1 treasure"]
+        assert progress(state) == "Treasure 11–4–1 (12 wins)"
+        state, events = play(state, "move 4 1")
+        assert events[-1] == GameOver((0,), "Player 1 reached 12 treasures.", N("Pip Tumble"), 12)
 
 
 class TestExampleTurn:

@@ -358,3 +358,27 @@ def test_treasure_and_victory_the_end_screen_counts_each_players_treasures(make_
     board = top(app)
     lines = board.end_lines()
     assert lines == [f"{seat.name}: 0 treasures" for seat in board.seats], lines
+
+
+def test_quick_start_with_two_players_the_setup_tips_and_end_screen_say_each_scoring_card_counts_alone(make_app, monkeypatch):
+    """Issue 31: a newcomer read "Red: 5 treasures" while Red's two Scoring cards held 4 and 5. With two players
+    each card races to 12 on its own (RULES_NOTES X1), and the setup, the tips and the end screen say so."""
+    from scenes.khrysos.setup import KhrysosSetup
+
+    app = fast_app(make_app)
+    setup = KhrysosSetup(app)
+    app.push(setup)
+    app.run_frames(2)
+    assert setup.count == 2 and setup.spots.tip_of(setup.spots.get("about"))[0] == K.race_text(2)
+    assert "never added" in K.race_text(2) and "each Scoring card races to 12 on its own" in K.Setup(players=2).deal_text()
+    board = table(app, K.Setup(players=2), 5, seats(2), monkeypatch)
+    rng = Rng(5)
+    while board.match.view(None).phase in ("deploy", "place"):
+        board.match.play(board.match.random_action(rng))
+    state = board.match.state
+    state.cards = tuple(c._replace(treasure=t) for c, t in zip(state.cards, (4, 3, 5, 0)))
+    board._snapshot()  # the board shows the engine's position again
+    assert board.end_lines() == ["Seat 1: two Scoring cards, at 5 and 4 treasures (each counts alone)",
+                                 "Seat 2: two Scoring cards, at 3 and 0 treasures (each counts alone)"]
+    tip = board.spots.tip_of(spot(board, "score:0"))[0]
+    assert tip.startswith("Seat 1's scoring card (") and "4 treasures. Seat 1's two cards count apart, never added" in tip
