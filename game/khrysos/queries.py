@@ -646,10 +646,12 @@ def choices(state: State, legal, names: Names = None, mover: int | None = None) 
     elif kind == "hit":
         step = current_step(state)
         box = _box_words(step.box)
+        steal = any(name == "steal" for name, _ in step.box)
         for i in hit_targets(state, step):
             h = state.cards[i].hunter
-            out.append(Choice(f"hit:{h}", f"Hit {_name(h)}", f"One hit on {_name(h)}, who {box}.", aim_at(state, legal, h),
-                              hunter=h))
+            empty = " It holds no treasure, so the Steal takes nothing." if steal and not state.cards[i].treasure else ""
+            out.append(Choice(f"hit:{h}", f"Hit {_name(h)}", f"One hit on {_name(h)}, who {box}.{empty}",
+                              aim_at(state, legal, h), hunter=h))
         out.append(Choice("stop", "Stop hitting", f"Make no more hits ({_lost(p.amount, 'hit')}).",
                           stop(state, legal)))
     elif kind == "guard":

@@ -186,10 +186,15 @@ def _resolve_play(s: State, ev: list) -> None:
     _after_play(s, seat)
 
 
+def swap_short(s: State, seat: int, target: int, card: BonusCard) -> tuple[int, str, int] | None:
+    """The side of a swap between `seat` and `target` that cannot be given in full now, as (who, kind, amount), or None."""
+    sides = ((seat, card.give_kind, card.give), (target, card.take_kind, card.take))
+    return next(((who, kind, n) for who, kind, n in sides if _has(s.players[who], kind) < n), None)
+
+
 def _swap(s: State, seat: int, target: int, card: BonusCard, ev: list) -> None:
     """"Swap Y ... with X ... from the targeted player": one exchange, both sides in full or nothing at all."""
-    sides = ((seat, card.give_kind, card.give), (target, card.take_kind, card.take))
-    short = next(((who, kind, n) for who, kind, n in sides if _has(s.players[who], kind) < n), None)
+    short = swap_short(s, seat, target, card)
     if short is not None:
         ev.append(NothingSwapped(seat, target, *short))
         return

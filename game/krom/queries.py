@@ -36,6 +36,7 @@ from game.krom.content import (
     HuntingCard,
     heaviest_wins,
 )
+from game.krom.bonus import swap_short
 from game.krom.flow import fighters_at
 from game.krom.rules import (
     CAVE_ITEMS,
@@ -760,7 +761,12 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         card = BONUS[state.play.card]
         for t in range(state.num_players):
             if t != state.play.seat:
-                add(_choice(state, legal, f"target:{t}", _who(state, t, names), f"Play {card.name} on {_who(state, t, names)}",
+                tip = f"Play {card.name} on {_who(state, t, names)}"
+                short = swap_short(state, state.play.seat, t, card) if card.effect == "swap" else None
+                if short is not None:  # a swap is one exchange: with a side missing, nothing changes hands
+                    tip = colon(tip, f"{_who(state, short[0], names)} cannot give {amount_words(short[1], short[2])}, "
+                                     "so nothing would change hands")
+                add(_choice(state, legal, f"target:{t}", _who(state, t, names), tip,
                             Action("target", (t,)), target_problem(state, state.play.seat, card, t)))
         add(_choice(state, legal, "cancel", "Cancel (keep the card)", "Take the card back into your hand", Action("cancel")))
     elif d == "choice":

@@ -5,7 +5,7 @@ import pytest
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
 from game.khrysos.events import Damaged, GuardSpent, Healed, MarkersExpired, Moved, Stolen, Swapped, TreasureCollected
-from game.khrysos.queries import action_targets, decision, pending, reachable_squares
+from game.khrysos.queries import action_targets, choices, decision, pending, reachable_squares
 from game.khrysos.testing import card, hunter, number_of, play, position, with_rolls
 
 N = number_of
@@ -130,6 +130,10 @@ class TestSteal:
         state, _ = play(state, "act 5")
         assert [a.args[0] for a in legal_actions(state) if a.kind == "target"] == [N("Bento Rush"), N("Vex Orion")]
         assert action_targets(state, N("Rook Dunmore"), 5) == [N("Bento Rush"), N("Vex Orion")]
+        tips = {c.key: c.tip for c in choices(state, legal_actions(state))}
+        assert tips[f"hit:{N('Bento Rush')}"] == ("One hit on Bento Rush, who takes 1 Damage and has 1 treasure stolen. "
+                                                 "It holds no treasure, so the Steal takes nothing.")
+        assert tips[f"hit:{N('Vex Orion')}"] == "One hit on Vex Orion, who takes 1 Damage and has 1 treasure stolen."
         state, events = play(state, f"target {N('Bento Rush')}")
         assert Damaged(N("Bento Rush"), 1, 5) in events and Stolen(N("Rook Dunmore"), N("Bento Rush"), 0) in events
         assert (card(state, "Rook Dunmore").treasure, card(state, "Bento Rush").treasure) == (0, 0)

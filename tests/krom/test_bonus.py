@@ -1,6 +1,7 @@
 """Rulebook section "Play a Bonus" and its "Effects": combat cards, counter cards, place cards and the effect vocabulary."""
 
 from game.krom import BONUS, check_invariants, decision, legal_actions, playable_bonuses
+from game.krom.queries import options
 from game.krom.events import (
     BonusCountered,
     BonusPlayed,
@@ -347,6 +348,12 @@ class TestEffects:
             e.text(lambda seat: ["Alma", "Mörhy", "Valkyr"][seat]) for e in events]
         assert BARGAIN in s.bonus_discard and s.players[0].hand == ()
         check_invariants(s)
+        # The target's button says so before the click.
+        aiming = run(action_phase(position(["alma", "morhy", "valkyr"], places=["cave", "forest", "cave"], stone=[0, 0, 2],
+                                           hands=[[BARGAIN], [], []]), 0), f"play {BARGAIN}")[0]
+        tips = {c.key: c.tip for c in options(aiming, legal_actions(aiming))}
+        assert tips["target:1"] == "Play Hard bargain on Mörhy: Mörhy cannot give 1 Stone, so nothing would change hands"
+        assert tips["target:2"] == "Play Hard bargain on Valkyr"
         # The same reading on your own side: with 1 Krom for the 2 the card gives, it is no price refused
         # but an exchange that cannot happen, so the card may be played and nothing changes hands.
         s, events = self.play(BARGAIN, "target 1", stone=[0, 2, 0], krom=[1, 5, 5])

@@ -26,6 +26,9 @@ def _rare_events():
     yield run_passing(with_rolls(s, ["forest", 6, 1]), "go forest", "go mountain")
     s = position(["kolos", "karok"], kromosaurus=True, dino_hp=0, trophy=1, hp=[7, 1], krom=[5, 4], hands=[[], []])
     yield run_passing(with_rolls(s, [6, 1]), "go forest", "go forest")
+    for stone in (2, 0):  # Hard bargain (card 26): a swap made, and one with Bob's side missing (nothing changes hands)
+        s = action_phase(position(["alma", "morhy"], stone=[0, stone], hands=[[26], []]), 0)
+        yield run_passing(s, "play 26", "target 1")
 
 
 @pytest.fixture(scope="module")
