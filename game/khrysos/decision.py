@@ -70,7 +70,7 @@ def progress(state: State, names: Sequence[str] | None = None) -> str:
     treasure, in seat order (it names no player, so `names` changes nothing). With two players, both
     Scoring cards of each, highest first: they count apart (RULES_NOTES X1)."""
     if state.hunters_per_player == 2:
-        scores = " – ".join(" & ".join(map(str, state.treasures_of(seat))) for seat in range(state.num_players))
-        return f"Treasure {scores} (one card at 12 wins)"
+        scores = " – ".join("&".join(map(str, state.treasures_of(seat))) for seat in range(state.num_players))
+        return f"Cards {scores} (one at 12 wins)"
     scores = "–".join(str(state.treasure_of(seat)) for seat in range(state.num_players))
     return f"Treasure {scores} (12 wins)"

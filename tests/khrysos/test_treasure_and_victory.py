@@ -83,7 +83,7 @@ class TestTwoPlayers:
                                 "and are never added: the first card to reach 12 treasures wins.")
         assert race_text(3) == "Each player's Scoring card counts their treasure: the first to reach 12 treasures wins."
         assert Setup(players=2).deal_text().endswith("each Scoring card races to 12 on its own")
-        assert progress(state) == "Treasure 11 & 11 – 5 & 4 (one card at 12 wins)"
+        assert progress(state) == "Cards 11&11 – 5&4 (one at 12 wins)"
         assert score_text(state, 3, names).startswith("Blue's scoring card (Mara Quill): 5 treasures. Blue's two cards "
                                                       "count apart, never added: the first card to reach 12 wins.")
         state, events = play(state, "move 4 1")
