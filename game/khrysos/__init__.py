@@ -10,10 +10,11 @@ edges show them, counted from the map's top-left corner (`square_name(board_or_s
 gave; None keeps "Player N"): describe(event, state, names), action_text(state, action, names),
 decision(state, names), progress(state, names), outcome(state, names),
 why_illegal(state, action, names). Action text forms are listed in
-`game.khrysos.rules`; query helpers for the board scene are in `game.khrysos.queries` (the board's
-gestures: `go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`, `end_turn`, `roll`,
-`withdraw`, `spend_guard`, `spend_boost`, `play_hunter`; what it shows beside them: `board_squares`,
-`action_options`, `choices` and their texts), exported here;
+`game.khrysos.rules`; what the board shows is asked of `game.khrysos.queries`, a click becomes actions
+in `game.khrysos.gestures` (`go_to`, `place_on`, `aim_at`, `hunter_gesture`, `use_action`, `stop`,
+`end_turn`, `roll`, `withdraw`, `spend_guard`, `spend_boost`, `play_hunter`) and the texts shown before
+a click are `game.khrysos.previews`' (`board_squares`, `action_options`, `choices` and their tips),
+exported here;
 maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and mirror images in
 `game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`, a map edited gesture by gesture and the
 conditions a lesson asks of it in `game.khrysos.mapedit` (`Edit`, `apply_edit`, `condition_holds`); the deck in
@@ -29,44 +30,41 @@ from game.khrysos.maps import list_sample_maps
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.khrysos.decision import decision, progress, reveals
 from game.khrysos.content import BOOSTS, BY_NAME, FLAGS, HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, VALUED, WIN_TREASURE, symbols_text, tokens_of
-from game.khrysos.queries import (
-    ActionOption,
-    Choice,
-    SquareInfo,
-    action_options,
-    action_symbols,
-    action_words,
-    action_text,
+from game.khrysos.facts import Pending, pending
+from game.khrysos.gestures import (
     aim_at,
-    amount_text,
-    board_squares,
-    card_markers,
-    choices,
-    column_labels,
     end_turn,
-    endurance_text,
-    energy_text,
     go_to,
-    hit_reach,
     hunter_gesture,
-    is_upgraded,
     movers,
     not_now,
-    pending,
     place_on,
     play_hunter,
-    player_text,
     roll,
-    row_labels,
-    score_text,
     spend_boost,
     spend_guard,
-    square_about,
     stop,
     use_action,
     withdraw,
 )
-from game.khrysos.words import column_name, columns, place_name, proper_names, race_text, row_name, rows, square_name, symbol_tip, treasure_lines
+from game.khrysos.previews import (
+    ActionOption,
+    Choice,
+    SquareInfo,
+    action_options,
+    amount_text,
+    board_squares,
+    card_markers,
+    choices,
+    endurance_text,
+    energy_text,
+    player_text,
+    score_text,
+    square_about,
+)
+from game.khrysos.queries import action_symbols, column_labels, hit_reach, is_upgraded, row_labels
+from game.khrysos.words import (action_text, action_words, column_name, columns, place_name, proper_names, race_text, row_name, rows,
+                                 square_name, symbol_tip, treasure_lines, upgrade_words)
 from game.khrysos.rules import (
     GAME_ID,
     TITLE,
@@ -136,6 +134,7 @@ __all__ = [
     "opening_events",
     "outcome",
     "pending",
+    "Pending",
     "place_name",
     "proper_names",
     "place_on",
@@ -165,6 +164,7 @@ __all__ = [
     "symmetry_breaks",
     "TITLE",
     "transformed",
+    "upgrade_words",
     "treasure_lines",
     "use_action",
     "VERSION",

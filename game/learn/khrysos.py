@@ -6,7 +6,7 @@ own rules and queries on a window of a sample map.
 from __future__ import annotations
 
 from game.core.content import EntryReader
-from game.khrysos import apply, decision
+from game.khrysos import apply, decision, pending
 from game.khrysos import queries as Q
 from game.khrysos.events import Targeted
 from game.khrysos import BOOSTS, BY_NAME, FLAGS, HUNTERS, VALUED, symbols_text
@@ -288,7 +288,7 @@ def trample(r: EntryReader) -> Picture:
         raise r.fail("path", f"a Trample {step.value} walks 1 to {step.value} squares, got {len(path)}")
     first = tuple(Q.trample_squares(_play(state, f"act {number}")[0]))
     state2, events = _play(state, f"act {number}", *[f"step {x} {y}" for x, y in path])
-    if Q.pending(state2).kind == "trample":
+    if pending(state2).kind == "trample":
         state2, more = _play(state2, "done")
         events += more
     trampled = [e.target for e in events if isinstance(e, Targeted)]

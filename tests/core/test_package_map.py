@@ -24,8 +24,6 @@ API_MAP = {
 NOT_YET_MAPPED = {
     # Krom:
     "krom",
-    # Khrysos:
-    "khrysos",
     # (the set must end empty)
 }
 MODULES = ("rules", "state", "decision", "flow", "resolution", "content", "facts", "refusals", "queries",

@@ -320,5 +320,5 @@ class TestUpgrades:
     def test_an_upgrade_that_adds_to_the_box_says_so(self):
         kaz = K.HUNTERS[N("Kaz Ironjaw")]
         charge = next(a for a in kaz.actions if a.name == "Charge")
-        assert K.queries.upgrade_words(charge.upgrade) == "the box also Stuns the target"
-        assert K.queries.upgrade_words(kaz.actions[5].upgrade) == "Damage +1"
+        assert K.upgrade_words(charge.upgrade) == "the box also Stuns the target"
+        assert K.upgrade_words(kaz.actions[5].upgrade) == "Damage +1"

@@ -16,17 +16,15 @@ from game.core.save import SaveError, new_save, parse_save, replay
 from game.core.simulate import play as play_random
 from game.khrysos.events import describe
 from game.khrysos.maps import MapSpec, PlacedTile, map_to_dict
+from game.khrysos import Pending, decision, pending
 from game.khrysos.queries import (
     action_statuses,
     card_of_hunter,
-    Pending,
     current_targets,
-    decision,
     hunters_at,
     hunters_in_play,
     movement_budget,
     path_actions,
-    pending,
     playable_hunters,
     range_between,
     reachable_squares,

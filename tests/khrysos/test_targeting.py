@@ -7,7 +7,8 @@ from game.khrysos import apply, describe, legal_actions
 from game.khrysos.events import (ActionStarted, Damaged, GuardGained, KnockedOut, Moved, Targeted, TreasureCollected,
                                  TurnEnded, Unanswered)
 from game.khrysos.maps import MapSpec, PlacedTile
-from game.khrysos.queries import action_targets, blast_area, burst_area, decision, pending, trample_squares
+from game.khrysos import decision, pending
+from game.khrysos.queries import action_targets, blast_area, burst_area, trample_squares
 from game.khrysos.testing import card, hunter, number_of, play, position
 
 N = number_of

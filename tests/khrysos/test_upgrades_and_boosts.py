@@ -5,7 +5,8 @@ import pytest
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
 from game.khrysos.events import ActionStarted, BoostGained, BoostSpent, Damaged, MarkersExpired
-from game.khrysos.queries import action_statuses, boost_options, decision, pending, effective_text
+from game.khrysos import decision, pending
+from game.khrysos.queries import action_statuses, boost_options, effective_text
 from game.khrysos.testing import card, hunter, number_of, play, position, with_rolls
 
 N = number_of
