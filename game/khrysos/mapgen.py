@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import cache
 
 from game.core.rng import Rng
+from game.khrysos.geometry import rotate
 from game.khrysos.maps import (
     MAX_TILE_POS,
     ROTATIONS,
@@ -29,7 +30,6 @@ from game.khrysos.maps import (
     Board,
     MapSpec,
     PlacedTile,
-    _rotate,
     edge,
     layout,
     map_report,
@@ -80,12 +80,12 @@ def look(tile_id: str, rotation: int) -> tuple:
     """What a tile card shows at a rotation, in tile-local squares: (pillars, lines, stairs, zone)."""
     t = TILES[tile_id]
     turns = rotation // 90
-    pillars = frozenset(_rotate(x, y, turns) for x, y in t.pillars)
+    pillars = frozenset(rotate(x, y, turns) for x, y in t.pillars)
     lines = set()
     for x, y, side in t.walls:
-        cx, cy = _rotate(x, y, turns)
+        cx, cy = rotate(x, y, turns)
         lines.add(_edge_key(cx, cy, SIDES[(SIDES.index(side) + turns) % 4]))
-    zone = None if t.zone is None else (t.zone, _rotate(*t.zone_at, turns))
+    zone = None if t.zone is None else (t.zone, rotate(*t.zone_at, turns))
     return (pillars, frozenset(lines), t.stairs, zone)
 
 
