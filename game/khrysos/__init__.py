@@ -22,11 +22,19 @@ conditions a lesson asks of it in `game.khrysos.mapedit` (`Edit`, `apply_edit`, 
 """
 
 from game.khrysos.events import describe
+from game.khrysos.mapcode import MAX_CODE as MAX_MAP_CODE
+from game.khrysos.mapcode import PREFIX as MAP_CODE_PREFIX
 from game.khrysos.mapcode import MapCodeError, map_code, map_from_code
 from game.khrysos.mapedit import Edit, MapEditError, apply_edit, check_condition, condition_holds, map_checklist
-from game.khrysos.mapgen import random_map, symmetry_breaks, transformed
+from game.khrysos.mapgen import KIND_WORDS as IMAGE_KIND_WORDS
+from game.khrysos.mapgen import KINDS as IMAGE_KINDS
+from game.khrysos.mapgen import (CHARACTER_WORDS, GRID_BOX, MAX_SEED, MAX_SIZE, MIN_SIZE, SIZE_WORDS, SYMMETRY_WORDS,
+                                 check_options,
+                                 placed_image, random_map, slot_image, symmetry_breaks, transformed)
 from game.khrysos.redact import redact
-from game.khrysos.maps import list_sample_maps
+from game.khrysos.maps import (MAX_TILE_POS, MIN_TILES, SAMPLE_MAPS, TILE_SIZE, TILES, Board, MapError, MapSpec, PlacedTile,
+                               build_board, edge, layout, list_sample_maps, map_from_dict, map_key, map_report,
+                               map_to_dict, map_to_text, parse_map_text, problem_places, sample_map, validate_map)
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.khrysos.decision import decision, progress, reveals
 from game.khrysos.content import BOOSTS, BY_NAME, FLAGS, HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, VALUED, WIN_TREASURE, symbols_text, tokens_of
@@ -80,6 +88,41 @@ from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 __all__ = [
+    "MAX_MAP_CODE",
+    "MAP_CODE_PREFIX",
+    "IMAGE_KIND_WORDS",
+    "IMAGE_KINDS",
+    "CHARACTER_WORDS",
+    "GRID_BOX",
+    "MAX_SEED",
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "SIZE_WORDS",
+    "SYMMETRY_WORDS",
+    "check_options",
+    "placed_image",
+    "slot_image",
+    "MAX_TILE_POS",
+    "MIN_TILES",
+    "SAMPLE_MAPS",
+    "TILE_SIZE",
+    "TILES",
+    "Board",
+    "MapError",
+    "MapSpec",
+    "PlacedTile",
+    "build_board",
+    "edge",
+    "layout",
+    "map_from_dict",
+    "map_key",
+    "map_report",
+    "map_to_dict",
+    "map_to_text",
+    "parse_map_text",
+    "problem_places",
+    "sample_map",
+    "validate_map",
     "action_options",
     "action_symbols",
     "action_words",

@@ -6,11 +6,10 @@ own rules and queries on a window of a sample map.
 from __future__ import annotations
 
 from game.core.content import EntryReader
-from game.khrysos import apply, decision, pending
+from game.khrysos import SAMPLE_MAPS, TILES, PlacedTile, apply, build_board, decision, layout, pending, sample_map
 from game.khrysos import queries as Q
 from game.khrysos.events import Targeted
 from game.khrysos import BOOSTS, BY_NAME, FLAGS, HUNTERS, VALUED, symbols_text
-from game.khrysos.maps import SAMPLE_MAPS, TILES, PlacedTile, build_board, layout, sample_map
 from game.khrysos.testing import hunter as card, position
 from game.core.actions import Action
 from game.core.grammar import counted

@@ -15,8 +15,7 @@ from typing import NamedTuple
 import pygame
 
 import game.khrysos as K
-from game.khrysos import maps
-from game.khrysos.maps import TILE_SIZE, Board, PlacedTile
+from game.khrysos import TILE_SIZE, Board, PlacedTile
 from scenes import assets, palette, ui
 from scenes.widgets.standee import StandeeView
 
@@ -39,7 +38,7 @@ def symbol_sprite(name: str) -> str:
 
 def _stairs_across(board: Board, c: Cell) -> bool:
     """Stair treads run across the tile's solid lines: draw them horizontal unless the walls are above/below."""
-    up = maps.edge(c, (c[0], c[1] - 1)) in board.walls or maps.edge(c, (c[0], c[1] + 1)) in board.walls
+    up = K.edge(c, (c[0], c[1] - 1)) in board.walls or K.edge(c, (c[0], c[1] + 1)) in board.walls
     return not up
 
 
@@ -141,13 +140,13 @@ def fit_size(board: Board, box: tuple[int, int], largest: int = 10**6) -> int:
 _THUMBS: dict[tuple[str, int, int], pygame.Surface] = {}
 
 
-def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
+def thumbnail(spec: K.MapSpec, box: tuple[int, int]) -> pygame.Surface:
     """A picture of a map's squares, as large as fits in `box` pixels and centred there, wherever on the
     builder's grid it was built (cached by the map's content)."""
-    key = (maps.map_key(spec), box[0], box[1])
+    key = (K.map_key(spec), box[0], box[1])
     surf = _THUMBS.get(key)
     if surf is None:
-        board = maps.layout(spec.tiles, spec.name)
+        board = K.layout(spec.tiles, spec.name)
         _, _, cols, rows = board.extent
         size = fit_size(board, box)
         surf = pygame.Surface(box, pygame.SRCALPHA)
@@ -162,7 +161,7 @@ def thumbnail(spec: maps.MapSpec, box: tuple[int, int]) -> pygame.Surface:
 @lru_cache(maxsize=128)
 def tile_picture(tile: str, rotation: int, size: int) -> pygame.Surface:
     """One tile card as it will look on the map, `size` pixels a square, every solid line drawn."""
-    board = maps.layout([PlacedTile(tile, 0, 0, rotation)])
+    board = K.layout([PlacedTile(tile, 0, 0, rotation)])
     surf = pygame.Surface((TILE_SIZE * size, TILE_SIZE * size), pygame.SRCALPHA)
     draw_squares(surf, board, lambda c: pygame.Rect(c[0] * size, c[1] * size, size, size), size)
     return surf
@@ -235,7 +234,6 @@ def box_colour(hunter: int, number: int) -> tuple[int, int, int]:
 def hunter_title(hunter: int) -> str:
     h = K.HUNTERS[hunter]
     return f"{h.name}, {h.title}"
-
 
 
 # -- telling a player's two hunters apart -----------------------------------------------------

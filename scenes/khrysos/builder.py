@@ -28,8 +28,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 import game.khrysos as K
-from game.khrysos import Edit, mapgen, maps
-from game.khrysos.maps import TILES, MapSpec, PlacedTile
+from game.khrysos import TILES, Edit, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.builderfiles import BuilderFiles
@@ -37,6 +36,7 @@ from scenes.khrysos.buildergestures import BuilderGestures
 from scenes.khrysos.builderlesson import FILE_BUTTONS, BuilderLesson
 from scenes.khrysos.builderview import GRID, SIDE, TOOLS, ZOOMS, BuilderView
 from scenes.stack import Scene
+
 SYMMETRY_MODES = (None, "mirror", "flip", "half-turn")
 MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "half turn"}
 IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
@@ -51,7 +51,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
         super().__init__(app)
         self.spec = spec or MapSpec(self._new_name(), ())
         self.path = path
-        self.saved_key = None if spec is None else maps.map_key(self.spec)
+        self.saved_key = None if spec is None else K.map_key(self.spec)
         self.undo_stack: list[MapSpec] = []
         self.redo_stack: list[MapSpec] = []
         self.zoom = 0
@@ -61,7 +61,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
         self.hover_tile: tuple[int, int] | None = None
         self.message: tuple[str, tuple[int, int, int]] | None = None
         self.message_left = 0.0
-        self.symmetry: str | None = None  # symmetric placing: None or a kind of mapgen.KINDS
+        self.symmetry: str | None = None  # symmetric placing: None or a kind of K.IMAGE_KINDS
         self.notes_scroll = 0  # first line of the problem list shown
         self._cache_key = None
         self._map_image: pygame.Surface | None = None
@@ -73,7 +73,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
     @classmethod
     def for_automation(cls, app, seed: int) -> BuilderScene:
         """Alpha Room with one tile moved off to the side: a map with a problem to point out."""
-        spec = maps.sample_map("alpha_room")
+        spec = K.sample_map("alpha_room")
         tiles = list(spec.tiles)
         last = tiles[-1]
         tiles[-1] = PlacedTile(last.tile, last.x + 2, last.y, last.rotation)
@@ -196,7 +196,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
 
     @property
     def dirty(self) -> bool:
-        return self.saved_key != maps.map_key(MapSpec(self.current_name(), self.tiles))
+        return self.saved_key != K.map_key(MapSpec(self.current_name(), self.tiles))
 
     def current_name(self) -> str:
         entry = getattr(self, "name_entry", None)
@@ -221,7 +221,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
         out = list(tiles)
         replaced, inexact = [], []
         for slot in touched:
-            image_slot = mapgen.slot_image(slot, kind, mapgen.GRID_BOX)
+            image_slot = K.slot_image(slot, kind, K.GRID_BOX)
             if image_slot == slot or image_slot in touched:
                 continue  # the gesture itself set both places
             there = next((t for t in out if (t.x, t.y) == image_slot), None)
@@ -230,7 +230,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
                 if there is not None:
                     out.remove(there)
                 continue
-            image, exact = mapgen.placed_image(source, kind)
+            image, exact = K.placed_image(source, kind)
             if not exact:
                 inexact.append(TILES[source.tile].name)
             if there is None:
@@ -260,7 +260,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
             names = sorted({TILES[t.tile].name for t in inexact})
             note = (f" {', '.join(names)} {'has' if len(names) == 1 else 'have'} no exact mirror image: "
                     f"the nearest turn was used.")
-        self.say(f"The whole map is {mapgen.KIND_WORDS[kind]} (Undo takes it back).{note}",
+        self.say(f"The whole map is {K.IMAGE_KIND_WORDS[kind]} (Undo takes it back).{note}",
                  palette.GOLD if inexact else palette.TEXT)
 
     def undo(self) -> None:
@@ -281,11 +281,11 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
 
     def _check(self) -> None:
         """Ask the rules about the map: every problem, every warning, and the tiles and squares each is about."""
-        problems, warnings = maps.map_report(self.spec)
+        problems, warnings = K.map_report(self.spec)
         self.report = problems
         self.problems = [p.text for p in problems]
         self.warnings = [w.text for w in warnings]
-        self.bad_tiles, self.bad_squares = maps.problem_places(self.spec)  # where the rules say they lie
+        self.bad_tiles, self.bad_squares = K.problem_places(self.spec)  # where the rules say they lie
         self.notes_scroll = min(self.notes_scroll, max(0, len(self.note_lines()) - 1))
         if hasattr(self, "buttons"):
             self._sync_buttons()

@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import game.khrysos as K
-from game.khrysos import maps
-from game.khrysos.maps import MapSpec
+from game.khrysos import MapSpec
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.mapdialogs import MapCodeScene, OpenMapScene, RandomMapScene
@@ -45,11 +44,11 @@ class BuilderFiles:
         self.undo_stack.clear()
         self.redo_stack.clear()
         self.name_entry.set_text(spec.name)
-        self.saved_key = None if (fresh or path is None) else maps.map_key(spec)
+        self.saved_key = None if (fresh or path is None) else K.map_key(spec)
         self.fit_view()
         self._check()
         if fresh:
-            self.saved_key = maps.map_key(MapSpec(spec.name, spec.tiles))
+            self.saved_key = K.map_key(MapSpec(spec.name, spec.tiles))
 
     def open(self) -> None:
         self.unsaved(lambda: self.app.push(OpenMapScene(self.app, self)))
@@ -77,7 +76,7 @@ class BuilderFiles:
             self.say(problem, palette.BLOCKED)
             return False
         self.spec, self.path = spec, path
-        self.saved_key = maps.map_key(spec)
+        self.saved_key = K.map_key(spec)
         self._check()
         draft = " as a draft: it cannot be played until the checklist is all ticked" if self.problems else ""
         self.say(f"Saved {spec.name!r}{draft}.", palette.LEGAL if not self.problems else palette.GOLD)
@@ -92,7 +91,7 @@ class BuilderFiles:
         if problem:
             self.say(problem, palette.BLOCKED)
             return
-        self.spec, self.path, self.saved_key = spec, path, maps.map_key(spec)
+        self.spec, self.path, self.saved_key = spec, path, K.map_key(spec)
         self._check()
         self.say(f"Saved a copy as {spec.name!r}.", palette.LEGAL)
 

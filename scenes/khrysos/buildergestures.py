@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.khrysos import Edit, MapEditError, apply_edit
-from game.khrysos.maps import TILES
+from game.khrysos import TILES, Edit, MapEditError, apply_edit
 from scenes import palette, ui
 from scenes.khrysos.builderview import GRID, NOTE_LINE, SIDE, SLOTS
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pygame
 
 import game.khrysos as K
-from game.khrysos import maps
-from game.khrysos.maps import MAX_TILE_POS, TILE_SIZE, TILES
+from game.khrysos import MAX_TILE_POS, TILE_SIZE, TILES
 from scenes import palette, ui
 from scenes.khrysos import art
 
@@ -113,10 +112,10 @@ class BuilderView:
 
     def _map(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The picture of the tiles placed (cut to their squares) and the square of its top-left corner."""
-        key = (maps.map_key(self.spec), self.square)
+        key = (K.map_key(self.spec), self.square)
         if key != self._cache_key:
             self._cache_key = key
-            board = maps.layout(self.tiles)
+            board = K.layout(self.tiles)
             self._map_image = art.map_surface(board, self.square)
             self._map_corner = board.extent[:2]
         return self._map_image, self._map_corner

@@ -16,9 +16,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 import game.khrysos as K
-from game.khrysos import mapgen, maps
-from game.khrysos.mapcode import MAX_CODE, PREFIX
-from game.khrysos.maps import MapSpec
+from game.khrysos import MAP_CODE_PREFIX as PREFIX
+from game.khrysos import MAX_MAP_CODE as MAX_CODE
+from game.khrysos import MapSpec
 from scenes import clipboard, palette, ui
 from scenes.khrysos import art, mapstore
 from scenes.overlays import Overlay
@@ -43,7 +43,7 @@ class RandomMapScene(Overlay):
         self.size = last.get("size", 10)
         self.character = last.get("character", "open")
         self.symmetry = last.get("symmetry", "none")
-        self.seed = random.randint(1, mapgen.MAX_SEED)  # a new map each time: the screen, not the rules, picks it
+        self.seed = random.randint(1, K.MAX_SEED)  # a new map each time: the screen, not the rules, picks it
         self.spec: MapSpec | None = None
         self.problem: str | None = None
 
@@ -51,22 +51,22 @@ class RandomMapScene(Overlay):
         b = self.box
         x, y = b.left + 24, b.top + 78
         self.minus = UIButton(pygame.Rect(x + 110, y, 44, 36), "-", self.ui,
-                              tool_tip_text=f"One tile fewer ({mapgen.SIZE_WORDS})")
+                              tool_tip_text=f"One tile fewer ({K.SIZE_WORDS})")
         self.plus = UIButton(pygame.Rect(x + 214, y, 44, 36), "+", self.ui,
-                             tool_tip_text=f"One tile more ({mapgen.SIZE_WORDS})")
+                             tool_tip_text=f"One tile more ({K.SIZE_WORDS})")
         self.character_buttons = {}
         for i, (key, label) in enumerate(CHARACTER_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 88, 130, 36)
             self.character_buttons[UIButton(r, label, self.ui, tool_tip_text=f"Make the map {label.lower()}: "
-                                                     f"{mapgen.CHARACTER_WORDS[key]}")] = key
+                                                     f"{K.CHARACTER_WORDS[key]}")] = key
         self.symmetry_buttons = {}
         for i, (key, label) in enumerate(SYMMETRY_LABELS.items()):
             r = pygame.Rect(x + i * 138, y + 172, 130, 36)
             self.symmetry_buttons[UIButton(r, label, self.ui, tool_tip_text=f"Symmetry, {label}: "
-                                                    f"{mapgen.SYMMETRY_WORDS[key]}")] = key
+                                                    f"{K.SYMMETRY_WORDS[key]}")] = key
         self.seed_entry = UITextEntryLine(pygame.Rect(x + 70, y + 250, 150, 38), self.ui)
         self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(len(str(mapgen.MAX_SEED)))
+        self.seed_entry.set_text_length_limit(len(str(K.MAX_SEED)))
         self.seed_entry.set_text(str(self.seed))
         self.new_seed = UIButton(pygame.Rect(x + 230, y + 250, 160, 38), "New seed", self.ui,
                                  tool_tip_text="Another map with the same settings")
@@ -83,7 +83,7 @@ class RandomMapScene(Overlay):
                 button.select() if key == chosen else button.unselect()
         text = self.seed_entry.get_text().strip()
         self.seed = int(text) if text.isdigit() else -1
-        self.problem = mapgen.check_options(self.size, self.character, self.symmetry, self.seed)
+        self.problem = K.check_options(self.size, self.character, self.symmetry, self.seed)
         self.spec = None if self.problem else K.random_map(self.seed, self.size, self.character, self.symmetry)
         self.app.random_map_settings = {"size": self.size, "character": self.character, "symmetry": self.symmetry}
 
@@ -108,10 +108,10 @@ class RandomMapScene(Overlay):
             elif el is self.cancel_button:
                 self.close()
             elif el in (self.minus, self.plus):
-                self.size = max(mapgen.MIN_SIZE, min(mapgen.MAX_SIZE, self.size + (1 if el is self.plus else -1)))
+                self.size = max(K.MIN_SIZE, min(K.MAX_SIZE, self.size + (1 if el is self.plus else -1)))
                 self.remake()
             elif el is self.new_seed:
-                self.seed_entry.set_text(str(random.randint(1, mapgen.MAX_SEED)))
+                self.seed_entry.set_text(str(random.randint(1, K.MAX_SEED)))
                 self.remake()
             elif el in self.character_buttons:
                 self.character = self.character_buttons[el]
@@ -220,7 +220,7 @@ class MapCodeScene(Overlay):
         except K.MapCodeError as e:
             self.note = (e.reason, palette.BLOCKED)
             return
-        problems = maps.validate_map(spec)
+        problems = K.validate_map(spec)
         n = len(spec.tiles)
         about = f"A map called {spec.name!r}, {n} tile{'s' if n != 1 else ''}"
         if problems and self.playable_only:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import game.khrysos as K
 from game.core.serial import atomic_write_text
-from game.khrysos import maps
-from game.khrysos.maps import MapError, MapSpec
+from game.khrysos import MapError, MapSpec
 from scenes import saves
 from scenes.settings import data_dir
 
@@ -52,7 +52,7 @@ def check_name(name: str) -> str | None:
 
 
 def samples() -> list[MapEntry]:
-    return [MapEntry(name, None, maps.sample_map(map_id), [], map_id) for map_id, name in maps.list_sample_maps()]
+    return [MapEntry(name, None, K.sample_map(map_id), [], map_id) for map_id, name in K.list_sample_maps()]
 
 
 def read_entry(path: Path) -> MapEntry:
@@ -63,9 +63,9 @@ def read_entry(path: Path) -> MapEntry:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         return MapEntry(path.stem, path, None, [f"the file cannot be read ({type(e).__name__})"])
-    problems = maps.validate_map(text)
+    problems = K.validate_map(text)
     try:
-        spec = maps.map_from_dict(maps.parse_map_text(text))
+        spec = K.map_from_dict(K.parse_map_text(text))
     except MapError:
         return MapEntry(path.stem, path, None, problems)
     return MapEntry(spec.name, path, spec, problems)
@@ -113,7 +113,7 @@ def save(spec: MapSpec, old: Path | None = None) -> tuple[Path | None, str | Non
     if path != old and name_taken(spec.name, but=old):
         return None, f"A map called {spec.name!r} already exists: choose another name."
     try:
-        atomic_write_text(path, maps.map_to_text(spec))
+        atomic_write_text(path, K.map_to_text(spec))
         if old is not None and old != path and old.exists():
             old.unlink()
     except OSError as e:
@@ -166,7 +166,7 @@ def export_map(spec: MapSpec, target: Path) -> str | None:
     if target.suffix.lower() != ".json":
         target = target.with_suffix(".json")
     try:
-        atomic_write_text(target, maps.map_to_text(spec), mode=SHARED_MODE)
+        atomic_write_text(target, K.map_to_text(spec), mode=SHARED_MODE)
     except OSError as e:
         return f"The map could not be exported: {e.strerror or e}."
     return None

@@ -8,8 +8,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.khrysos import maps, race_text
-from game.khrysos.state import Setup
+import game.khrysos as K
+from game.khrysos import Setup, race_text
 from scenes import palette, ui
 from scenes.board.setup import SetupScene
 from scenes.khrysos import art, mapstore
@@ -122,14 +122,14 @@ class KhrysosSetup(SetupScene):
                 return True
         return super().handle_event(event)
 
-    def add_map(self, spec: maps.MapSpec, origin: str) -> None:
+    def add_map(self, spec: K.MapSpec, origin: str) -> None:
         """A map made here (random, or read from a code) joins the list, first, and is chosen; it is not saved. A map
         of the same name as a sample or one of the player's is listed as "name (2)": nothing else leaves the list."""
         name, k = spec.name, 2
         while any(e.name == name and e.name not in self.origins for e in self.maps):  # a sample or one of yours keeps its name
             name, k = f"{spec.name[:34]} ({k})", k + 1
         self.maps = [e for e in self.maps if e.name != name]  # the same random map made again replaces itself
-        self.maps.insert(0, mapstore.MapEntry(name, None, maps.MapSpec(name, spec.tiles), [], None))
+        self.maps.insert(0, mapstore.MapEntry(name, None, K.MapSpec(name, spec.tiles), [], None))
         self.origins[name] = origin
         self.chosen = self.page = 0
         self._build_pages()
@@ -144,7 +144,7 @@ class KhrysosSetup(SetupScene):
         if entry.sample is not None:
             setup = Setup(players=len(seats), map=entry.sample)
         else:
-            setup = Setup(players=len(seats), map=entry.name, custom_map=maps.map_to_dict(entry.spec))
+            setup = Setup(players=len(seats), map=entry.name, custom_map=K.map_to_dict(entry.spec))
         self.app.stack.replace(KhrysosBoard.new(self.app, setup, seats))
         return None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.khrysos.maps import build_board, sample_map
+from game.khrysos import build_board, sample_map
 from game.krom import CHARACTERS, HUNTING
 from game.krosmaster import CONTENT as KROSMASTER
 from game.learn import Picture
@@ -156,7 +156,7 @@ def _khrysos_pieces(surface, g: BoardView, picture: Picture) -> list[Tip]:
 
 
 def _khrysos_tiles(surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, list[Tip]]:
-    from game.khrysos.maps import TILES
+    from game.khrysos import TILES
 
     per_row = 5
     col = (area.width - 20) // per_row

@@ -59,7 +59,7 @@ def _coach(app, game_id: str, lesson_id: str, lesson) -> Coach:
 
 def build_lesson_builder(app, game_id: str, lesson_id: str, lesson):
     """A map builder lesson: the builder on the lesson's map, its coach put on when it enters the stack."""
-    from game.khrysos.maps import MapSpec
+    from game.khrysos import MapSpec
     from scenes.khrysos import mapstore
     from scenes.khrysos.builder import BuilderScene
 
