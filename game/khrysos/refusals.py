@@ -60,7 +60,7 @@ _FORM = {
 
 
 _name = hunter_name
-ACTION_KINDS = frozenset(_ANSWERS)  # rules.py's handlers answer exactly these kinds
+ACTION_KINDS = frozenset(_ANSWERS)  # the handlers of flow and resolution answer exactly these kinds
 
 
 def malformed(action: object) -> str | None:
