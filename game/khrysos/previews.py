@@ -248,7 +248,7 @@ def choices(state: State, legal, names: Names = None, mover: int | None = None) 
                           stop(state, legal)))
     elif kind == "guard":
         held = len(card_of_hunter(state, p.hunter).guard)
-        for k in range(0, min(held, p.amount) + 1):
+        for k in range(min(held, p.amount) + 1):
             out.append(Choice(f"guard:{k}", f"Spend {k} Guard",
                               f"Block {k} of the {p.amount} damage to {_name(p.hunter)} with Guard markers "
                               f"({held} held; they last until the end of its next turn).",
