@@ -5,7 +5,7 @@ import pytest
 from game.core import Action, IllegalAction
 from game.khrysos import apply, legal_actions
 from game.khrysos.events import Damaged, GuardSpent, Healed, MarkersExpired, Moved, Stolen, Swapped, TreasureCollected
-from game.khrysos import decision, pending
+from game.khrysos import choices, decision, pending
 from game.khrysos.queries import action_targets, reachable_squares
 from game.khrysos.testing import card, hunter, number_of, play, position, with_rolls
 
@@ -123,13 +123,27 @@ class TestSteal:
             apply(state, Action("target", (N("Bento Rush"),)))
         assert state.to_dict() == before
 
-    def test_steal_a_hit_whose_box_also_holds_other_symbols_cannot_target_a_hunter_without_treasure(self):
-        # Collect Bounty: Hit 1 Range 2 [Damage 1 Steal 1]: every target takes every symbol of
-        # the box, and the Steal cannot be taken from a hunter without treasure.
+    def test_steal_a_hit_whose_box_also_holds_other_symbols_may_target_a_hunter_without_treasure(self):
+        # Collect Bounty: Hit 1 Range 2 [Damage 1 Steal 1]. "Hit allows you to Target any Hunter within
+        # the given Range" and "all Targets are affected by all the symbols": the Damage lands on a hunter
+        # without treasure, and the Steal, which "cannot steal from a target with no treasure", takes nothing.
         state = actor_and_three("Rook Dunmore", (4, 1), others=((5, 1), (3, 2), (8, 8)), cards={"Vex Orion": {"treasure": 1}})
         state, _ = play(state, "act 5")
-        assert [a.args[0] for a in legal_actions(state) if a.kind == "target"] == [N("Vex Orion")]
-        assert action_targets(state, N("Rook Dunmore"), 5) == [N("Vex Orion")]
+        assert [a.args[0] for a in legal_actions(state) if a.kind == "target"] == [N("Bento Rush"), N("Vex Orion")]
+        assert action_targets(state, N("Rook Dunmore"), 5) == [N("Bento Rush"), N("Vex Orion")]
+        tips = {c.key: c.tip for c in choices(state, legal_actions(state))}
+        assert tips[f"hit:{N('Bento Rush')}"] == ("One hit on Bento Rush, who takes 1 Damage and has 1 treasure stolen. "
+                                                 "It holds no treasure, so the Steal takes nothing.")
+        assert tips[f"hit:{N('Vex Orion')}"] == "One hit on Vex Orion, who takes 1 Damage and has 1 treasure stolen."
+        state, events = play(state, f"target {N('Bento Rush')}")
+        assert Damaged(N("Bento Rush"), 1, 5) in events and Stolen(N("Rook Dunmore"), N("Bento Rush"), 0) in events
+        assert (card(state, "Rook Dunmore").treasure, card(state, "Bento Rush").treasure) == (0, 0)
+
+    def test_steal_a_hit_whose_box_is_steal_alone_still_cannot_target_a_hunter_without_treasure(self):
+        # Grand Heist: Hit 1 Range 1 [Steal 2]: such a Hit would only steal, from a hunter with nothing.
+        state = actor_and_three("Mara Quill", (5, 2), others=((6, 2), (5, 3), (8, 8)), cards={"Vex Orion": {"treasure": 1}})
+        state, _ = play(state, "act 5")
+        assert action_targets(state, N("Mara Quill"), 5) == [N("Vex Orion")]
 
     def test_steal_an_area_still_catches_a_hunter_without_treasure_and_takes_nothing(self):
         # Lunch Rush: Trample 4 [Damage 1 Steal 1] -- a Trample or Burst chooses nobody: it
