@@ -16,7 +16,7 @@ from game.bots.base import GameKit, reseeded
 from game.core.rng import Rng
 from game.krom.content import BONUS, CAVE, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, PICKING, RESOURCES, SAVANNA
 from game.krom.queries import hunt_odds, mountain_reward
-from game.krom.rules import points, target_points
+from game.krom import points, target_points
 from game.krom.state import HIDDEN, State
 
 PLACES = (CAVE, FOREST, SAVANNA, MOUNTAIN)

@@ -195,7 +195,7 @@ def _krom():
         SAVANNA,
     )
     from game.krom.queries import hunt_odds, mountain_reward
-    from game.krom.rules import points, target_points
+    from game.krom import points, target_points
 
     value = {"krom": 0.13, "wood": 0.4, "stone": 0.4, "bone": 0.4, "bonus": 0.25, "hp": 0.06}
 

@@ -2,13 +2,13 @@
 
 The rule-module API of ../shared/DESIGN.md (with `decision`, `why_illegal`, `redact` and
 `reveals` of the rules-to-screen seam), plus the query helpers a board scene needs, exact
-odds included. rules.py holds the public API and the table of decisions; the rules behind
-it are split along their own decisions: basics.py (tokens, decks, names, points), flow.py
-(the reveal, combats, place order, the round), bonus.py (playing, countering and resolving
-Bonus cards), decisions.py (the choices outside a player's own Action phase), phase.py
-(the Action phase). state.py gives the plain-data schema, events.py the events and their
-log lines, words.py how texts name players and places and `action_text` (an action in words,
-for suggestions and undo lines), testing.py builds positions for tests, RULES_NOTES.md records
+odds included. The modules follow game/README.md's map: rules.py (the API entry points and
+the table of decisions), state.py, decision.py (who decides what, progress, reveals),
+flow.py (each decision's handler and what comes next), resolution.py (effects), bonus.py
+(Krom's own: a Bonus card's whole life, from whether it can be played to its effect),
+facts.py, refusals.py (each decision's candidates and checks), queries.py (what the board
+shows), gestures.py (a click turned into actions), previews.py (texts before a click),
+policy.py, view.py, redact.py, words.py, events.py, testing.py; RULES_NOTES.md records
 rule decisions. Every text function takes `names` (seat index -> the name the table gave; None
 keeps each player's Krom): describe(event, state, names), action_text(state, action, names),
 decision(state, names), progress(state, names), outcome(state, names),
@@ -16,82 +16,91 @@ why_illegal(state, action, names).
 """
 
 from game.krom.content import BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES
-from game.krom.events import describe
-from game.krom.policy import bench_setup, demo_state, playout_choice, random_setup
-from game.krom.queries import (
-    Choice,
-    Climb,
-    Fight,
-    Hike,
-    HuntOption,
-    SeatFacts,
-    Service,
-    Table,
-    action_order,
-    affordable_anywhere,
-    affordable_evolutions,
-    basket_cost,
-    basket_problem,
-    bonus_reasons,
-    cave_services,
-    climb,
-    combat_odds,
-    combat_standing,
-    combination_value,
-    evolution_problems,
-    fight,
-    fight_odds,
-    fighter_name,
-    fighter_weight,
-    fill_basket,
-    go,
-    hike,
-    hunt,
-    hunt_chances,
-    hunt_cost,
-    hunt_odds,
-    hunt_options,
-    idle_pass,
-    mountain_reward,
-    option_words,
-    options,
-    pass_for_form,
-    play_bonus,
-    playable_bonuses,
-    prey_problem,
-    realize,
-    reroll_improves,
-    seat_facts,
-    seat_status,
-    table,
-    tie_words,
-    ties_words,
-    toggle_die,
-    win_chances,
-)
 from game.krom.decision import decision, progress, reveals
-from game.krom.redact import redact
-from game.krom.rules import (
-    GAME_ID,
-    TITLE,
-    apply,
+from game.krom.events import describe
+from game.krom.facts import (
     cave_price,
-    check_invariants,
-    legal_actions,
-    new_game,
     next_pick_cost,
-    outcome,
     points,
     reroll_cost,
     reward_options,
     steal_options,
     target_points,
-    why_illegal,
 )
+from game.krom.gestures import (
+    Choice,
+    HuntOption,
+    fill_basket,
+    go,
+    hunt,
+    hunt_options,
+    idle_pass,
+    options,
+    pass_for_form,
+    play_bonus,
+    realize,
+    toggle_die,
+)
+from game.krom.policy import bench_setup, demo_state, playout_choice, random_setup
+from game.krom.previews import (
+    affordable_evolutions,
+    basket_problem,
+    bonus_reasons,
+    evolution_problems,
+    option_words,
+    playable_bonuses,
+    prey_problem,
+    tie_words,
+    ties_words,
+)
+from game.krom.queries import (
+    Climb,
+    Fight,
+    Hike,
+    SeatFacts,
+    Service,
+    Table,
+    action_order,
+    affordable_anywhere,
+    basket_cost,
+    cave_services,
+    climb,
+    combat_odds,
+    combat_standing,
+    combination_value,
+    fight,
+    fight_odds,
+    fighter_name,
+    fighter_weight,
+    hike,
+    hunt_chances,
+    hunt_cost,
+    hunt_odds,
+    mountain_reward,
+    reroll_improves,
+    seat_facts,
+    seat_status,
+    table,
+    win_chances,
+)
+from game.krom.redact import redact
+from game.krom.rules import GAME_ID, TITLE, apply, check_invariants, legal_actions, new_game, outcome, why_illegal
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
 from game.krom.view import view
-from game.krom.words import (BUY_DICE_WORDS, action_text, amount_words, bundle_text, bundle_words, combination_name,
-                             hunt_option_words, hunt_words, place_words, player_name, points_words, proper_names)
+from game.krom.words import (
+    BUY_DICE_WORDS,
+    action_text,
+    amount_words,
+    bundle_text,
+    bundle_words,
+    combination_name,
+    hunt_option_words,
+    hunt_words,
+    place_words,
+    player_name,
+    points_words,
+    proper_names,
+)
 
 __all__ = [
     "BUY_DICE_WORDS",

@@ -1,13 +1,29 @@
-"""Bonus cards: whether one can be played, the target and resource choices, the counter window and the effects."""
+"""Bonus cards: whether one can be played, the target and resource choices, the counter window and the effects.
+
+Krom's own module beside the map's (game/README.md): a Bonus card's life is one rule, whole here. Its
+effect and the check that lets it be played change together (what a swap or trade card costs is checked
+before it is played and paid when it resolves) and the counter stack decides whether the effect happens
+at all, so `resolution` keeps the other effects and the tokens' moves this module builds on.
+"""
 
 from __future__ import annotations
 
-
 from game.core import D6
-from game.krom.basics import HP_MAX, _gain, _has, _pay, _remove_card, _transfer, place_name
 from game.krom.content import BONUS, RESOURCES, BonusCard
-from game.krom.events import BonusCountered, BonusPlayed, CombatScoreRaised, Damaged, DiceRolled, KnockedOut, Lost, NothingSwapped, Stole, Transferred
-from game.krom.flow import _window_next
+from game.krom.events import (
+    BonusCountered,
+    BonusPlayed,
+    CombatScoreRaised,
+    Damaged,
+    DiceRolled,
+    KnockedOut,
+    Lost,
+    NothingSwapped,
+    Stole,
+    Transferred,
+)
+from game.krom.facts import HP_MAX, _has, _window_next, place_name
+from game.krom.resolution import _gain, _pay, _remove_card, _transfer
 from game.krom.state import Play, State
 
 

@@ -3,7 +3,7 @@
 
 Every game of the collection keeps its `decision` in a module of this name, its refusal reasons in
 `refusals`, `redact` in `redact`, `view` in `view` and `action_text` in `words`. This module builds on
-the state and the facts of `basics`, `content`, `phase` and `words` only, so `rules` and `refusals`
+the state, `facts`, `content`, `events` and `words` only, so `rules` and `refusals`
 can both import it without a cycle.
 """
 
@@ -14,10 +14,16 @@ from collections.abc import Sequence
 from game.core import Action
 from game.core.decision import Decision
 from game.core.grammar import colon, listing
-from game.krom.basics import place_name, points
 from game.krom.content import BONUS, CAVE, FOREST, MOUNTAIN, SAVANNA
-from game.krom.events import BonusDrawn, BonusPlayed, DestinationsRevealed, EvolutionRevealed, HuntingRevealed, PickingDrawn
-from game.krom.phase import reroll_cost, reward_options
+from game.krom.events import (
+    BonusDrawn,
+    BonusPlayed,
+    DestinationsRevealed,
+    EvolutionRevealed,
+    HuntingRevealed,
+    PickingDrawn,
+)
+from game.krom.facts import place_name, points, reroll_cost, reward_options
 from game.krom.state import State
 from game.krom.words import amount_words, bundle_text, end_reason, player_name
 

@@ -1,29 +1,61 @@
-"""Moving the game on until someone must decide: the reveal, combats and their steals, Action phases in place order, the end of a round."""
+"""Turns, rounds and phases: what comes next once an action is done.
+
+Each decision's handler (`_do_move`, `_do_combat`, ... `_do_main`, which `rules.apply` calls through its
+table) records the answer, calls the effect it brings (`resolution`, `bonus`) and moves the decision
+along; `_advance` then moves the game on until someone must decide: the reveal, combats and their
+steals, Action phases in place order, the end of a round."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
-from game.core import D6
-from game.krom.basics import DINO_PLACE_NAMES, HP_MAX, STEALABLE, _check_win, _has
-from game.krom.content import BONUS, CAVE, CHARACTER_BY_ID, MOUNTAIN, PLACES, RULES, heaviest_wins
+from game.core import D6, Action
+from game.krom.bonus import _begin_play, _commit_play, _settle, play_counter
+from game.krom.content import BONUS, CAVE, MOUNTAIN, PLACES, RULES, mountain_combination
 from game.krom.events import (
+    ActionPhaseEnded,
     ActionPhaseStarted,
+    Bought,
     CombatStarted,
-    CombatWon,
+    Damaged,
+    DeckShuffled,
+    DestinationPicked,
     DestinationsRevealed,
     DiceRolled,
-    Damaged,
     Healed,
-    KnockedOut,
-    Moved,
-    KromosaurusDefeated,
     KromosaurusMoved,
+    MountainScored,
+    Moved,
     NothingToSteal,
+    Passed,
+    Rested,
     RoundStarted,
-    TrophyTaken,
+    StealDeclined,
+    Stole,
 )
-from game.krom.state import DINO, Combat, Player, State, Turn
-
+from game.krom.facts import (
+    DINO_PLACE_NAMES,
+    HP_MAX,
+    _window_next,
+    cave_price,
+    fighters_at,
+    reward_options,
+    steal_options,
+)
+from game.krom.resolution import (
+    _add_card,
+    _finish_combat,
+    _gain,
+    _gain_bundle,
+    _hunt,
+    _pay,
+    _pick,
+    _realize,
+    _remove_card,
+    _roll_mountain,
+    _transfer,
+)
+from game.krom.state import DINO, Combat, State, Turn
 
 # -- moving the game on until someone must decide ---------------------------------------------
 
@@ -85,14 +117,6 @@ def _reveal(s: State, ev: list) -> None:
     s.phase, s.place, s.order = "places", -1, ()
 
 
-def fighters_at(s: State, place: int) -> list[int]:
-    """Who would fight in `place`: the players standing there and not stunned, in seat order, then the Kromosaurus if it is there."""
-    seats = [i for i, p in enumerate(s.players) if p.place == place and not p.stunned]
-    if not seats:
-        return []
-    return seats + ([DINO] if s.dino_hp > 0 and s.dino_place == place else [])
-
-
 def _enter_place(s: State, ev: list) -> None:
     fighters = fighters_at(s, s.place)
     if not fighters:
@@ -110,75 +134,6 @@ def _enter_place(s: State, ev: list) -> None:
         ev.append(DiceRolled(f, "combat", (face,), bonus))
     combat = Combat(s.place, tuple(fighters), tuple(scores))
     s.combat = combat.but(asked=_window_next(s, combat, None, 0))
-
-
-def _holds(p: Player, timing: str) -> bool:
-    return any(BONUS[c].timing == timing for c in p.hand)
-
-
-def _window_next(s: State, combat: Combat, after: int | None, passes: int) -> int | None:
-    """The next fighter to ask for a combat card after `after`; None once every fighter passed in a row.
-
-    Every player fighting is asked, whatever their hand holds (one without a combat card can
-    only pass): who is asked never shows what a hidden hand holds (RULES_NOTES)."""
-    involved = [f for f in combat.fighters if f != DINO]
-    if passes >= len(involved):
-        return None
-    start = 0 if after is None else involved.index(after) + 1
-    return involved[start % len(involved)]
-
-
-def fight_ranking(state: State, combat: Combat) -> list[int]:
-    """Fighters from first to last: highest score first, ties to the heaviest in the Cave and Savanna, the lightest elsewhere."""
-    heavy = heaviest_wins(combat.place)
-
-    def weight(f: int) -> int:
-        w = RULES.dino_weight if f == DINO else CHARACTER_BY_ID[state.players[f].character].weight
-        return -w if heavy else w
-
-    return sorted(combat.fighters, key=lambda f: (-combat.score_of(f), weight(f)))
-
-
-def _finish_combat(s: State, ev: list) -> None:
-    combat, s.combat = s.combat, None
-    ranking = fight_ranking(s, combat)
-    winner = ranking[0]
-    top = combat.score_of(winner)
-    ev.append(CombatWon(combat.place, tuple(ranking), tuple(combat.score_of(f) for f in ranking)))
-    steals = []
-    for f in ranking[1:]:
-        damage = top - combat.score_of(f)
-        if damage <= 0:
-            continue
-        if f == DINO:
-            s.dino_hp = max(0, s.dino_hp - damage)
-            ev.append(Damaged(DINO, damage, s.dino_hp, "combat"))
-            if s.dino_hp == 0:
-                s.dino_place = -1
-                s.trophy = winner
-                ev.append(KromosaurusDefeated(winner))
-                _check_win(s, winner, ev)
-            continue
-        p = s.own(f)
-        p.hp = max(0, p.hp - damage)
-        ev.append(Damaged(f, damage, p.hp, "combat"))
-        if p.hp == 0:
-            p.stunned = True
-            ev.append(KnockedOut(f))
-            if winner != DINO:
-                steals.append((winner, f))
-                if s.trophy == f:
-                    s.trophy = winner
-                    ev.append(TrophyTaken(winner, f))
-                    _check_win(s, winner, ev)
-    s.steals = tuple(steals)
-    s.order = tuple(f for f in ranking if f != DINO and not s.players[f].stunned)
-
-
-def steal_options(state: State, victim: int) -> list[str]:
-    """What a combat winner may steal from a stunned `victim`: wood, stone, bone, krom (half, rounded up), bonus (one at random)."""
-    p = state.players[victim]
-    return [k for k in STEALABLE if _has(p, k) > 0]
 
 
 def _start_turn(s: State, seat: int, ev: list) -> None:
@@ -206,3 +161,133 @@ def _end_round(s: State, ev: list) -> None:
             ev.append(Healed(seat, HP_MAX - p.hp, HP_MAX, "recovered"))
             p = s.own(seat)
             p.stunned, p.hp = False, HP_MAX
+
+
+Handler = Callable[[State, int, Action, list], None]
+
+
+def _do_move(s: State, seat: int, a: Action, ev: list) -> None:
+    picks = list(s.picks)
+    picks[seat] = PLACES.index(a.args[0])
+    s.picks = tuple(picks)
+    ev.append(DestinationPicked(seat))
+
+
+def _do_combat(s: State, seat: int, a: Action, ev: list) -> None:
+    if a.kind == "pass":
+        ev.append(Passed(seat))
+        combat = s.combat
+        s.combat = combat.but(asked=_window_next(s, combat, seat, combat.passes + 1), passes=combat.passes + 1)
+    else:
+        _begin_play(s, seat, a.args[0], ev)
+
+
+def _do_counter(s: State, seat: int, a: Action, ev: list) -> None:
+    play = s.play
+    if a.kind == "pass":
+        ev.append(Passed(seat))
+        s.play = play.but(asked=play.asked[1:])
+        if not s.play.asked:
+            _settle(s, ev)
+        return
+    play_counter(s, seat, ev)
+
+
+def _do_target(s: State, seat: int, a: Action, ev: list) -> None:
+    if a.kind == "cancel":
+        s.play = None
+        return
+    play = s.play.but(target=a.args[0])
+    if BONUS[play.card].needs_choice:
+        s.play = play.but(stage="choice")
+    else:
+        _commit_play(s, play, ev)
+
+
+def _do_choice(s: State, seat: int, a: Action, ev: list) -> None:
+    if a.kind == "cancel":
+        s.play = None
+        return
+    _commit_play(s, s.play.but(choice=a.args[0]), ev)
+
+
+def _do_steal(s: State, seat: int, a: Action, ev: list) -> None:
+    victim = s.steals[0][1]
+    s.steals = s.steals[1:]
+    if a.kind == "pass":
+        ev.append(StealDeclined(seat, victim))
+        return
+    kind = a.args[0]
+    v, w = s.own(victim), s.own(seat)
+    if kind == "bonus":
+        card = s.rng.choice(v.hand)
+        v.hand = _remove_card(v.hand, card)
+        w.hand = _add_card(w.hand, card)
+        ev.append(Stole(seat, victim, "bonus", 1, card))
+        return
+    amount = (v.krom + 1) // 2 if kind == "krom" else 1
+    ev.append(Stole(seat, victim, kind, _transfer(s, victim, seat, kind, amount)))
+
+
+def _do_climb(s: State, seat: int, a: Action, ev: list) -> None:
+    t = s.turn
+    if a.kind == "keep":
+        s.turn = t.but(kept=tuple(sorted(t.kept + (a.args[0],))))
+    elif a.kind == "free":
+        s.turn = t.but(kept=tuple(i for i in t.kept if i != a.args[0]))
+    elif a.kind == "reroll":
+        _pay(s, seat, "krom", RULES.reroll_costs[t.rerolls], ev)
+        s.turn = t.but(dice=_roll_mountain(s, seat, t.dice, t.kept, ev), rerolls=t.rerolls + 1)
+    else:
+        combo = mountain_combination(t.dice)
+        ev.append(MountainScored(seat, t.dice, combo))
+        options = RULES.mountain_rewards.get(combo, ())
+        if len(options) > 1:
+            s.turn = t.but(climb="reward")
+            return
+        if options:
+            _gain_bundle(s, seat, options[0], ev)
+        s.turn = t.but(climb="done")
+
+
+def _do_reward(s: State, seat: int, a: Action, ev: list) -> None:
+    bundle = dict(reward_options(s))[a.args[0]]
+    _gain_bundle(s, seat, bundle, ev)
+    s.turn = s.turn.but(climb="done")
+
+
+def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
+    t = s.turn
+    kind = a.kind
+    if kind == "end":
+        ev.append(ActionPhaseEnded(seat))
+        s.turn = None
+    elif kind == "rest":
+        ev.append(Rested(seat))
+        _gain(s, seat, "krom", RULES.rest_krom, ev)
+        _gain(s, seat, "hp", RULES.rest_hp, ev)
+        s.turn = t.but(cave="rest")
+    elif kind == "buy":
+        item = a.args[0]
+        price = cave_price(item)
+        s.own(seat).krom -= price
+        s.supply["krom"] += price
+        ev.append(Bought(seat, item, price))
+        _gain(s, seat, item, RULES.hp_per_purchase if item == "hp" else 1, ev)
+        s.turn = t.but(cave="services")
+    elif kind == "shuffle":
+        s.picking_deck = tuple(s.rng.shuffled(s.picking_deck + s.picking_discard))
+        s.picking_discard = ()
+        ev.append(DeckShuffled("picking"))
+        s.turn = t.but(shuffled=True)
+    elif kind == "pick":
+        _pick(s, seat, t, ev)
+    elif kind == "hunt":
+        _hunt(s, seat, t, a.args[0], a.args[1], ev)
+    elif kind == "climb":
+        dice = _roll_mountain(s, seat, (0,) * RULES.mountain_dice, (), ev)
+        s.turn = t.but(climb="rolling", dice=dice, kept=(), rerolls=0)
+    elif kind == "realize":
+        _realize(s, seat, a.args[0], ev)
+    else:  # play
+        _begin_play(s, seat, a.args[0], ev)

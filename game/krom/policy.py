@@ -8,9 +8,10 @@ from operator import attrgetter
 
 from game.core.actions import Action
 from game.core.rng import Rng
-from game.krom.content import CAVE, CHARACTERS, EVOLUTIONS, FOREST, MOUNTAIN, RESOURCES, SAVANNA
+from game.krom.content import CAVE, CHARACTERS, EVOLUTIONS, FOREST, MOUNTAIN, RESOURCES, SAVANNA, mountain_combination
+from game.krom.decision import stage
 from game.krom.queries import hunt_odds
-from game.krom.rules import apply, legal_actions, mountain_combination, new_game, stage
+from game.krom.rules import apply, legal_actions, new_game
 from game.krom.state import Setup, State
 
 _KIND = attrgetter("kind")

@@ -29,19 +29,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from game.core import Action, IllegalAction, Outcome, Rng
-from game.core.actions import is_one_of
+from game.core.actions import interned, is_one_of
 from game.core.errors import SetupError
 from game.core.grammar import sentence
-from game.krom.basics import (
-    CAVE_ITEMS,
-    HP_MAX,
-    SLOTS,
-    STEALABLE,
-    mountain_combination,
-    place_name,
-    points,
-    target_points,
-)
 from game.krom.bonus import bonus_problem, target_problem
 from game.krom.content import (
     BONUS,
@@ -49,41 +39,71 @@ from game.krom.content import (
     CHARACTER_BY_ID,
     CHARACTERS,
     EVOLUTIONS,
+    FOREST,
     HUNTING,
+    MOUNTAIN,
     PICKING,
     RULES,
+    SAVANNA,
     TOKENS,
     TOTAL_TOKENS,
+    mountain_combination,
     reward_label,
 )
 from game.krom.decision import decision, progress, reveals, stage  # noqa: F401 -- re-exported
-from game.krom.decisions import (
-    Check,
-    Handler,
-    _do_choice,
-    _do_combat,
-    _do_counter,
-    _do_move,
-    _do_steal,
-    _do_target,
-    _legal_combat,
-    _legal_counter,
-    _legal_move,
-)
-from game.krom.flow import _advance, fight_ranking, steal_options
-from game.krom.phase import (
-    _do_climb,
-    _do_main,
-    _do_reward,
-    _legal_climb,
-    _legal_main,
+from game.krom.facts import (
+    CAVE_ITEMS,
+    HP_MAX,
+    SLOTS,
+    STEALABLE,
+    _holds,
     cave_price,
-    evolution_problem,
+    fight_ranking,
     next_pick_cost,
+    place_name,
+    points,
     reroll_cost,
     reward_options,
+    steal_options,
+    target_points,
 )
-from game.krom.refusals import CHECKS, malformed, refusal
+from game.krom.flow import (
+    Handler,
+    _advance,
+    _do_choice,
+    _do_climb,
+    _do_combat,
+    _do_counter,
+    _do_main,
+    _do_move,
+    _do_reward,
+    _do_steal,
+    _do_target,
+)
+from game.krom.refusals import (
+    _BUY,
+    _CLIMB_START,
+    _COUNTER,
+    _END,
+    _FREE_DIE,
+    _GO,
+    _KEEP_DIE,
+    _MAIN_BY_PLACE,
+    _PASS,
+    _PICK,
+    _REALIZE,
+    _REROLL,
+    _REST,
+    _SHUFFLE,
+    _STOP,
+    CHECKS,
+    Check,
+    _cand_climb,
+    evolution_problem,
+    malformed,
+    place_duty,
+    refusal,
+)
 from game.krom.state import DINO, Player, Setup, State
 from game.krom.words import end_reason
 
@@ -192,6 +212,97 @@ def legal_actions(state: State) -> list[Action]:
     if legal is None:
         legal = state._legal = _legal(state)
     return list(legal)
+
+
+def _legal_move(s: State, seat: int) -> list[Action]:
+    """The destinations `_check_move` accepts: every place but the one the seat stands on."""
+    here = s.players[seat].place
+    return [a for i, a in enumerate(_GO) if i != here]
+
+
+def _legal_combat(s: State, seat: int) -> list[Action]:
+    """The candidates `_check_combat` accepts: the combat cards in hand, then pass."""
+    return [interned("play", c) for c in s.players[seat].hand if BONUS[c].timing == "combat"] + [_PASS]
+
+
+def _legal_counter(s: State, seat: int) -> list[Action]:
+    """The candidates `_check_counter` accepts: counter when holding a counter card, and pass."""
+    return [_COUNTER, _PASS] if _holds(s.players[seat], "counter") else [_PASS]
+
+
+def _legal_climb(s: State, seat: int) -> list[Action]:
+    """The candidates of `_cand_climb` that `_check_climb` accepts (tests compare the two): every die can be
+    kept or freed, a reroll needs one left, a die not kept and its price; stopping is always possible."""
+    t = s.turn
+    dice, kept = t.dice, t.kept
+    if len(dice) <= len(_KEEP_DIE):
+        out = [_FREE_DIE[i] if i in kept else _KEEP_DIE[i] for i in range(len(dice))]
+    else:
+        out = _cand_climb(s, seat)[:-2]
+    cost = reroll_cost(s)
+    if cost is not None and len(kept) != len(dice) and s.players[seat].krom >= cost:
+        out.append(_REROLL)
+    out.append(_STOP)
+    return out
+
+
+def _legal_main(s: State, seat: int) -> list[Action]:
+    """The candidates of `_cand_main` that `_check_main` accepts, in their order, decided without building
+    the refusals' sentences (legal_actions asks this in every Action phase; tests compare the two)."""
+    t = s.turn
+    p = s.players[seat]
+    place, krom = t.place, p.krom
+    out = []
+    if place == CAVE:
+        if not t.cave:
+            out.append(_REST)
+        if t.cave != "rest":
+            for a in _BUY:
+                item = a.args[0]
+                if krom < cave_price(item):
+                    continue
+                if item == "hp":
+                    if p.hp < HP_MAX:
+                        out.append(a)
+                elif item == "bonus":
+                    if s.bonus_deck or s.bonus_discard:
+                        out.append(a)
+                elif s.supply[item]:
+                    out.append(a)
+    elif place == FOREST:
+        if not t.picks and not t.shuffled:
+            out.append(_SHUFFLE)
+        if t.picks < len(RULES.pick_costs) and krom >= RULES.pick_costs[t.picks]:
+            out.append(_PICK)
+    elif place == SAVANNA:
+        if not t.hunted:
+            row, costs = s.hunting_row, RULES.extra_dice_costs
+            for a in _MAIN_BY_PLACE[SAVANNA]:
+                slot, extra = a.args
+                if row[slot] >= 0 and krom >= costs[extra]:
+                    out.append(a)
+    elif place == MOUNTAIN and not t.climb:
+        out.append(_CLIMB_START[0])
+    row = s.evolution_row
+    here = p.place
+    for slot, a in enumerate(_REALIZE):
+        card = row[slot]
+        if card < 0:
+            continue
+        card = EVOLUTIONS[card]
+        if card.place is not None and card.place != here:
+            continue
+        for kind, amount in card.cost:
+            if getattr(p, kind) < amount:
+                break
+        else:
+            out.append(a)
+    for c in p.hand:
+        if bonus_problem(s, seat, c, False) is None:
+            out.append(interned("play", c))
+    if place_duty(s, t) is None:
+        out.append(_END)
+    return out
 
 
 # The decisions asked most, whose legal actions are worked out without the checks' sentences (same list).

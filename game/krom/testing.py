@@ -24,8 +24,10 @@ from dataclasses import replace
 from game.core.actions import Action, apply_all
 from game.core.errors import IllegalAction
 from game.krom.content import BONUS, EVOLUTIONS, HUNTING, PICKING, PLACES, TOKENS
-from game.krom.phase import place_duty
-from game.krom.rules import SLOTS, apply, check_invariants, legal_actions, new_game, stage
+from game.krom.decision import stage
+from game.krom.facts import SLOTS
+from game.krom.refusals import place_duty
+from game.krom.rules import apply, check_invariants, legal_actions, new_game
 from game.krom.state import Setup, State, Turn
 
 

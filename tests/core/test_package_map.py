@@ -22,8 +22,6 @@ API_MAP = {
 }
 # Games whose package is still being moved onto the map (issue 30): each move deletes its own line.
 NOT_YET_MAPPED = {
-    # Krom:
-    "krom",
     # (the set must end empty)
 }
 MODULES = ("rules", "state", "decision", "flow", "resolution", "content", "facts", "refusals", "queries",

@@ -14,7 +14,7 @@ from game.core.decision import HIDDEN as core_hidden
 from game.core.decision import Decision
 from game.krom.events import BonusDrawn, Damaged, DiceRolled, GameOver, Healed, KnockedOut, MountainScored, Stole, describe
 from game.krom.redact import redact
-from game.krom.queries import action_order, combat_standing, playable_bonuses
+from game.krom import action_order, combat_standing, playable_bonuses
 from game.krom.testing import action_phase, finish_phase, position, run, run_passing, with_rolls
 
 

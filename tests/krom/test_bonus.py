@@ -1,7 +1,7 @@
 """Rulebook section "Play a Bonus" and its "Effects": combat cards, counter cards, place cards and the effect vocabulary."""
 
 from game.krom import BONUS, check_invariants, decision, legal_actions, playable_bonuses
-from game.krom.queries import options
+from game.krom import options
 from game.krom.events import (
     BonusCountered,
     BonusPlayed,

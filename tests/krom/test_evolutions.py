@@ -4,7 +4,7 @@ import pytest
 
 from game.krom import EVOLUTIONS, Setup, check_invariants, decision, legal_actions, outcome, points, target_points
 from game.krom.events import EvolutionRealized, EvolutionRevealed, GameOver
-from game.krom.queries import affordable_anywhere, affordable_evolutions, evolution_problems
+from game.krom import affordable_anywhere, affordable_evolutions, evolution_problems
 from game.krom.testing import action_phase, of_type, position, refused, run
 
 # Evolution ids (game/krom/data/evolutions.toml): 1 Fire (1 pt: 2 Wood), 5 Drum (1: Wood, Bone),
