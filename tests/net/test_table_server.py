@@ -221,10 +221,11 @@ def test_a_different_program_or_rules_version_is_refused_with_a_clear_message(tm
         try:
             from websockets.asyncio.client import connect
 
+            from game.krom import VERSION as krom_version
             from net.connection import hello
 
             for change, words in [({"program": "9.9.9"}, "same version"),
-                                  ({"rules": {**hello()["rules"], "krom": 999}}, "version 2 of the Krom: Evolution rules"),
+                                  ({"rules": {**hello()["rules"], "krom": 999}}, f"version {krom_version} of the Krom: Evolution rules"),
                                   ({"protocol": 7}, "protocol")]:
                 async with connect(f"ws://127.0.0.1:{port}") as raw:
                     await raw.send(json.dumps({"v": 1, **hello(), **change}))
