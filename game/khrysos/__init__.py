@@ -16,7 +16,10 @@ in `game.khrysos.gestures` (`go_to`, `place_on`, `aim_at`, `hunter_gesture`, `us
 a click are `game.khrysos.previews`' (`board_squares`, `action_options`, `choices` and their tips),
 exported here;
 maps (tiles, files, validation, boards) in `game.khrysos.maps`, random maps and mirror images in
-`game.khrysos.mapgen`, map codes in `game.khrysos.mapcode`, a map edited gesture by gesture and the
+`game.khrysos.mapgen`, what a careful player looks at in `game.khrysos.tactics`, exported here for the
+board's danger overlay and Suggest: `rival_hits(state, seat)` / `rival_hits_at(state, seat, square)`
+(which rival hunters can reach and Hit a square next turn: `SquareThreat`), `strikes`, `retire_chance`,
+`near_win`; map codes in `game.khrysos.mapcode`, a map edited gesture by gesture and the
 conditions a lesson asks of it in `game.khrysos.mapedit` (`Edit`, `apply_edit`, `condition_holds`); the deck in
 `game.khrysos.content` (with the tiles in `game.khrysos.tiles`); test helpers in `game.khrysos.testing`.
 """
@@ -84,10 +87,18 @@ from game.khrysos.rules import (
     outcome,
     why_illegal,
 )
+from game.khrysos.tactics import SquareThreat, Strike, near_win, retire_chance, rival_hits, rival_hits_at, strikes
 from game.khrysos.view import view
 from game.khrysos.state import VERSION, Setup, State
 
 __all__ = [
+    "SquareThreat",
+    "Strike",
+    "near_win",
+    "retire_chance",
+    "rival_hits",
+    "rival_hits_at",
+    "strikes",
     "MAX_MAP_CODE",
     "MAP_CODE_PREFIX",
     "IMAGE_KIND_WORDS",

@@ -6,7 +6,10 @@ next turn, with what chance and damage, who could be retired, and who is about t
   Trample reaches the hunter, and the most damage one such action deals;
 - `retire_chance(state, hunter)`: the chance that some rival's next turn can take the hunter's last
   endurance (its Guard markers counted);
-- `near_win(state, margin)`: the hunters whose card is `margin` treasure or less from the 12 that win.
+- `near_win(state, margin)`: the hunters whose card is `margin` treasure or less from the 12 that win;
+- `rival_hits(state, seat)` and `rival_hits_at(state, seat, square)`: the stable call the board's danger
+  overlay and Suggest use: which rival hunters can reach and Hit a square in their next turn (one
+  `SquareThreat` per rival: the chance over its roll, the most damage, the action numbers).
 
 Counted: the energy rolled (1 to 6, each 1 in 6), the walk bought with the energy an action leaves
 (none when trapped, no action when stunned), each action's Range, Burst radius or Trample length as
@@ -62,16 +65,21 @@ def _rings_from(state: State, square: Cell) -> dict[Cell, int]:
     return state.board.reach_distances(square)
 
 
-def strikes(state: State, seat: int) -> list[Strike]:
-    """What each rival hunter on the map can do to each of `seat`'s hunters in its next turn."""
-    mine = [c for c in state.cards if c.seat == seat and c.at is not None]
-    out = []
+def _armed_rivals(state: State, seat: int):
+    """(card, its damaging actions) of each hunter of another seat on the map that can act and strike."""
     for rival in state.cards:
         if rival.seat == seat or rival.at is None or rival.stun:
             continue
         actions = _damaging(state, rival.hunter)
-        if not actions:
-            continue
+        if actions:
+            yield rival, actions
+
+
+def strikes(state: State, seat: int) -> list[Strike]:
+    """What each rival hunter on the map can do to each of `seat`'s hunters in its next turn."""
+    mine = [c for c in state.cards if c.seat == seat and c.at is not None]
+    out = []
+    for rival, actions in _armed_rivals(state, seat):
         walks: dict[int, list[Cell]] = {}
         for target in mine:
             rolls = 0
@@ -135,4 +143,50 @@ def near_win(state: State, margin: int = 1) -> list[tuple[int, int, int]]:
     return sorted(found, key=lambda t: (-t[2], t[0]))
 
 
-__all__ = ["Strike", "near_win", "retire_chance", "strikes"]
+class SquareThreat(NamedTuple):
+    attacker: int  # the rival hunter's number
+    chance: float  # of being able to strike the square in its next turn (over its white die)
+    damage: int  # the most damage one such action deals there (0: it could only Steal)
+    actions: tuple[int, ...]  # the action numbers that can do it on some roll
+
+
+def rival_hits(state: State, seat: int) -> dict[Cell, tuple[SquareThreat, ...]]:
+    """Which rival hunters can reach and Hit each square in their next turn.
+
+    For every square some hunter of another seat can strike in its next turn (walking with the energy an
+    action leaves, then one Hit, Burst or Trample whose Range reaches the square), one `SquareThreat` per
+    such hunter, likeliest first; squares nothing reaches are left out. Counted and left out as in
+    `strikes` (this module's docstring); a Hit of Steal alone counts with damage 0."""
+    per: dict[Cell, list[SquareThreat]] = {}
+    for rival, actions in _armed_rivals(state, seat):
+        walks: dict[int, list[Cell]] = {}
+        rolls: dict[Cell, int] = {}
+        most: dict[Cell, int] = {}
+        used: dict[Cell, set[int]] = {}
+        for energy in range(1, FACES + 1):
+            hit_now: set[Cell] = set()
+            for number, _kind, reach, damage, _rich in actions:
+                if number > energy:
+                    continue
+                budget = 0 if rival.trap else energy - number
+                squares = walks.get(budget)
+                if squares is None:
+                    squares = walks[budget] = [rival.at, *reachable_squares(state, rival.hunter, budget)]
+                covered = {c for q in squares for c, d in _rings_from(state, q).items() if d <= reach}
+                for c in covered:
+                    hit_now.add(c)
+                    most[c] = max(most.get(c, 0), damage)
+                    used.setdefault(c, set()).add(number)
+            for c in hit_now:
+                rolls[c] = rolls.get(c, 0) + 1
+        for c, n in rolls.items():
+            per.setdefault(c, []).append(SquareThreat(rival.hunter, n / FACES, most[c], tuple(sorted(used[c]))))
+    return {c: tuple(sorted(t, key=lambda x: (-x.chance, -x.damage, x.attacker))) for c, t in per.items()}
+
+
+def rival_hits_at(state: State, seat: int, square: Cell) -> tuple[SquareThreat, ...]:
+    """Which rival hunters can reach and Hit `square` in their next turn (see `rival_hits`); () when none."""
+    return rival_hits(state, seat).get(square, ())
+
+
+__all__ = ["SquareThreat", "Strike", "rival_hits", "rival_hits_at", "near_win", "retire_chance", "strikes"]

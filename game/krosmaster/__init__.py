@@ -10,7 +10,10 @@ targets, odds, cell facts), `gestures` (a click as actions: `walk`, `aim`, `arm`
 position), `view`, `redact`, `words` for how texts name squares ("C7": `square_name`,
 `column_name`, `row_name`, the labels on the board's edges), players and fighters, and
 `action_text`; `events` for what `apply` returns; `testing` for building positions. Of its own:
-`grid` (the 8 x 10 cells' geometry) and `layouts` (the board's four layouts). RULES_NOTES.md
+`grid` (the 8 x 10 cells' geometry) and `layouts` (the board's four layouts). `tactics` answers what a
+careful player looks at (its walks, reaches and odds are `reach`'s); exported here for the board's
+danger overlay and Suggest: `dangers(state, seat)` / `danger_at(state, seat, cell)` (which enemy
+pieces can damage a cell next turn, and how much: `Danger`), `knockout_chance`, `safe_cells`, `knockouts`. RULES_NOTES.md
 holds every decision where the rulebook is silent.
 
 Every text function takes `names` (seat index -> the name the table gave; None keeps the
@@ -55,6 +58,7 @@ from game.krosmaster.queries import (
 )
 from game.krosmaster.facts import dodge_dice, favor_in, glyph_count
 from game.krosmaster.resolution import combat_damage
+from game.krosmaster.tactics import Danger, Knockout, danger_at, dangers, knockout_chance, knockouts, safe_cells
 from game.krosmaster.decision import decision, progress, reveals
 from game.krosmaster.redact import redact
 from game.krosmaster.view import view
@@ -65,6 +69,13 @@ from game.krosmaster.rules import GAME_ID, TITLE, apply, check_invariants, legal
 from game.krosmaster.state import VERSION, Setup, State
 
 __all__ = [
+    "Danger",
+    "Knockout",
+    "danger_at",
+    "dangers",
+    "knockout_chance",
+    "knockouts",
+    "safe_cells",
     "AbilityRef",
     "AimPreview",
     "Dodge",

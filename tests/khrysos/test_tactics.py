@@ -71,3 +71,22 @@ class TestVictory:
         assert tactics.near_win(s) == [(0, number_of("Elia Rose"), 11)]
         assert tactics.near_win(_state(treasure=9)) == []
         assert tactics.near_win(_state(treasure=9), margin=3) == [(0, number_of("Elia Rose"), 9)]
+
+
+class TestDangerOverlay:
+    """The stable call the danger overlay and Suggest use (exported from the face)."""
+
+    def test_range_rival_hits_names_the_rival_who_can_reach_a_square(self):
+        from game.khrysos import rival_hits, rival_hits_at
+
+        s = _state()
+        here = rival_hits_at(s, 0, (2, 1))
+        assert [t.attacker for t in here] == [number_of("Torvald Grimm")]
+        assert here[0].chance == pytest.approx(5 / 6) and here[0].damage == 4 and here[0].actions == (2, 4, 5, 6)
+        assert rival_hits(s, 0)[(2, 1)] == here
+        assert all(t.attacker in (number_of("Elia Rose"), number_of("Oren Ash")) for ts in rival_hits(s, 1).values() for t in ts)
+
+    def test_stun_a_stunned_rival_is_no_danger(self):
+        from game.khrysos import rival_hits_at
+
+        assert rival_hits_at(_state(marked={"stun": True}), 0, (2, 1)) == ()

@@ -128,3 +128,28 @@ class TestEndOfTheGame:
         wounded = {"kind": "golda_purse", "owner": 1, "cell": [3, 0], "injuries": 7}
         s = build([{"kind": "felix_dicebag", "owner": 0, "cell": [3, 9], "mp_mark": -3}, wounded], active=0)
         assert tactics.knockouts(s) == []
+
+
+class TestDangerOverlay:
+    """The stable call the danger overlay and Suggest use (exported from the face)."""
+
+    def test_spell_range_danger_at_names_the_enemy_piece_and_its_damage(self):
+        from game.krosmaster import danger_at, dangers
+
+        s = build([("felix_dicebag", 0, (3, 9)), ("bravo_stormblade", 1, (4, 0))])
+        here = danger_at(s, 0, (4, 5))  # Bravo walks to E5's neighbour and strikes
+        assert [d.attacker for d in here] == [1]
+        threat = tactics.threats(s, 0)[(4, 5)]
+        assert "spell:pressure" in here[0].abilities
+        assert (here[0].sure, here[0].most) == (threat.sure, threat.most) and here[0].sure >= 2
+        assert danger_at(s, 0, (3, 5)) == ()  # six cells away: out of his reach
+        whole = dangers(s, 0)
+        assert set(whole) == set(tactics.threats(s, 0)) and whole[(4, 5)] == here
+
+    def test_line_of_sight_danger_ignores_the_piece_that_would_move(self):
+        from game.krosmaster import danger_at
+
+        archer = {"kind": "arrowna", "owner": 1, "cell": [3, 0], "mp_mark": -3}
+        s = build([("felix_dicebag", 0, (3, 2)), archer, ("golda_purse", 0, (5, 9))])
+        assert danger_at(s, 0, (3, 4)) == ()  # Felix on D3 hides D5
+        assert [d.attacker for d in danger_at(s, 0, (3, 4), ignore=[0])] == [1]
