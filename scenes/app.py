@@ -157,7 +157,8 @@ class App:
         self.stack.apply_pending()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.quit()
+                if not self.stack.close_requested():  # a scene with unsaved work may ask first
+                    self.quit()
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.settings.fullscreen = not self.settings.fullscreen

@@ -69,6 +69,11 @@ class Scene:
     def on_uncover(self) -> None:
         """The scene above was popped; this one is on top again."""
 
+    def close_requested(self) -> bool:
+        """The window's close button was pressed: return True to ask the player first (the scene then quits
+        the app itself, or not); False lets the program close."""
+        return False
+
     # per frame
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one event; return True when it is consumed."""
@@ -307,6 +312,10 @@ class SceneStack:
                 # The scene below saw no mouse moves while it was covered: tell it where the mouse is now
                 # (after a hand-off, the next player's mouse, not the previous player's last hover).
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0)))
+
+    def close_requested(self) -> bool:
+        """The window's close button: whether a scene (from the top down) asks the player first."""
+        return any(scene.close_requested() for scene in reversed(self.scenes))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         for scene in reversed(self.scenes):

@@ -31,6 +31,7 @@ import game.khrysos as K
 from game.khrysos import TILES, Edit, MapSpec, PlacedTile
 from scenes import palette, ui
 from scenes.khrysos import mapstore
+from scenes.khrysos.builderdraft import BuilderDraft
 from scenes.khrysos.builderfiles import BuilderFiles
 from scenes.khrysos.buildergestures import BuilderGestures
 from scenes.khrysos.builderlesson import FILE_BUTTONS, BuilderLesson
@@ -42,10 +43,10 @@ MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "hal
 IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
 
 
-class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Scene):
+class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, BuilderView, Scene):
     """The builder's state (the map, its history, the symmetry mode, the rules' verdict), widgets and input;
     drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`, a lesson's host in `BuilderLesson`,
-    the gestures on the map and its hotspots in `BuilderGestures`."""
+    the gestures on the map and its hotspots in `BuilderGestures`, the draft of unsaved edits in `BuilderDraft`."""
 
     def __init__(self, app, spec: MapSpec | None = None, path: Path | None = None):
         super().__init__(app)
@@ -129,6 +130,10 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
         self._sync_buttons()
         if self.coach is not None:  # a lesson's builder (scenes.learn.runner): its coach comes on now
             self.attach(self.coach)
+        self._drafted = self._draft_state()  # as opened: nothing to keep yet
+
+    def on_exit(self) -> None:
+        self.keep_draft(0.0, now=True)  # the last edits, whatever the wait
 
     def _symmetry_label(self) -> str:
         return f"Symmetry: {MODE_WORDS[self.symmetry]}"
@@ -411,6 +416,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderView, Sc
 
     # -- frames ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.keep_draft(dt)
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:

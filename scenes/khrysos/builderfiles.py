@@ -21,19 +21,26 @@ class BuilderFiles:
         self.message = (text, colour)
         self.message_left = 5.0
 
-    def unsaved(self, then) -> None:
-        """Run `then` now, or after asking what to do with unsaved changes."""
-        if not self.dirty or (not self.tiles and self.path is None):
+    def unsaved(self, then, on_cancel=None) -> None:
+        """Run `then` now, or after asking what to do with unsaved changes (Discard also drops their draft)."""
+        if not self._worth_a_draft():
             then()
             return
 
         def save_then() -> None:
             if self.save():
                 then()
+            elif on_cancel is not None:
+                on_cancel()
+
+        def discard_then() -> None:
+            self.drop_draft()
+            then()
 
         self.app.push(MessageScene(self.app, "Unsaved changes", f"Save the changes to {self.current_name()!r} first?",
                                    [("Save", save_then, "Save the map, then go on"),
-                                    ("Discard", then, "Go on without saving the changes"), ("Cancel", None)]))
+                                    ("Discard", discard_then, "Go on without saving the changes"),
+                                    ("Cancel", on_cancel, "Stay here, with the changes")]))
 
     def new(self) -> None:
         self.unsaved(lambda: self.load(MapSpec(self._new_name(), ()), None, fresh=True))
