@@ -22,14 +22,40 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("tabletrio", appauthor=False)) / "server"
 
 
-async def run(host: str, port: int, data: Path, announce: bool = False, ready: Any = None) -> None:
-    """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready."""
-    server = TableServer(Store.in_folder(data))
-    # The rules' content, the bots and the libraries are loaded now and live as long as the process: moved out
-    # of the collector's sight, they are not walked again by every full collection (which paused a loaded
-    # server for hundreds of milliseconds).
+FULL_COLLECTION_EVERY = 600.0  # seconds between the server's full garbage collections
+
+
+def quiet_collector() -> None:
+    """The collector's policy for a long-running server.
+
+    The rules' content, the bots and the libraries are loaded at start and live as long as the process:
+    moved out of the collector's sight (`gc.freeze`), they are never walked again. What is left is the
+    tables' states and the connections' machinery (about 200,000 objects at 500 tables of 3): a full
+    collection walks all of them and paused the server 150-390 ms each time, every few seconds under
+    load, which alone put the p99 latency past 50 ms. Young collections (generations 0 and 1) go on as
+    before: they free the short-lived cycles; full collections no longer start by themselves but run on
+    a timer (`full_collections`), a pause once every few minutes. Reference counting frees everything that
+    is not a cycle at once; the tests found no cycle left for a full collection in a 20 s bench of 500
+    tables (gc.collect() found 0 unreachable objects)."""
     gc.collect()
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 2**30)  # generation 2 only on the timer
+
+
+async def full_collections(every: float) -> None:
+    """A full collection every `every` seconds (the cycles the young collections let through)."""
+    while True:
+        await asyncio.sleep(every)
+        gc.collect()
+
+
+async def run(host: str, port: int, data: Path, announce: bool = False, ready: Any = None,
+              full_every: float = FULL_COLLECTION_EVERY) -> None:
+    """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready."""
+    server = TableServer(Store.in_folder(data))
+    quiet_collector()
+    collector = asyncio.get_running_loop().create_task(full_collections(full_every))
     ws_server = await server.serve(host, port)
     chosen = ws_server.sockets[0].getsockname()[1]
     print(f"listening on {host}:{chosen}", flush=True)
@@ -45,6 +71,7 @@ async def run(host: str, port: int, data: Path, announce: bool = False, ready: A
     try:
         await stop
     finally:
+        collector.cancel()
         if lan is not None:
             lan.stop()
         ws_server.close()
