@@ -15,6 +15,12 @@ from tests.net.harness import ROOT, Recorder, server_process, start, stop, until
 KROM3 = {**registry.load("krom").bench_setup().to_dict(), "players": 3}
 
 
+def python(code: str) -> None:
+    """Run `code` in a fresh interpreter (bounded); its failure fails the test with its error."""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
 def test_the_net_package_imports_and_the_server_runs_with_pygame_blocked(tmp_path):
     code = ("import sys; sys.modules['pygame'] = None; sys.modules['scenes'] = None\n"
             "import importlib, pkgutil, net\n"
@@ -22,8 +28,7 @@ def test_the_net_package_imports_and_the_server_runs_with_pygame_blocked(tmp_pat
             "assert {'protocol', 'store', 'server', 'client'} <= set(names), names\n"
             "for name in names: importlib.import_module('net.' + name)\n"
             "assert not any(m.startswith(('pygame', 'scenes')) and sys.modules[m] is not None for m in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-2000:]
+    python(code)
     proc, port = server_process(tmp_path / "data")
     try:
         client = TableClient("127.0.0.1", port)
@@ -284,5 +289,4 @@ def test_the_server_process_runs_full_collections_on_a_timer_not_by_themselves()
             "    task.cancel()\n"
             "asyncio.run(main())\n"
             "assert gc.get_stats()[2]['collections'] > before, 'the timer ran full collections'\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-2000:]
+    python(code)
