@@ -51,12 +51,15 @@ spectator):
   undo, a reconnect) and returns the viewer's redacted events of actions not played by `play`,
   in order, for the board to animate; `revision` grows by one each time anything changed (state,
   seats, away flags, chat, an undo request), so a board resyncs its snapshot when it moves.
+  `wait(timeout=1.0) -> bool` blocks until the server sends something (for tools and tests that
+  have no frame loop: they wait for the next message instead of sleeping).
 - `history()`, `events_of(n)`: (action number, event) of every action, redacted for the viewer.
   `state_after(n)`, `truncated(n)`: the viewer's view after n actions, for replays.
 - `save() -> Save`: game, rules version and setup as any save, with `table["online"] =
   {"host", "port", "code", "seats", "tokens"}` to come back to the table; seed and actions are
-  the real ones only once the game is over (the server's `record`), so a finished online game
-  is saved and replayed like any other.
+  the real ones only once the game is over (the server's `record`, sent before the update that
+  ends the game: a screen that sees `over` can save at once), so a finished online game is
+  saved and replayed like any other.
 - Undo is a request: `why_no_undo()` (None when the viewer may ask), `request_undo()`;
   `undo_request` is {"by": seat} while another seat asks, answered with `answer_undo(accept)`;
   an accepted undo arrives through `poll()` (the view goes back, `revision` moves).
@@ -298,6 +301,16 @@ class RemoteMatch:
         self._drain()
         events, self._pending = self._pending, []
         return events
+
+    def wait(self, timeout: float = 1.0) -> bool:
+        """Block until the server sends something (taken in as `poll` takes it; its events wait for the next
+        `poll`) or `timeout` seconds pass: True when something came. For tools and tests without a frame loop."""
+        try:
+            msg = self._inbox.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return False
+        self._pending.extend(self._take(msg))
+        return True
 
     # -- the face of Match --------------------------------------------------------------------------
     @property

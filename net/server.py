@@ -295,15 +295,16 @@ class TableServer:
         self._maybe_computer(table)
 
     def send_updates(self, table: Table, events: list | tuple = ()) -> None:
-        """Each connection's update, built once per seat and sent to everyone holding that seat."""
+        """Each connection's update, built once per seat and sent to everyone holding that seat. When the game is
+        over, its record goes first: a screen that sees the game over already holds what it needs to save it."""
+        if table.match.over and table.status == "over":
+            broadcast([c.ws for c in table.conns], encode(table.record()))
         by_seat: dict[int | None, list] = {}
         for conn in table.conns:
             for seat in (sorted(conn.seats) or [None]):
                 by_seat.setdefault(seat, []).append(conn.ws)
         for seat, sockets in by_seat.items():
             broadcast(sockets, encode(wire.update(table.match, seat, events)))
-        if table.match.over and table.status == "over":
-            broadcast([c.ws for c in table.conns], encode(table.record()))
 
     # -- playing --------------------------------------------------------------------------------
     def _seated(self, conn: Conn, code: str, seat: int | None = None) -> Table:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.core.errors import IllegalAction
 from net.connection import AsyncClient
 from net.server import TableServer
 from net.store import Store
@@ -93,3 +94,50 @@ def threaded_server(tmp_path):
     asyncio.run_coroutine_threadsafe(stop(server, ws), loop).result(10)
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5)
+
+
+# -- screens driven by random legal actions (blocking RemoteMatch objects) -------------------------------------
+
+def drive(matches, rng, actions: int, seconds: float = 60.0, acked: list | None = None, stop=None) -> int:
+    """Play random legal actions from these screens until `actions` were acknowledged, every screen's game is
+    over, `stop()` holds, or `seconds` passed (a bound for a broken server, never the expected way out).
+    Between moves it waits for the server's next message rather than for a time, so a loaded machine only makes
+    it slower. Each acknowledged action is noted in `acked` as (n, text); returns how many were."""
+    deadline = time.monotonic() + seconds
+    done = 0
+    while done < actions and time.monotonic() < deadline:
+        moved = False
+        for m in matches:
+            m.poll()
+            legal = m.legal_actions()
+            if legal and not m.over and m.connected and done < actions:
+                action = legal[rng.below(len(legal))]
+                n = len(m.actions)
+                try:
+                    m.play(action)
+                except IllegalAction:
+                    continue  # the server was out of reach: this screen looks again once back
+                if acked is not None:
+                    acked.append((n + 1, str(action)))
+                done += 1
+                moved = True
+        if all(m.over for m in matches) or (stop is not None and stop()):
+            break
+        if not moved:
+            matches[0].wait(min(0.2, max(0.0, deadline - time.monotonic())))  # every seat hears of every action
+    return done
+
+
+def settled(matches, seconds: float = 30.0) -> None:
+    """Wait until every screen has heard of the same number of actions and a human screen decides (or the game
+    is over): the computer seats have nothing left to play. AssertionError after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for m in matches:
+            m.poll()
+        counts = {len(m.actions) for m in matches}
+        if len(counts) == 1 and all(m.connected for m in matches) and (
+                any(m.legal_actions() for m in matches) or all(m.over for m in matches)):
+            return
+        assert time.monotonic() < deadline, f"the screens did not settle: {counts} actions"
+        matches[0].wait(0.2)

@@ -10,7 +10,7 @@ import pytest
 from game import registry
 from game.core.rng import Rng
 from net.client import TableClient
-from tests.net.harness import ROOT, Recorder, server_process, start, stop, until
+from tests.net.harness import ROOT, Recorder, drive, server_process, start, stop, until
 
 KROM3 = {**registry.load("krom").bench_setup().to_dict(), "players": 3}
 
@@ -41,24 +41,10 @@ def test_the_net_package_imports_and_the_server_runs_with_pygame_blocked(tmp_pat
         proc.wait(10)
 
 
-def play_to_the_end(matches, rng, limit=3000):
-    played = 0
-    for _ in range(limit):
-        moved = False
-        for m in matches:
-            m.poll()
-            legal = m.legal_actions()
-            if legal and not m.over:
-                m.play(legal[rng.below(len(legal))])
-                played += 1
-                moved = True
-        if all(m.over for m in matches):
-            return played
-        if not moved:
-            import time
-
-            time.sleep(0.002)
-    raise AssertionError("the game did not end")
+def play_to_the_end(matches, rng):
+    played = drive(matches, rng, 100_000, seconds=180)
+    assert all(m.over for m in matches), f"the game did not end ({played} actions played)"
+    return played
 
 
 def test_a_krom_table_with_a_host_seat_a_remote_seat_and_a_computer_plays_to_the_end(tmp_path):
@@ -177,15 +163,20 @@ def test_seats_tokens_and_refusals(tmp_path):
     run(main())
 
 
+async def krosmaster_table(port: int, second: dict) -> tuple[Recorder, str]:
+    """A Krosmaster table opened by a recording host holding seat A, with `second` as seat B: (host, code)."""
+    host = await Recorder(port).open()
+    setup = registry.load("krosmaster").bench_setup().to_dict()
+    created = await host.client.request({"t": "create", "game": "krosmaster", "setup": setup,
+                                         "seats": [{"kind": "host", "name": "A"}, second]})
+    return host, created["code"]
+
+
 def test_undo_is_a_request_the_other_players_accept_or_decline(tmp_path):
     async def main():
         server, ws, port = await start(tmp_path)
         try:
-            host = await Recorder(port).open()
-            setup = registry.load("krosmaster").bench_setup().to_dict()
-            created = await host.client.request({"t": "create", "game": "krosmaster", "setup": setup,
-                                                 "seats": [{"kind": "host", "name": "A"}, {"kind": "remote", "name": "B"}]})
-            code = created["code"]
+            host, code = await krosmaster_table(port, {"kind": "remote", "name": "B"})
             bob = await Recorder(port).open()
             await bob.client.request({"t": "join", "code": code})
             table = server.tables[code]
@@ -290,3 +281,33 @@ def test_the_server_process_runs_full_collections_on_a_timer_not_by_themselves()
             "asyncio.run(main())\n"
             "assert gc.get_stats()[2]['collections'] > before, 'the timer ran full collections'\n")
     python(code)
+
+
+def test_the_record_reaches_every_screen_before_the_update_that_ends_the_game(tmp_path):
+    """A screen that sees the game over can save it at once (the save of a finished online game is its record)."""
+    async def main():
+        server, ws, port = await start(tmp_path)
+        try:
+            host, code = await krosmaster_table(port, {"kind": "computer", "name": "B", "level": "random"})
+            rng = Rng(9)
+            table = server.tables[code]
+            for _ in range(5000):
+                if table.match.over:
+                    break
+                if table.match.state.to_move == 0:
+                    legal = table.match.legal_actions()
+                    await host.client.request({"t": "act", "code": code, "seat": 0, "n": len(table.match.actions),
+                                               "action": str(legal[rng.below(len(legal))])})
+                else:
+                    await until(lambda: table.match.over or table.match.state.to_move == 0, 10)
+            assert table.match.over, "the game ended"
+            await until(lambda: host.last("update", n=len(table.match.actions)) is not None)
+            kinds = [(m["t"], m.get("n"), m.get("outcome") is not None) for m in host.messages]
+            record = kinds.index(("record", None, False))
+            final = next(i for i, k in enumerate(kinds) if k[0] == "update" and k[2])
+            assert record < final, "the record comes first"
+            await host.client.close()
+        finally:
+            await stop(server, ws)
+
+    run(main())
