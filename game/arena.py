@@ -52,11 +52,13 @@ class Job:
 
 def setup_for(rules, players: int):
     """The default setup with `players` seats; ValueError when the game has no such setup."""
-    if rules.GAME_ID == "krosmaster":
-        if players != 2:
-            raise ValueError("Krosmaster: Blast is a 2-player game: give exactly 2 bots")
+    game = registry.declaration(rules.GAME_ID)
+    low, high = game.players
+    if low == high:  # a game for a fixed number of players has no player count in its setup
+        if players != low:
+            raise ValueError(f"{game.title} is a {low}-player game: give exactly {low} bots")
         return rules.Setup()
-    return rules.Setup(players=players)
+    return rules.Setup(players=players)  # the setup's own check says how many it takes
 
 
 def bot_options(level: str, seconds: float | None, iterations: int | None) -> dict:

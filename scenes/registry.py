@@ -1,9 +1,14 @@
-"""Scene names for automation (`--scene NAME`) and the games the main menu offers."""
+"""Scene names for automation (`--scene NAME`) and the games the main menu offers.
+
+Each game's screens are declared once, in its scenes package: `SCREENS = GameScreens(...)`, the package
+its declaration (game/registry.py, game/games/<id>.py) names as `screens`. The menu, the saves list,
+lessons, the reference, diagrams and `--scene` read them from here; nothing else lists the games.
+"""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game import registry as rules
@@ -11,25 +16,17 @@ from game import registry as rules
 # The app and scenes are only passed through here (never imported: scenes.app imports this module).
 App = Scene = Any
 
-# Name -> "module:Class". A class may define `for_automation(app, seed)`; boards use it to
-# start a default game from the seed, already past setup.
-SCENES: dict[str, str] = {
-    "menu": "scenes.menu:MenuScene",
-    "showcase": "scenes.showcase:ShowcaseScene",
-    "credits": "scenes.credits:CreditsScene",
-    "krosmaster.orientation": "scenes.krosmaster.orientation:OrientationScene",
-    "krosmaster.setup": "scenes.krosmaster.setup:KrosmasterSetup",
-    "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
-    "krom.setup": "scenes.krom.setup:KromSetupScene",
-    "krom.board": "scenes.krom.board:KromBoard",
-    "krom.table": "scenes.krom.board:KromTable",
-    "khrysos.setup": "scenes.khrysos.setup:KhrysosSetup",
-    "khrysos.board": "scenes.khrysos.board:KhrysosBoard",
-    "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
-    "krosmaster.reference": "scenes.learn.reference:KrosmasterReference",
-    "krom.reference": "scenes.learn.reference:KromReference",
-    "khrysos.reference": "scenes.learn.reference:KhrysosReference",
-}
+
+@dataclass(frozen=True)
+class GameScreens:
+    """A game on screen. Every entry is "module:name", imported only when used."""
+
+    new_game: str  # the scene that sets up and starts a game: (app) -> Scene
+    resume: str  # (app, match) -> Scene: the board of a game replayed from a save (Continue, a load, a lesson)
+    emblem: str = "ui/emblem_krom"  # the sprite on its menu card
+    scenes: dict[str, str] = field(default_factory=dict)  # `--scene` names of its own (board, setup...) -> class
+    lessons: str | None = None  # "package:folder" of its lesson files (scenes/learn/lessons/<game>/)
+    diagrams: str | None = None  # (surface, area, picture) -> (rect, tips): its rules reference's live diagrams
 
 
 @dataclass(frozen=True)
@@ -48,20 +45,50 @@ SAVES = "scenes.board.saveload:SavesScene"  # the saved-games list (the menu and
 REFERENCE = "scenes.learn.reference:open_reference"  # a game's rules reference (menu, pause overlay, a board's "?")
 LESSONS = "scenes.learn.lessonlist:open_lessons"  # a game's lesson list (the menu's Learn, the pause overlay)
 
-# Each game's board adds its entry here when it lands.
-GAMES: list[GameEntry] = [
-    GameEntry("krosmaster", "Krosmaster: Blast", "2 players", "ui/emblem_krosmaster",
-              "scenes.krosmaster.setup:KrosmasterSetup", "scenes.krosmaster.board:resume"),
-    GameEntry("krom", "Krom: Evolution", "2-6 players", "ui/emblem_krom", "scenes.krom.setup:KromSetupScene",
-              "scenes.krom.board:resume"),
-    GameEntry("khrysos", "Khrysos Hunters", "2-4 players", "ui/emblem_khrysos", "scenes.khrysos.setup:KhrysosSetup",
-              "scenes.khrysos.board:resume"),
-]
+
+def screens(game_id: str) -> GameScreens:
+    """The screens a game's declaration names; LookupError when it has none."""
+    declared = rules.declaration(game_id)
+    if declared.screens is None:
+        raise LookupError(f"{declared.title} has no screens")
+    found = getattr(importlib.import_module(declared.screens), "SCREENS", None)
+    if not isinstance(found, GameScreens):
+        raise LookupError(f"{declared.screens} declares no SCREENS = GameScreens(...)")
+    return found
+
+
+def entry(declared: rules.GameDeclaration) -> GameEntry:
+    shown = screens(declared.id)
+    return GameEntry(declared.id, declared.title, declared.players_text, shown.emblem, shown.new_game, shown.resume)
+
+
+def _scenes() -> dict[str, str]:
+    found = {
+        "menu": "scenes.menu:MenuScene",
+        "showcase": "scenes.showcase:ShowcaseScene",
+        "credits": "scenes.credits:CreditsScene",
+    }
+    for declared in rules.declarations():
+        if declared.menu and declared.screens is not None:
+            found.update(screens(declared.id).scenes)
+    for declared in rules.declarations():
+        if declared.menu and declared.learn is not None:
+            found[f"{declared.id}.reference"] = f"scenes.learn.reference:{declared.id.capitalize()}Reference"
+    return found
+
+
+# Name -> "module:Class". A class may define `for_automation(app, seed)`; boards use it to
+# start a default game from the seed, already past setup.
+SCENES: dict[str, str] = _scenes()
+
+# The shipped games on the menu, in order (tests may replace the list; a game a test declares is added to it).
+GAMES: list[GameEntry] = [entry(d) for d in rules.declarations() if d.menu and d.screens is not None]
 
 
 def playable_games() -> list[GameEntry]:
     present = set(rules.available())
-    return [g for g in GAMES if g.game_id in present]
+    listed = [*GAMES, *(entry(d) for d in rules.extras() if d.menu and d.screens is not None)]
+    return [g for g in listed if g.game_id in present]
 
 
 def resolve(target: str):

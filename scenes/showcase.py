@@ -14,6 +14,7 @@ from game.core.match import Match
 from scenes import assets, palette, ui
 from scenes.board import BoardScene, BoardView, Seat
 from scenes.overlays import PauseScene
+from scenes.registry import GameScreens
 from scenes.widgets.card import CardView
 from scenes.widgets.die import DieView
 from scenes.widgets.handoff import HandOffScene
@@ -209,3 +210,8 @@ class ShowcaseScene(BoardScene):
 def lesson_board(app, match: Match) -> ShowcaseScene:
     """The showcase table playing a lesson's position (the lesson engine's own tests use it)."""
     return ShowcaseScene(app, match=match)
+
+
+# The showcase table as the registry knows it (game/games/demo.py): not on the menu, but its lessons test the engine.
+SCREENS = GameScreens(new_game="scenes.showcase:ShowcaseScene", resume="scenes.showcase:lesson_board",
+                      lessons="scenes.learn:lessons/demo")

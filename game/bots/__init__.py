@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from game import registry
 from game.bots.base import Bot, GameKit
 from game.bots.levels import EasyBot, HardBot, NormalBot, RandomBot
 from game.bots.reference import ReferenceBot
@@ -33,12 +34,15 @@ LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": Har
 
 
 def kit(game_id: str) -> GameKit:
-    """The bots' kit of a game (its sampler and evaluation); LookupError for an unknown game."""
+    """The bots' kit of a game (its sampler and evaluation), the module its declaration names
+    (game/registry.py); LookupError for an unknown game or one without bots."""
     try:
-        module = importlib.import_module(f"game.bots.{game_id}")
-    except ModuleNotFoundError:
-        raise LookupError(f"no bots for a game called {game_id!r}") from None
-    return module.KIT
+        module = registry.declaration(game_id).bots
+    except LookupError:
+        module = None
+    if module is None:
+        raise LookupError(f"no bots for a game called {game_id!r}")
+    return importlib.import_module(module).KIT
 
 
 def make_bot(level: str, game_id: str, **options: Any) -> Bot:

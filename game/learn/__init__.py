@@ -34,6 +34,7 @@ import importlib
 from functools import cache
 from types import ModuleType
 
+from game import registry
 from game.core.content import EntryReader, read_text
 from game.core.errors import ContentError
 from game.learn.lesson import ALWAYS_ALLOWED, PLACES, Entry, Lesson, LessonError, SeatSpec, Step
@@ -45,10 +46,12 @@ from game.learn.spans import Span, find_terms, split_marked
 from game.learn.starts import rules_of, start_position
 from game.learn.texts import Block, Glossary, Reference, Section, Term, link, parse_glossary, parse_reference
 
-GAMES = ("krosmaster", "krom", "khrysos")
+# The shipped games with a glossary and a rules reference (their declarations name a `learn` module);
+# `has_reference` also answers for a game a test declares while it runs.
+GAMES = tuple(d.id for d in registry.declarations() if d.learn is not None)
 
 __all__ = [
-    "GAMES", "ContentError", "Block", "Glossary", "Hit", "Picture", "Piece", "Reference", "Section", "Span", "Term",
+    "GAMES", "has_reference", "ContentError", "Block", "Glossary", "Hit", "Picture", "Piece", "Reference", "Section", "Span", "Term",
     "diagram", "find_terms", "fold", "glossary", "matching_terms", "picture", "reference", "required_terms", "search",
     "section_for", "split_marked",
     "ALWAYS_ALLOWED", "PLACES", "Entry", "Lesson", "LessonError", "SeatSpec", "Step", "parse_lesson", "rules_of",
@@ -56,10 +59,19 @@ __all__ = [
 ]
 
 
+def has_reference(game_id: str) -> bool:
+    """Whether the game's declaration names a glossary and rules reference (`learn`)."""
+    try:
+        return registry.declaration(game_id).learn is not None
+    except LookupError:
+        return False
+
+
 def _module(game_id: str) -> ModuleType:
-    if game_id not in GAMES:
-        raise LookupError(f"no rules reference for {game_id!r} (known: {', '.join(GAMES)})")
-    return importlib.import_module(f"game.learn.{game_id}")
+    if not has_reference(game_id):
+        known = ", ".join(d.id for d in registry.declarations() if d.learn is not None)
+        raise LookupError(f"no rules reference for {game_id!r} (known: {known})")
+    return importlib.import_module(str(registry.declaration(game_id).learn))
 
 
 def load(game_id: str, glossary_text: str | None = None, reference_text: str | None = None) -> tuple[Glossary, Reference, dict[str, Picture]]:

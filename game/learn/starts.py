@@ -16,17 +16,25 @@ from dataclasses import replace
 from typing import Any
 from collections.abc import Callable
 
+from game import registry
 from game.core.content import EntryReader
 from game.core.errors import ContentError
 
-# game id -> its rule module (the showcase's table, "demo", teaches the engine's own tests)
-RULES = {"krosmaster": "game.krosmaster", "krom": "game.krom", "khrysos": "game.khrysos", "demo": "game.demo"}
+
+
+def _with_lessons() -> list[str]:
+    return [d.id for d in registry.declarations() if d.lesson_start is not None]
 
 
 def rules_of(game_id: str):
-    if game_id not in RULES:
-        raise LookupError(f"no lessons for a game called {game_id!r} (known: {', '.join(RULES)})")
-    return importlib.import_module(RULES[game_id])
+    """The rule module of a game that has lessons (its declaration names how a lesson starts)."""
+    try:
+        declaration = registry.declaration(game_id)
+    except LookupError:
+        declaration = None
+    if declaration is None or declaration.lesson_start is None:
+        raise LookupError(f"no lessons for a game called {game_id!r} (known: {', '.join(_with_lessons())})")
+    return importlib.import_module(declaration.rules)
 
 
 def _cell(r: EntryReader, field: str, value: Any) -> tuple[int, int]:
@@ -67,7 +75,7 @@ def _strings(r: EntryReader, field: str, default=None):
 FIGHTER_FIELDS = ("kind", "owner", "cell", "injuries", "ap_mark", "mp_mark", "played", "out")
 
 
-def _krosmaster(setup_r: EntryReader, pos: EntryReader | None, seed: int):
+def krosmaster_start(setup_r: EntryReader, pos: EntryReader | None, seed: int):
     from game import krosmaster
     from game.krosmaster import testing
 
@@ -109,7 +117,7 @@ KROM_LISTS = ("hp", "krom", "wood", "stone", "bone", "bonus_deck", "picking_deck
               "evolution_row", "evolution_deck")
 
 
-def _krom(setup_r: EntryReader, pos: EntryReader | None, seed: int):
+def krom_start(setup_r: EntryReader, pos: EntryReader | None, seed: int):
     from game import krom
     from game.krom import testing
 
@@ -142,7 +150,7 @@ def _krom(setup_r: EntryReader, pos: EntryReader | None, seed: int):
 # -- Khrysos Hunters ----------------------------------------------------------------------------------
 
 
-def _khrysos(setup_r: EntryReader, pos: EntryReader | None, seed: int):
+def khrysos_start(setup_r: EntryReader, pos: EntryReader | None, seed: int):
     from game import khrysos
     from game.khrysos import testing
 
@@ -188,7 +196,7 @@ def _khrysos(setup_r: EntryReader, pos: EntryReader | None, seed: int):
 # -- the showcase's table (the engine's own tests) --------------------------------------------------
 
 
-def _demo(setup_r: EntryReader, pos: EntryReader | None, seed: int):
+def demo_start(setup_r: EntryReader, pos: EntryReader | None, seed: int):
     from game import demo
 
     setup = demo.Setup()
@@ -206,8 +214,6 @@ def _demo(setup_r: EntryReader, pos: EntryReader | None, seed: int):
     return setup, state, with_rolls
 
 
-BUILDERS: dict[str, Callable] = {"krosmaster": _krosmaster, "krom": _krom, "khrysos": _khrysos, "demo": _demo}
-
 
 def start_position(game_id: str, file: str, setup_data: dict, position: dict | None, seed: int, script: list):
     """(setup, state) a lesson begins from, its RNG scripted with `script`; ContentError naming the field."""
@@ -215,7 +221,8 @@ def start_position(game_id: str, file: str, setup_data: dict, position: dict | N
     setup_r = EntryReader(file, "setup", setup_data)
     pos = EntryReader(file, "position", position) if position is not None else None
     try:
-        setup, state, with_rolls = BUILDERS[game_id](setup_r, pos, seed)
+        builder: Callable = registry.resolve(str(registry.declaration(game_id).lesson_start))
+        setup, state, with_rolls = builder(setup_r, pos, seed)
     except ContentError:
         raise
     except (ValueError, LookupError, TypeError, AssertionError) as e:  # SetupError and the helpers' own checks

@@ -80,7 +80,7 @@ class KitControls:
         """Whether this game has a rules reference (game.learn) for the `?` button."""
         from game import learn
 
-        return self.rules.GAME_ID in learn.GAMES
+        return learn.has_reference(self.rules.GAME_ID)
 
     def reference_section(self) -> str | None:
         """The reference section that fits what is on screen: the board's `REFERENCE_SECTIONS` by decision kind."""

@@ -69,7 +69,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         super().__init__(app)
         self.match = match
         self.rules = match.rules
-        if self.rules.GAME_ID in learn.GAMES:  # the game's words marked in every tip and explained under it
+        if learn.has_reference(self.rules.GAME_ID):  # the game's words marked in every tip and explained under it
             self.spots.glossary = learn.glossary(self.rules.GAME_ID)
         n = match.players
         self.seats = list(seats) if seats is not None else seats_of(match.table, n, self.default_seats(n))

@@ -11,7 +11,7 @@ from game.khrysos import build_board, sample_map
 from game.krom import CHARACTERS, HUNTING
 from game.krosmaster import CONTENT as KROSMASTER
 from game.learn import Picture
-from scenes import assets, palette, ui
+from scenes import assets, palette, registry, ui
 from scenes.board.view import LAYER_STYLES, BoardView
 from scenes.khrysos import art as khrysos_art
 from scenes.krom import cards as krom_cards
@@ -25,16 +25,29 @@ MAX_CELL = 64
 
 
 def draw_picture(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, list[Tip]]:
-    """Draw the picture centred in `area`; returns the rect it took and hover tips (rect, words)."""
-    if picture.game == "krosmaster":
-        return _board(surface, area, picture, _krosmaster_floor, _krosmaster_pieces)
-    if picture.game == "khrysos" and picture.kind == "tiles":
+    """Draw the picture centred in `area` with the art its game's screens name (`GameScreens.diagrams`);
+    returns the rect it took and hover tips (rect, words)."""
+    try:
+        painter = registry.screens(picture.game).diagrams
+    except LookupError:
+        painter = None
+    if painter is None:
+        raise ValueError(f"no diagram art for {picture.game!r}")
+    return registry.resolve(painter)(surface, area, picture)
+
+
+def krosmaster_diagram(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, list[Tip]]:
+    return _board(surface, area, picture, _krosmaster_floor, _krosmaster_pieces)
+
+
+def khrysos_diagram(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, list[Tip]]:
+    if picture.kind == "tiles":
         return _khrysos_tiles(surface, area, picture)
-    if picture.game == "khrysos":
-        return _board(surface, area, picture, _khrysos_floor, _khrysos_pieces)
-    if picture.game == "krom":
-        return _krom(surface, area, picture)
-    raise ValueError(f"no diagram art for {picture.game!r}")
+    return _board(surface, area, picture, _khrysos_floor, _khrysos_pieces)
+
+
+def krom_diagram(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, list[Tip]]:
+    return _krom(surface, area, picture)
 
 
 # -- square boards ----------------------------------------------------------------------------------

@@ -16,12 +16,27 @@ from game.learn import Entry, Lesson, LessonError, parse_lesson, rules_of
 
 
 def _folder(game_id: str):
-    return importlib.resources.files("scenes.learn") / "lessons" / game_id
+    """The folder of a game's lesson files, as its screens declare it (`GameScreens.lessons`, "package:folder")."""
+    from scenes import registry
+
+    try:
+        where = registry.screens(game_id).lessons
+    except LookupError:
+        where = None
+    if where is None:
+        return None
+    package, _, folder = where.partition(":")
+    found = importlib.resources.files(package)
+    for part in folder.split("/"):
+        found = found / part
+    return found
 
 
 def lesson_ids(game_id: str) -> list[str]:
     """The ids of a game's lesson files, in order (none when the game has no lessons yet)."""
     folder = _folder(game_id)
+    if folder is None:
+        return []
     try:
         names = [p.name for p in folder.iterdir() if p.name.endswith(".toml")]
     except (FileNotFoundError, NotADirectoryError):

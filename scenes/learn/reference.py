@@ -369,6 +369,15 @@ def _automation(game_id: str):
     return Automated
 
 
-KrosmasterReference = _automation("krosmaster")
-KromReference = _automation("krom")
-KhrysosReference = _automation("khrysos")
+_AUTOMATED: dict[str, type] = {}
+
+
+def __getattr__(name: str):
+    """`KromReference` and the like: the automation scene of each game with a rules reference (its declaration's
+    `learn`), made on first use (scenes.registry names them `<game>.reference`)."""
+    game_id = name[: -len("Reference")].lower() if name.endswith("Reference") else ""
+    if not learn.has_reference(game_id):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if game_id not in _AUTOMATED:
+        _AUTOMATED[game_id] = _automation(game_id)
+    return _AUTOMATED[game_id]

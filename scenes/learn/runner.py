@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import registry as rules_registry
 from game.core.errors import ContentError
 from game.core.match import Match
 from game.learn import LessonBot
@@ -19,23 +20,21 @@ from scenes import palette, registry, saves
 from scenes.learn import loader, ticks
 from scenes.learn.coach import Coach
 
-# Boards of games that are not on the menu (the showcase table's lessons test the engine).
-BOARDS = {"demo": "scenes.showcase:lesson_board"}
-
-
 def board_factory(game_id: str):
-    """(app, match) -> the game's board scene, as the menu's Continue builds it."""
-    if game_id in BOARDS:
-        return registry.resolve(BOARDS[game_id])
-    entry = next((g for g in registry.GAMES if g.game_id == game_id), None)
-    if entry is None:
-        raise LookupError(f"no board for {game_id!r}")
-    return registry.resolve(entry.resume)
+    """(app, match) -> the game's board scene, as the menu's Continue builds it (its screens' `resume`)."""
+    try:
+        return registry.resolve(registry.screens(game_id).resume)
+    except LookupError:
+        raise LookupError(f"no board for {game_id!r}") from None
 
 
 def game_title(game_id: str) -> str:
-    entry = next((g for g in registry.GAMES if g.game_id == game_id), None)
-    return entry.title if entry is not None else "the showcase table"
+    return rules_registry.declaration(game_id).title
+
+
+def on_menu(game_id: str) -> bool:
+    """Whether the game is one of the menu's (saved after every move), not the showcase table."""
+    return game_id in rules_registry.GAMES
 
 
 def _message(app, title: str, text: str) -> None:
@@ -111,7 +110,7 @@ def play_on(app, board) -> None:
         board.play()
         return
     game_id = board.rules.GAME_ID
-    info = saves.autosave_info(game_id) if board.rules.GAME_ID in {g.game_id for g in registry.GAMES} else None
+    info = saves.autosave_info(game_id) if on_menu(board.rules.GAME_ID) else None
     if info is not None and info.error is None:
         from scenes.overlays import MessageScene
 
@@ -133,7 +132,7 @@ def detach(board) -> None:
         if isinstance(bot, LessonBot):
             board.bots[seat] = bot.fallback
     coach.remove()
-    board.autosave = board.rules.GAME_ID in {g.game_id for g in registry.GAMES}
+    board.autosave = on_menu(board.rules.GAME_ID)
     board.write_autosave()
     board.log.add("The lesson is over: this game goes on as a normal game, saved after every move.", palette.GOLD)
     board.refresh_hotspots()
