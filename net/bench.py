@@ -41,10 +41,12 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
-def _cpu_seconds(pid: int) -> float:
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of a process so far."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 _UPDATE = re.compile(r'"legal":(\[[^\]]*\]),"n":(\d+),"outcome":.*?"seat":(null|\d+),"t":"update"')
@@ -191,7 +193,8 @@ async def measure(port: int, pid: int, args) -> dict:
     await asyncio.sleep(args.seconds)
     bench.playing = False
     elapsed = time.monotonic() - t0
-    cpu = _cpu_seconds(pid) - cpu0
+    user, system = (b - a for a, b in zip(cpu0, _cpu_seconds(pid), strict=True))
+    cpu = user + system
     await asyncio.sleep(1.0)
     played = _rss_kb(pid)
     lat = bench.latencies
@@ -204,6 +207,7 @@ async def measure(port: int, pid: int, args) -> dict:
         "p50_ms": round(1000 * _percentile(lat, 50), 1), "p99_ms": round(1000 * _percentile(lat, 99), 1),
         "max_ms": round(1000 * max(lat), 1) if lat else None,
         "server_cpu_per_action_ms": round(1000 * cpu / max(1, len(lat)), 2),
+        "of_which_kernel_ms": round(1000 * system / max(1, len(lat)), 2),  # the sockets' system calls
         "server_cpu_share": round(cpu / elapsed, 2),
         "kb_per_idle_table": round((idle - base) / args.tables, 1),
         "kb_per_table_after_play": round((played - base) / args.tables, 1),
