@@ -41,6 +41,7 @@ spectator):
   None gives the viewer's view: this screen sees nothing more). Never the full state.
 - `decision()`: as the viewer's view tells it; `legal_actions()`: the legal actions of the viewer
   when it decides, else []; `outcome()`; `why_illegal(action)`.
+- `played`: the number of actions played (Match's `played`, `len(actions)` without the list).
 - `actions`: a list as long as the number of actions played. The viewer's own actions are real;
   the others are `Action("hidden")` until the game is over and the server sends the record.
 - `play(action) -> list[Event]`: sends the action text for the viewer and waits for the server
@@ -334,6 +335,11 @@ class RemoteMatch:
         if self.record:
             return [Action.parse(t) for t in self.record["actions"]]
         return [self._mine.get(i, HIDDEN_ACTION) for i in range(1, self._feed.n + 1)]
+
+    @property
+    def played(self) -> int:
+        """How many actions the table has played (as far as this screen heard)."""
+        return self._feed.n
 
     @property
     def players(self) -> int:

@@ -321,7 +321,7 @@ class TableServer:
         events = table.play(msg["seat"], msg["action"])  # committed to the store before anyone hears of it
         self.stats["actions"] += 1
         self.send_updates(table, events)
-        await self._send(conn, {"t": "done", "re": msg.get("id"), "n": len(table.match.actions)})
+        await self._send(conn, {"t": "done", "re": msg.get("id"), "n": table.match.played})
         self._maybe_computer(table)
 
     def _maybe_computer(self, table: Table) -> None:
@@ -336,7 +336,7 @@ class TableServer:
     async def _computer_turn(self, table: Table, seat: int) -> None:
         try:
             match, level = table.match, table.computer_plays(seat)
-            n = len(match.actions)
+            n = match.played
             bot = table.bots.get(seat)
             if bot is None:
                 options = {"seconds": self.bot_seconds, "clock": time.monotonic} if level == "hard" else {}
@@ -350,7 +350,7 @@ class TableServer:
             except Exception:  # a bot that is too slow or fails: the table goes on with a legal action
                 log.exception("computer seat %s of %s failed; playing a random legal action", seat, table.code)
                 action = legal[rng.below(len(legal))]
-            if table.status != "playing" or len(match.actions) != n or table.match is not match or table.computer_plays(seat) is None:
+            if table.status != "playing" or match.played != n or table.match is not match or table.computer_plays(seat) is None:
                 return
             events = table.play(seat, str(action))
             self.stats["actions"] += 1

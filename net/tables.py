@@ -102,7 +102,7 @@ class Table:
         """The `table` message: what everyone may know of the table (never a token)."""
         return {
             "t": "table", "code": self.code, "game": self.match.rules.GAME_ID, "version": self.match.rules.VERSION,
-            "setup": self.match.setup.to_dict(), "status": self.status, "n": len(self.match.actions), "host": host,
+            "setup": self.match.setup.to_dict(), "status": self.status, "n": self.match.played, "host": host,
             "seats": [{"name": s.name or f"Player {i + 1}", "kind": s.kind, "level": s.level,
                        "open": s.kind == "remote" and s.token is None, "away": self.away(i),
                        "computer": self.computer_plays(i)} for i, s in enumerate(self.seats)],
@@ -132,8 +132,8 @@ class Table:
         match = self.match
         if self.status != "playing":
             raise Refused("The game is over." if self.status == "over" else "This table has ended.")
-        if n != len(match.actions):
-            raise Refused(f"That action was chosen after {n} actions; the table has played {len(match.actions)}: "
+        if n != match.played:
+            raise Refused(f"That action was chosen after {n} actions; the table has played {match.played}: "
                           "it is not played again.")
         if match.state.to_move != seat:
             raise Refused("It is not your turn.")
@@ -144,7 +144,7 @@ class Table:
     def play(self, seat: int, text: str) -> list:
         """Apply a checked action and commit it; the events it made (full: redact per seat before sending)."""
         match = self.match
-        n = len(match.actions)
+        n = match.played
         try:
             events = match.play(text)
         except IllegalAction as e:
@@ -158,7 +158,7 @@ class Table:
             raise
         if match.over:
             self.status = "over"
-        match.forget_states(len(match.actions) - KEPT_STATES)
+        match.forget_states(match.played - KEPT_STATES)
         self.undo = None  # an undo asked before this action is moot
         return events
 
@@ -174,7 +174,7 @@ class Table:
         if reason is not None:
             raise Refused(reason)
         waiting = {i for i in range(len(self.seats)) if i != seat and self.computer_plays(i) is None}
-        self.undo = {"by": seat, "n": len(self.match.actions), "waiting": waiting}
+        self.undo = {"by": seat, "n": self.match.played, "waiting": waiting}
         return waiting
 
     def answer_undo(self, seat: int, accept: bool) -> bool | None:
@@ -194,7 +194,7 @@ class Table:
     def do_undo(self) -> None:
         self.undo = None
         self.match.undo()
-        self.store.drop_actions_after(self.code, len(self.match.actions))
+        self.store.drop_actions_after(self.code, self.match.played)
 
     def record(self) -> dict:
         """Once the game is over: its seed and every action, so each player's program can save and replay it."""

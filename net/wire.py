@@ -37,7 +37,7 @@ def update(match: Match, seat: int | None, events: list | tuple = (), *, view: A
     return {
         "t": "update",
         "seat": seat,
-        "n": len(match.actions),
+        "n": match.played,
         "view": view.to_dict(),
         "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat,
                                                    "prompt": decision.prompt, "private": decision.private},
@@ -50,7 +50,7 @@ def update(match: Match, seat: int | None, events: list | tuple = (), *, view: A
 def history(match: Match, seat: int | None) -> list[list]:
     """[action number, [redacted event dicts]] of every action so far, for a seat joining or coming back."""
     redact = match.rules.redact
-    return [[i, [redact(e, seat).to_dict() for e in match.events_of(i)]] for i in range(1, len(match.actions) + 1)]
+    return [[i, [redact(e, seat).to_dict() for e in match.events_of(i)]] for i in range(1, match.played + 1)]
 
 
 # -- the client side ------------------------------------------------------------------------------

@@ -78,6 +78,12 @@ class Match:
     def actions(self) -> list[Action]:
         return [s.action for s in self._steps]
 
+    @property
+    def played(self) -> int:
+        """How many actions were played: `len(actions)` without building the list (a table server asks it
+        several times an action, in games of hundreds of actions)."""
+        return len(self._steps)
+
     def legal_actions(self) -> list[Action]:
         return cast(list[Action], self.rules.legal_actions(self.state))
 
@@ -234,8 +240,10 @@ class Match:
     def forget_states(self, upto: int) -> None:
         """Let go of the states the first `upto` actions were taken from (their events stay): a table server keeps
         thousands of games and needs only the few states an undo may go back to. Undo stops at a forgotten state."""
-        for step in self._steps[: max(0, upto)]:
-            step.before = None
+        i = min(upto, len(self._steps)) - 1
+        while i >= 0 and self._steps[i].before is not None:  # from the newest back to the ones already forgotten
+            self._steps[i].before = None
+            i -= 1
 
     def events_of(self, n: int) -> tuple[Event, ...]:
         """The events of the n-th action (1 = the first)."""

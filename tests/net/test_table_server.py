@@ -68,6 +68,7 @@ def test_a_krom_table_with_a_host_seat_a_remote_seat_and_a_computer_plays_to_the
         for m in (ann, bob):
             m.poll()
         assert ann.outcome() == bob.outcome() is not None
+        assert ann.played == bob.played == len(bob.actions) == server.tables[ann.code].match.played
         assert ann.names == ("Ann", "Bob[2J", "Cy")
         # the table is on disk: its actions replay to the same end, and the record lets each player save it
         table = server.tables[ann.code]
@@ -245,8 +246,13 @@ def test_a_table_keeps_only_the_states_an_undo_may_need():
     with pytest.raises(LookupError):
         match.state_after(29)
     assert match.state_after(30) is not None and len(match.history()) > 0 and match.events_of(1) is not None
+    match.forget_states(31)  # one more: only the newest is let go, the loop stops at the ones already forgotten
+    with pytest.raises(LookupError):
+        match.state_after(30)
+    assert match.state_after(31) is not None
     match.forget_states(40)
     assert match.why_no_undo() is not None
+    assert match.played == len(match.actions) == 40
 
 
 def test_the_app_hosts_a_server_in_a_process_of_its_own(tmp_path):
