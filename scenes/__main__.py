@@ -39,7 +39,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--frames", type=_positive, default=None, help="run this many frames (1 or more), then exit")
     parser.add_argument("--screenshot", default=None, help="save the last frame as a PNG here (needs --frames)")
     parser.add_argument("--continue", dest="resume", default=None, metavar="GAME",
-                        help="continue the autosaved game of GAME (krosmaster, krom, khrysos), as the menu's Continue does")
+                        help=f"continue the autosaved game of GAME ({', '.join(g.game_id for g in registry.playable_games())}), "
+                             "as the menu's Continue does")
     parser.add_argument("--autoplay", action="store_true",
                         help="the computer plays every seat of a board at full speed (for testing)")
     args = parser.parse_args(argv)

@@ -21,21 +21,27 @@ class MenuScene(Scene):
         w, h = self.app.size
         self.games = registry.playable_games()
         self.game_buttons: dict[UIButton, tuple[str, registry.GameEntry]] = {}
-        card_w, gap = 340, 30
+        gap = 30
+        # Three games' cards are 340 wide; more share the window's width.
+        card_w = min(340, (w - 40 - max(0, len(self.games) - 1) * gap) // max(1, len(self.games)))
         total = len(self.games) * card_w + max(0, len(self.games) - 1) * gap
         self.cards: list[tuple[pygame.Rect, registry.GameEntry]] = []
         for i, entry in enumerate(self.games):
             rect = pygame.Rect((w - total) // 2 + i * (card_w + gap), 196, card_w, 390)
             self.cards.append((rect, entry))
-            # Two columns: New game over Continue, and Rules over Learn.
-            wide = card_w - 60 - RULES_W - 8
+            # Two columns: New game over Continue, and Rules over Learn (only where the game has them).
+            has_rules, has_lessons = registry.has_reference(entry.game_id), registry.has_lessons(entry.game_id)
+            wide = card_w - 60 - (RULES_W + 8 if has_rules or has_lessons else 0)
             b = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 108, wide, 46), "New game", self.ui,
                          object_id="@game_button")
             self.game_buttons[b] = ("new", entry)
-            r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui)
-            self.game_buttons[r] = ("rules", entry)
-            learn = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 56, RULES_W, 42), "Learn", self.ui)
-            self.game_buttons[learn] = ("learn", entry)
+            if has_rules:
+                r = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 108, RULES_W, 46), "Rules", self.ui)
+                self.game_buttons[r] = ("rules", entry)
+            if has_lessons:
+                lessons = UIButton(pygame.Rect(rect.right - 30 - RULES_W, rect.bottom - 56, RULES_W, 42), "Learn",
+                                   self.ui)
+                self.game_buttons[lessons] = ("learn", entry)
             if saves.has_autosave(entry.game_id):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, wide, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
@@ -149,7 +155,8 @@ class MenuScene(Scene):
             ui.panel(surface, rect, radius=16)
             emblem = assets.image(entry.emblem, (120, 120))
             surface.blit(emblem, emblem.get_rect(midtop=(rect.centerx, rect.top + 16)))
-            ui.text(surface, entry.title, (rect.centerx, rect.top + 142), 24, palette.TEXT, bold=True, anchor="midtop")
+            ui.text(surface, ui.fit(entry.title, 24, rect.width - 20, bold=True), (rect.centerx, rect.top + 142), 24, palette.TEXT,
+                    bold=True, anchor="midtop")
             ui.text(surface, entry.players, (rect.centerx, rect.top + 176), 16, palette.TEXT_DIM, anchor="midtop")
             info = self.continues.get(entry.game_id)
             if info is not None:

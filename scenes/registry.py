@@ -57,6 +57,22 @@ def screens(game_id: str) -> GameScreens:
     return found
 
 
+def has_reference(game_id: str) -> bool:
+    """Whether the game's declaration names a rules reference (the menu's Rules button)."""
+    try:
+        return rules.declaration(game_id).learn is not None
+    except LookupError:
+        return False
+
+
+def has_lessons(game_id: str) -> bool:
+    """Whether the game's screens name a folder of lessons (the menu's Learn button)."""
+    try:
+        return screens(game_id).lessons is not None
+    except LookupError:
+        return False
+
+
 def entry(declared: rules.GameDeclaration) -> GameEntry:
     shown = screens(declared.id)
     return GameEntry(declared.id, declared.title, declared.players_text, shown.emblem, shown.new_game, shown.resume)

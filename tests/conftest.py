@@ -46,6 +46,18 @@ def dirs(tmp_path, monkeypatch):
     return config, data
 
 
+@pytest.fixture
+def fourth_game():
+    """The tiny fourth game (tests/fourthgame.py, issue 30), declared for one test: on the menu, saved and
+    replayed like the others, and gone from the registry afterwards. This is the one place outside its
+    own file that names it (tests/scenes/test_fourth_game.py counts them)."""
+    from game import registry
+    from tests import fourthgame
+
+    with registry.declared(fourthgame.GAME) as game:
+        yield game
+
+
 def pytest_addoption(parser):
     parser.addoption("--record-durations", action="store_true",
                      help=f"write the CPU seconds of each test that takes {RECORD_FROM} s or more to {DURATIONS.name} "

@@ -4,7 +4,7 @@ from game.registry import GameDeclaration
 
 GAME = GameDeclaration(
     id="demo",
-    title="the showcase table",
+    title="Showcase table",
     players=(1, 1),
     rules="game.demo",
     screens="scenes.showcase",
