@@ -303,8 +303,9 @@ class TableServer:
         for conn in table.conns:
             for seat in (sorted(conn.seats) or [None]):
                 by_seat.setdefault(seat, []).append(conn.ws)
+        updates = wire.Updates(table.match, events)
         for seat, sockets in by_seat.items():
-            broadcast(sockets, encode(wire.update(table.match, seat, events)))
+            broadcast(sockets, encode(updates.update(seat)))
 
     # -- playing --------------------------------------------------------------------------------
     def _seated(self, conn: Conn, code: str, seat: int | None = None) -> Table:

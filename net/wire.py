@@ -30,21 +30,49 @@ def decision_for(match: Match, view: Any) -> Decision | None:
 
 def update(match: Match, seat: int | None, events: list | tuple = (), *, view: Any = None) -> dict:
     """The `update` message for `seat` (None: a spectator) after the match's last action."""
-    view = match.view(seat) if view is None else view
-    decision = decision_for(match, view)
-    mine = decision is not None and seat is not None and decision.seat == seat
-    outcome = match.outcome() if match.over else None
-    return {
-        "t": "update",
-        "seat": seat,
-        "n": match.played,
-        "view": view.to_dict(),
-        "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat,
-                                                   "prompt": decision.prompt, "private": decision.private},
-        "legal": [str(a) for a in match.legal_actions()] if mine else [],
-        "events": [match.rules.redact(e, seat).to_dict() for e in events],
-        "outcome": None if outcome is None else outcome.to_dict(),
-    }
+    return Updates(match, events).update(seat, view)
+
+
+class Updates:
+    """The `update` messages of one moment of a match, one per seat: what every seat's message shares (the
+    action count, the outcome, the legal actions, the events a seat sees as they are) is built once, what
+    differs (the view, the decision as that view tells it, the redacted events) once per seat."""
+
+    def __init__(self, match: Match, events: list | tuple = ()):
+        self.match, self.events = match, events
+        self.n = match.played
+        outcome = match.outcome() if match.over else None
+        self.outcome = None if outcome is None else outcome.to_dict()
+        self._legal: list[str] | None = None
+        self._plain: dict[int, dict] = {}  # id(event) -> its dict, for events a seat sees unchanged
+
+    def _event(self, event: Any, seat: int | None) -> dict:
+        seen = self.match.rules.redact(event, seat)
+        if seen is not event:
+            return seen.to_dict()
+        known = self._plain.get(id(event))
+        if known is None:
+            known = self._plain[id(event)] = event.to_dict()
+        return known
+
+    def update(self, seat: int | None, view: Any = None) -> dict:
+        match = self.match
+        view = match.view(seat) if view is None else view
+        decision = decision_for(match, view)
+        mine = decision is not None and seat is not None and decision.seat == seat
+        if mine and self._legal is None:
+            self._legal = [str(a) for a in match.legal_actions()]
+        return {
+            "t": "update",
+            "seat": seat,
+            "n": self.n,
+            "view": view.to_dict(),
+            "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat,
+                                                       "prompt": decision.prompt, "private": decision.private},
+            "legal": self._legal if mine else [],
+            "events": [self._event(e, seat) for e in self.events],
+            "outcome": self.outcome,
+        }
 
 
 def history(match: Match, seat: int | None) -> list[list]:
