@@ -37,6 +37,21 @@ MAX_BAD = 20  # malformed frames before a connection is closed
 CHAT_KEPT = 50
 
 
+MAX_BUFFERED = 16 * 1024 * 1024  # bytes of frames a connection may leave unread before it is cut
+
+
+def push(sockets: list, frame: str) -> None:
+    """Send one frame to these connections now, without waiting (websockets' `broadcast`: one encoding, no
+    task switch). A connection whose unread frames pass MAX_BUFFERED (its program stopped reading) is cut
+    rather than kept growing in the server's memory: its seat shows away, and its player may rejoin."""
+    broadcast(sockets, frame)
+    for ws in sockets:
+        transport = ws.transport
+        if transport is not None and transport.get_write_buffer_size() > MAX_BUFFERED:
+            log.warning("a connection left %d bytes unread: cut", transport.get_write_buffer_size())
+            transport.abort()
+
+
 class Conn:
     """One websocket connection: the table it sits at, the seats it holds, its frame budget."""
 
@@ -127,8 +142,7 @@ class TableServer:
         await self._send(conn, {"t": "ok", "re": msg.get("id")})
 
     async def _send(self, conn: Conn, message: dict) -> None:
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await conn.ws.send(encode(message))
+        push([conn.ws], encode(message))
 
     # -- hello ----------------------------------------------------------------------------------
     async def on_ping(self, conn: Conn, msg: dict) -> None:
@@ -298,14 +312,14 @@ class TableServer:
         """Each connection's update, built once per seat and sent to everyone holding that seat. When the game is
         over, its record goes first: a screen that sees the game over already holds what it needs to save it."""
         if table.match.over and table.status == "over":
-            broadcast([c.ws for c in table.conns], encode(table.record()))
+            push([c.ws for c in table.conns], encode(table.record()))
         by_seat: dict[int | None, list] = {}
         for conn in table.conns:
             for seat in (sorted(conn.seats) or [None]):
                 by_seat.setdefault(seat, []).append(conn.ws)
         updates = wire.Updates(table.match, events)
         for seat, sockets in by_seat.items():
-            broadcast(sockets, encode(updates.update(seat)))
+            push(sockets, encode(updates.update(seat)))
 
     # -- playing --------------------------------------------------------------------------------
     def _seated(self, conn: Conn, code: str, seat: int | None = None) -> Table:
@@ -367,11 +381,11 @@ class TableServer:
         waiting = table.ask_undo(msg["seat"])
         if not waiting:
             table.do_undo()
-            broadcast([c.ws for c in table.conns], encode({"t": "undo_result", "code": table.code, "accepted": True,
+            push([c.ws for c in table.conns], encode({"t": "undo_result", "code": table.code, "accepted": True,
                                                            "by": msg["seat"]}))
             self.send_updates(table)
         else:
-            broadcast([c.ws for c in table.conns], encode({"t": "undo_asked", "code": table.code, "by": msg["seat"],
+            push([c.ws for c in table.conns], encode({"t": "undo_asked", "code": table.code, "by": msg["seat"],
                                                            "waiting": sorted(waiting)}))
         await self._ok(conn, msg)
         self._maybe_computer(table)
@@ -383,7 +397,7 @@ class TableServer:
         await self._ok(conn, msg)
         if done is None:
             return
-        broadcast([c.ws for c in table.conns], encode({"t": "undo_result", "code": table.code, "accepted": done,
+        push([c.ws for c in table.conns], encode({"t": "undo_result", "code": table.code, "accepted": done,
                                                        "by": by, "answered": msg["seat"]}))
         if done:
             self.send_updates(table)
@@ -413,7 +427,7 @@ class TableServer:
         name = table.seats[msg["seat"]].name or f"Player {msg['seat'] + 1}"
         table.store.add_chat(table.code, msg["seat"], name, text)
         table.chat = (table.chat + [(msg["seat"], name, text)])[-CHAT_KEPT:]
-        broadcast([c.ws for c in table.conns], encode({"t": "chat", "code": table.code, "seat": msg["seat"],
+        push([c.ws for c in table.conns], encode({"t": "chat", "code": table.code, "seat": msg["seat"],
                                                        "name": name, "text": text}))
         await self._ok(conn, msg)
 
@@ -433,7 +447,7 @@ class TableServer:
             raise Refused("Only the table's host may end it.")
         table.status = "ended"
         table.store.set_status(table.code, "ended")
-        broadcast([c.ws for c in table.conns], encode({"t": "ended", "code": table.code, "re": msg.get("id"),
+        push([c.ws for c in table.conns], encode({"t": "ended", "code": table.code, "re": msg.get("id"),
                                                        "reason": "The host ended the table."}))
         for c in list(table.conns):
             c.table, c.seats = None, set()

@@ -178,3 +178,35 @@ def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_s
             await stop(server, ws)
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_connection_that_stops_reading_is_cut_rather_than_kept_growing_in_memory():
+    """push() sends at once and never waits; a connection whose unread frames pass MAX_BUFFERED is cut (its seat
+    shows away), the others keep getting theirs."""
+    from websockets.protocol import State
+
+    from net.server import MAX_BUFFERED, push
+
+    class Transport:
+        def __init__(self, buffered):
+            self.buffered, self.aborted, self.written = buffered, False, []
+
+        def get_write_buffer_size(self):
+            return self.buffered
+
+        def abort(self):
+            self.aborted = True
+
+    class Socket:  # what websockets' broadcast reads of a connection, and where it writes
+        def __init__(self, buffered):
+            self.transport = Transport(buffered)
+            self.protocol = type("P", (), {"state": State.OPEN})()
+            self.send_in_progress = None
+            self.sent = []
+            self.protocol.send_text = self.sent.append
+            self.send_data = lambda: None
+
+    reader, stalled = Socket(0), Socket(MAX_BUFFERED + 1)
+    push([reader, stalled], '{"t":"update"}')
+    assert reader.sent == [b'{"t":"update"}'] and not reader.transport.aborted
+    assert stalled.transport.aborted
