@@ -8,7 +8,7 @@ from game.bots import LEVELS, kit, make_bot, play_turn
 from game.core.rng import Rng
 import itertools
 
-GAMES = ("krosmaster", "krom", "khrysos")
+GAMES = [d.id for d in registry.declarations() if d.bots is not None]  # every game with computer players
 
 # Small budgets: these tests check behaviour, not strength.
 FAST = {
@@ -199,7 +199,7 @@ def test_hard_stops_on_its_clock_and_says_so():
     assert fixed.last["iterations"] == 5 and fixed.last["timed_out"] is False
 
 
-@pytest.mark.parametrize("game_id", ["khrysos", "krom", "krosmaster"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_reason_names_the_action_in_words_and_what_it_gains(game_id):
     """Suggest shows the reason: the action as a player says it (the rules' action_text), never its text form."""
     rules, state = _mid_game(game_id, 0)

@@ -12,7 +12,7 @@ from game.core.match import Match
 from game.core.rng import Rng
 from game.core.save import parse_save
 
-GAMES = ("krosmaster", "krom", "khrysos")
+GAMES = list(registry.GAMES)  # the menu's games (game/games/)
 
 
 def random_match(game_id: str, seed: int, steps: int):

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
+from game import registry
 from tests.importgraph import ROOT, cycle, graph
 
 SCENES = ROOT / "scenes"
-GAMES = ("krosmaster", "krom", "khrysos")
+GAMES = tuple(d.screens.rpartition(".")[2] for d in registry.declarations() if d.menu and d.screens)  # scenes/<g>/
 # Folders whose every file is scanned like a board's: the games' scenes, and the lessons (the coach, the reference).
 SCANNED = GAMES + ("learn",)
 MAX_LINES = 500
