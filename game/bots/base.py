@@ -57,6 +57,11 @@ class GameKit:
     - `veto(view, legal, action)`: optional, asked of the action Normal or Hard chose: a replacement
       `(action, reason)` when that choice throws the game away (ending a move where a knockout
       awaits while a safe cell is in reach), else None.
+    - `plan(kit, view, seat, legal, rng)`: optional, Normal's choice where the game knows better than a
+      one-move look (Khrysos: the rest of the turn played out, its end judged with the tactics), else
+      None and the one-move look decides.
+    - `deep_plan(kit, view, seat, legal, rng)`: optional, the same for Hard (Khrysos: the best plans
+      met by the rivals' replies on several rolls), else None and the tree search decides.
     """
 
     rules: Any
@@ -74,6 +79,8 @@ class GameKit:
     stretch: Callable[[Any], Any] | None = None  # a key kept while one seat plays on alone (Hard reuses its tree)
     urgent: Callable[[Any, list[Action]], tuple[Action, str] | None] | None = None  # a tactic to play at once
     veto: Callable[[Any, list[Action], Action], tuple[Action, str] | None] | None = None  # a blunder's replacement
+    plan: Callable[..., tuple[Action, str] | None] | None = None  # Normal's own planner: plan(kit, view, seat, legal, rng)
+    deep_plan: Callable[..., tuple[Action, str] | None] | None = None  # Hard's: deep_plan(kit, view, seat, legal, rng)
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

@@ -11,6 +11,7 @@ from typing import Any
 
 from game import khrysos as rules
 from game.bots.base import GameKit, reseeded
+from game.bots.khrysos_plan import deep_plan, plan
 from game.core.rng import Rng
 from game.khrysos import HUNTER_NUMBERS, WIN_TREASURE
 from game.khrysos.facts import current_step
@@ -214,4 +215,6 @@ KIT = GameKit(
     turn=turn,
     scores=scores,
     stretch=lambda state: (turn(state), state.to_move),
+    plan=plan,
+    deep_plan=deep_plan,
 )

@@ -97,6 +97,11 @@ class NormalBot:
             if found is not None:
                 self.memory.remember(view_state, found[0])
                 return found
+        if kit.plan is not None:
+            found = kit.plan(kit, view_state, seat, legal, rng)
+            if found is not None:
+                self.memory.remember(view_state, found[0])
+                return found
         options = kit.prune(view_state, self.memory.fresh(view_state, legal))
         totals = [0.0] * len(options)
         looker = Look(kit, seat, rng)
@@ -181,6 +186,12 @@ class HardBot:
             found = self.kit.urgent(view_state, legal)
             if found is not None:
                 self.last = {"iterations": 0, "timed_out": False, "early": False, "reused": False, "tactic": True}
+                self._kept = None
+                return found
+        if self.kit.deep_plan is not None:
+            found = self.kit.deep_plan(self.kit, view_state, seat, legal, rng)
+            if found is not None:
+                self.last = {"iterations": 0, "timed_out": False, "early": False, "reused": False, "plan": True}
                 self._kept = None
                 return found
         root, here = self._kept_root(view_state, seat, legal)

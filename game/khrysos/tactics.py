@@ -7,6 +7,7 @@ next turn, with what chance and damage, who could be retired, and who is about t
 - `retire_chance(state, hunter)`: the chance that some rival's next turn can take the hunter's last
   endurance (its Guard markers counted);
 - `near_win(state, margin)`: the hunters whose card is `margin` treasure or less from the 12 that win;
+- `strike_map(state, hunter)`: for each roll, the squares a hunter can strike and the most damage;
 - `rival_hits(state, seat)` and `rival_hits_at(state, seat, square)`: the stable call the board's danger
   overlay and Suggest use: which rival hunters can reach and Hit a square in their next turn (one
   `SquareThreat` per rival: the chance over its roll, the most damage, the action numbers).
@@ -150,6 +151,40 @@ class SquareThreat(NamedTuple):
     actions: tuple[int, ...]  # the action numbers that can do it on some roll
 
 
+def strike_map(state: State, hunter: int) -> tuple[dict[Cell, int], ...]:
+    """For each roll of the white die (1 to 6), the squares `hunter` can strike in that turn (walking
+    with the energy an action leaves, then one Hit, Burst or Trample whose Range reaches the square)
+    and the most damage one such action deals there (0: it could only Steal). Empty for a hunter
+    off the map, stunned, or with no such action. Counted and left out as in `strikes`."""
+    return tuple({c: d for c, (d, _n) in now.items()} for now in _strike_rolls(state, hunter))
+
+
+def _strike_rolls(state: State, hunter: int) -> list[dict[Cell, tuple[int, int]]]:
+    """`strike_map` with, for each square, the bits of the action numbers that reach it."""
+    i = state.card_of(hunter)
+    card = None if i is None else state.cards[i]
+    if card is None or card.at is None or card.stun:
+        return [{} for _ in range(FACES)]
+    actions = _damaging(state, hunter)
+    walks: dict[int, list[Cell]] = {}
+    out = []
+    for energy in range(1, FACES + 1):
+        now: dict[Cell, tuple[int, int]] = {}
+        for number, _kind, reach, damage, _rich in actions:
+            if number > energy:
+                continue
+            budget = 0 if card.trap else energy - number
+            squares = walks.get(budget)
+            if squares is None:
+                squares = walks[budget] = [card.at, *reachable_squares(state, hunter, budget)]
+            covered = {c for q in squares for c, d in _rings_from(state, q).items() if d <= reach}
+            for c in covered:
+                d0, bits = now.get(c, (0, 0))
+                now[c] = (max(d0, damage), bits | 1 << number)
+        out.append(now)
+    return out
+
+
 def rival_hits(state: State, seat: int) -> dict[Cell, tuple[SquareThreat, ...]]:
     """Which rival hunters can reach and Hit each square in their next turn.
 
@@ -158,29 +193,18 @@ def rival_hits(state: State, seat: int) -> dict[Cell, tuple[SquareThreat, ...]]:
     such hunter, likeliest first; squares nothing reaches are left out. Counted and left out as in
     `strikes` (this module's docstring); a Hit of Steal alone counts with damage 0."""
     per: dict[Cell, list[SquareThreat]] = {}
-    for rival, actions in _armed_rivals(state, seat):
-        walks: dict[int, list[Cell]] = {}
+    for rival, _actions in _armed_rivals(state, seat):
         rolls: dict[Cell, int] = {}
         most: dict[Cell, int] = {}
-        used: dict[Cell, set[int]] = {}
-        for energy in range(1, FACES + 1):
-            hit_now: set[Cell] = set()
-            for number, _kind, reach, damage, _rich in actions:
-                if number > energy:
-                    continue
-                budget = 0 if rival.trap else energy - number
-                squares = walks.get(budget)
-                if squares is None:
-                    squares = walks[budget] = [rival.at, *reachable_squares(state, rival.hunter, budget)]
-                covered = {c for q in squares for c, d in _rings_from(state, q).items() if d <= reach}
-                for c in covered:
-                    hit_now.add(c)
-                    most[c] = max(most.get(c, 0), damage)
-                    used.setdefault(c, set()).add(number)
-            for c in hit_now:
+        used: dict[Cell, int] = {}
+        for now in _strike_rolls(state, rival.hunter):
+            for c, (damage, bits) in now.items():
                 rolls[c] = rolls.get(c, 0) + 1
+                most[c] = max(most.get(c, 0), damage)
+                used[c] = used.get(c, 0) | bits
         for c, n in rolls.items():
-            per.setdefault(c, []).append(SquareThreat(rival.hunter, n / FACES, most[c], tuple(sorted(used[c]))))
+            numbers = tuple(k for k in range(1, FACES + 1) if used[c] >> k & 1)
+            per.setdefault(c, []).append(SquareThreat(rival.hunter, n / FACES, most[c], numbers))
     return {c: tuple(sorted(t, key=lambda x: (-x.chance, -x.damage, x.attacker))) for c, t in per.items()}
 
 
@@ -189,4 +213,4 @@ def rival_hits_at(state: State, seat: int, square: Cell) -> tuple[SquareThreat, 
     return rival_hits(state, seat).get(square, ())
 
 
-__all__ = ["SquareThreat", "Strike", "rival_hits", "rival_hits_at", "near_win", "retire_chance", "strikes"]
+__all__ = ["SquareThreat", "Strike", "rival_hits", "rival_hits_at", "strike_map", "near_win", "retire_chance", "strikes"]

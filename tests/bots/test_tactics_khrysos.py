@@ -16,7 +16,8 @@ import pytest
 from game import khrysos as rules
 from game.bots import make_bot, play_turn
 from game.core.rng import Rng
-from game.khrysos.queries import action_targets
+from game.khrysos import retire_chance
+from game.khrysos.queries import action_targets, reachable_squares
 from game.khrysos.testing import hunter, position
 
 OPTIONS = {"normal": {}, "hard": {"iterations": 120}, "easy": {}, "random": {}, "reference": {}}
@@ -33,7 +34,7 @@ class Spot:
     ally: tuple = ("Oren Ash", (0, 8), {})
     energy: int = 6
     loot: tuple = ()
-    judge: str = "wins"  # or "spares_the_ally"
+    judge: str = "wins"  # or "spares_the_ally", "ends_safe"
 
     def state(self, seed: int):
         cards = [hunter(self.acting[0], seat=0, at=self.acting[1], **self.acting[2]),
@@ -96,6 +97,19 @@ SPOTS = [
     Spot("spare_ally_from_ivy_burst", "Burst: Ivy Thornwell's Burst 2 [Damage 1 Trap Stun] would catch our "
          "ally two rings away.", ("Ivy Thornwell", (1, 1), {}), ("Kaz Ironjaw", (7, 7), {}),
          ally=("Elia Rose", (3, 1), {}), energy=6, judge="spares_the_ally"),
+    # -- do not end the turn where a rival's next turn retires the hunter ---------------------------
+    Spot("flee_a_rival_who_can_retire", "Damage and Endurance: Elia Rose has 2 endurance and 4 treasure beside "
+         "Torvald Grimm, whose Hit Range 1 [Damage 2] retires her on 5 rolls in 6 and steals 2; six rings "
+         "away he cannot reach her.", ("Elia Rose", (2, 1), {"endurance": 2, "treasure": 4}),
+         ("Torvald Grimm", (1, 1), {}), energy=6, judge="ends_safe"),
+    Spot("treasure_not_worth_retirement", "Damage and Endurance: the treasure beside Torvald Grimm is 1; "
+         "ending there with 2 endurance loses 2 treasure to him on 5 rolls in 6. Two steps east are out of "
+         "his reach.", ("Elia Rose", (5, 1), {"endurance": 2, "treasure": 5}), ("Torvald Grimm", (1, 1), {}),
+         energy=3, loot=((2, 2),), judge="ends_safe"),
+    Spot("guarded_is_not_safe_enough", "Guard: each Guard marker blocks 1 Damage; with 1 endurance and no "
+         "Guard, Kaz Ironjaw's Hits retire Oren Ash from two rings away: he walks out of reach.",
+         ("Oren Ash", (3, 3), {"endurance": 1, "treasure": 3}), ("Kaz Ironjaw", (1, 3), {}), energy=6,
+         judge="ends_safe"),
 ]
 
 
@@ -114,6 +128,12 @@ def whole_turn(state, level: str, seed: int):
 
 
 def verdict(spot: Spot, start, end) -> str | None:
+    if spot.judge == "ends_safe":
+        me = end.cards[0]
+        if me.hunter != start.cards[0].hunter or me.at is None:
+            return "the hunter was retired in its own turn"
+        chance = retire_chance(end, me.hunter)
+        return None if chance <= 1 / 6 + 1e-9 else f"it ended where a rival retires it on {round(6 * chance)} rolls in 6"
     if spot.judge == "wins":
         result = rules.outcome(end)
         return None if result is not None and result.winners == (0,) else "the win was there and not taken"
@@ -125,10 +145,22 @@ def verdict(spot: Spot, start, end) -> str | None:
     return "it harmed our own hunter" if harmed else None
 
 
+def _moved(state, square):
+    """`state` with the acting hunter standing on `square` (to ask the tactics about it)."""
+    moved = state.copy()
+    moved.cards = (state.cards[0]._replace(at=square), *state.cards[1:])
+    return moved
+
+
 def _check_the_spot_can_be_failed(spot: Spot, start) -> None:
     """A position no move could fail would be a test that cannot fail."""
     legal = rules.legal_actions(start)
     assert rules.outcome(start) is None and len(legal) > 1
+    if spot.judge == "ends_safe":  # some square in its walk is deadly, some safe
+        me = start.cards[0]
+        chances = [retire_chance(_moved(start, q), me.hunter)
+                   for q in [me.at, *reachable_squares(start, me.hunter)]]
+        assert max(chances) > 0.5 and min(chances) == 0.0, "no deadly square, or no safe one, in its walk"
     if spot.judge == "spares_the_ally":
         me, ally = start.cards[0].hunter, start.cards[2].hunter
         assert any(ally in action_targets(start, me, n) for n in range(1, start.energy + 1)), "no action reaches the ally"
