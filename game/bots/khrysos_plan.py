@@ -186,7 +186,8 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
               w: dict[str, float] = TURN_WEIGHTS) -> tuple[Action, str] | None:
     """Hard's choice in its own active turn: Normal's plan, then for the `width` best options the rivals'
     replies played out on `replies` rolls of their dice each (every rival choosing greedily), judged
-    where our next turn begins; the best average wins. None outside an active turn."""
+    where our next turn begins; the average of those and of the plan's own judgement wins. None outside
+    an active turn."""
     if view.phase != ACTIVE or view.cards[view.turn].seat != seat or view.to_move != seat:
         return None
     s = kit.determinize(view, seat, rng)
@@ -198,10 +199,10 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
     ends.sort(key=lambda e: (e[0], e[1]), reverse=True)
     best: Any = None
     for v0, i, a, end in ends[:width]:
+        total = v0 * replies  # the plan's own judgement (the rivals' greedy replies miss their best blows)
         if end.to_move is None:
-            total = v0 * replies
+            total *= 2
         else:
-            total = 0.0
             for _ in range(replies):
                 t = end.copy()
                 t.rng = Rng(rng.next64())
@@ -209,7 +210,7 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
         if best is None or (total, i) > (best[0], best[1]):
             best = (total, i, a, end)
     v, _, action, end = best
-    return action, kit.reason(s, end, seat, action, v / replies)
+    return action, kit.reason(s, end, seat, action, v / (2 * replies))
 
 
 __all__ = ["TURN_WEIGHTS", "deep_plan", "best_end", "plan", "play_replies", "turn_values"]
