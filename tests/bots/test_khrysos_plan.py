@@ -1,0 +1,49 @@
+"""game/bots/khrysos_plan.py (issue 33): Khrysos' Normal plays each option to the end of its turn and
+judges the end with the rules' tactics; Hard meets the best plans with the rivals' replies. Structure
+only (strength is the arena's)."""
+
+from game import khrysos as rules
+from game.bots import kit, make_bot
+from game.bots.khrysos_plan import _turn_key, best_end, deep_plan, plan, turn_values
+from game.core.rng import Rng
+from game.khrysos.testing import hunter, position
+
+KIT = kit("khrysos")
+
+
+def _spot(at=(2, 1), endurance=2, treasure=4, energy=6):
+    return position([hunter("Elia Rose", seat=0, at=at, endurance=endurance, treasure=treasure),
+                     hunter("Torvald Grimm", seat=1, at=(1, 1)), hunter("Oren Ash", seat=0, at=(0, 8)),
+                     hunter("Nyx Arden", seat=1, at=(8, 8))], energy=energy, seed=3)
+
+
+def test_damage_and_endurance_a_turn_ended_in_a_rivals_reach_is_judged_worse():
+    # Torvald Grimm's Hit Range 1 [Damage 2] retires a 2-endurance Elia Rose beside him on 5 rolls in 6.
+    near = rules.apply(_spot(at=(2, 1)), rules.legal_actions(_spot(at=(2, 1)))[-1])[0]
+    far = rules.apply(_spot(at=(7, 1)), rules.legal_actions(_spot(at=(7, 1)))[-1])[0]
+    assert str(rules.legal_actions(_spot())[-1]) == "end"
+    assert turn_values(KIT, near, 0) < turn_values(KIT, far, 0)
+
+
+def test_during_your_turn_the_best_end_is_where_the_turn_is_over():
+    s = _spot()
+    value, end = best_end(KIT, s, 0)
+    assert _turn_key(end) != _turn_key(s) or end.to_move is None
+    assert 0.0 <= value <= 1.0
+
+
+def test_normal_follows_its_plan_in_its_own_turn_and_looks_one_move_elsewhere():
+    s = _spot()
+    legal = rules.legal_actions(s)
+    chosen, reason = make_bot("normal", "khrysos").choose(rules.view(s, 0), 0, legal, Rng(7))
+    planned = plan(KIT, rules.view(s, 0), 0, legal, Rng(7))
+    assert planned is not None and chosen == planned[0] and reason
+    deploy = rules.new_game(rules.Setup(players=2), 1)
+    assert plan(KIT, rules.view(deploy, deploy.to_move), deploy.to_move, rules.legal_actions(deploy), Rng(1)) is None
+
+
+def test_hard_deep_plan_gives_a_legal_action_and_a_reason():
+    s = _spot()
+    legal = rules.legal_actions(s)
+    found = deep_plan(KIT, rules.view(s, 0), 0, legal, Rng(2), width=2, replies=2)
+    assert found is not None and found[0] in legal and found[1]
