@@ -281,6 +281,8 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
     def animate(self, events: list) -> None:
         """Play the events' animations (logging each as it starts), then settle."""
         self.upcoming = deciding(self.match)
+        if self.viewer is not None and self.public_turn(self.upcoming):  # a computer's turn between humans
+            self.leave_screen(pending=len(events))
         self._leading = True
         self.before_animations(events)
         self.spots.live = False
@@ -323,6 +325,8 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
                 if self.viewer is not None:
                     self._set_viewer(None)
                     return
+            if self.viewer is not None and self.public_turn(decision):
+                self._set_viewer(None)  # then the computer plays, in the public view
         self._snapshot()
         if self.replay is None and self.match.over:
             if self.coach is not None:
@@ -383,9 +387,11 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
             return self.seats[seat].colour
         return None
 
-    def rebuild_log(self) -> None:
+    def rebuild_log(self, pending: int = 0) -> None:
+        """The log again for the viewer's eyes, but for the newest `pending` events (they log as they animate)."""
         lines = []
-        for _, event in self.match.history():
+        history = self.match.history()
+        for _, event in history[:len(history) - pending]:
             line = self.log_line(event)
             if line:
                 lines.append((line, self.log_colour(event)))

@@ -34,6 +34,24 @@ class Viewers:
         if changed and mouse is not None:
             self.on_hover(mouse)
 
+    def public_turn(self, decision) -> bool:
+        """Whether `decision` must be watched in the table's public view: a computer seat decides while two
+        or more humans share the screen (any of them may be looking, so nobody's secrets show)."""
+        seat = decision.seat if decision is not None else None
+        if seat is None or self.seats[seat].human or self.replay is not None:
+            return False
+        return sum(s.human for s in self.seats) >= 2
+
+    def leave_screen(self, pending: int) -> None:
+        """The viewer leaves as their action starts to animate, a computer's turn following: from now on the
+        table's public view (the log for everyone's eyes, but the `pending` newest events, which log as they
+        animate; nothing of theirs hovered or selected). The snapshot waits for the settle: the animations
+        start from the position before the action."""
+        self.viewer = None
+        self.wipe()
+        self.spots.mouse = None
+        self.rebuild_log(pending)
+
     def secrets_shown(self) -> bool:
         """Whether the viewer's secrets (a hand, a pick) may be drawn now: there is a viewer, and no animation
         is leading the table to another seat's decision (while it plays, everyone watches the screen)."""
