@@ -14,10 +14,8 @@ from dataclasses import replace
 from game import krom as rules
 from game.bots.base import GameKit, reseeded
 from game.core.rng import Rng
-from game.krom.content import BONUS, CAVE, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, PICKING, RESOURCES, SAVANNA
-from game.krom.queries import hunt_odds, mountain_reward
-from game.krom import points, target_points
-from game.krom.state import HIDDEN, State
+from game.krom import (BONUS, CAVE, EVOLUTIONS, FOREST, HIDDEN, HUNTING, MOUNTAIN, PICKING, RESOURCES, SAVANNA, State,
+                       hunt_odds, mountain_reward, points, target_points)
 
 PLACES = (CAVE, FOREST, SAVANNA, MOUNTAIN)
 

@@ -185,17 +185,8 @@ def _khrysos():
 
 
 def _krom():
-    from game.krom.content import (
-        CAVE,
-        EVOLUTIONS,
-        FOREST,
-        HUNTING,
-        MOUNTAIN,
-        RESOURCES,
-        SAVANNA,
-    )
-    from game.krom.queries import hunt_odds, mountain_reward
-    from game.krom import points, target_points
+    from game.krom import (CAVE, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, RESOURCES, SAVANNA, hunt_odds, mountain_reward,
+                           points, target_points)
 
     value = {"krom": 0.13, "wood": 0.4, "stone": 0.4, "bone": 0.4, "bonus": 0.25, "hp": 0.06}
 

@@ -15,7 +15,8 @@ decision(state, names), progress(state, names), outcome(state, names),
 why_illegal(state, action, names).
 """
 
-from game.krom.content import BONUS, CHARACTERS, DESTINATIONS, EVOLUTIONS, HUNTING, PICKING, PLACES, RULES
+from game.krom.content import (BONUS, CAVE, CHARACTERS, DESTINATIONS, EVOLUTIONS, FOREST, HUNTING, MOUNTAIN, PICKING, PLACES,
+                               RESOURCES, RULES, SAVANNA)
 from game.krom.decision import decision, progress, reveals
 from game.krom.events import describe
 from game.krom.facts import (
@@ -108,6 +109,11 @@ __all__ = [
     "hunt_words",
     "place_words",
     "BONUS",
+    "CAVE",
+    "FOREST",
+    "MOUNTAIN",
+    "RESOURCES",
+    "SAVANNA",
     "CHARACTERS",
     "Choice",
     "Climb",

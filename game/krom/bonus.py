@@ -22,7 +22,8 @@ from game.krom.events import (
     Stole,
     Transferred,
 )
-from game.krom.facts import HP_MAX, _has, _window_next, place_name
+from game.krom.facts import HP_MAX, _has, _window_next
+from game.krom.words import place_name
 from game.krom.resolution import _gain, _pay, _remove_card, _transfer
 from game.krom.state import Play, State
 

@@ -23,7 +23,8 @@ from game.krom.events import (
     HuntingRevealed,
     PickingDrawn,
 )
-from game.krom.facts import place_name, points, reroll_cost, reward_options
+from game.krom.facts import points, reroll_cost, reward_options
+from game.krom.words import place_name
 from game.krom.state import State
 from game.krom.words import amount_words, bundle_text, end_reason, player_name
 

@@ -21,7 +21,6 @@ from game.krom.content import (
     reward_label,
 )
 from game.krom.state import DINO, Combat, Player, Setup, State
-from game.krom.words import player_name
 
 HP_MAX = RULES.start_hp
 STEALABLE = RESOURCES + ("krom", "bonus")
@@ -37,10 +36,6 @@ DINO_PLACE_NAMES = tuple(PLACES[p] for p in RULES.dino_places)
 SLOTS = 4
 
 
-def place_name(place: int) -> str:
-    return PLACES[place].capitalize()
-
-
 def target_points(setup: Setup) -> int:
     """Evolution points needed to win with these options."""
     return RULES.win_points[setup.players - 2] + (RULES.longer if setup.longer else 0)
@@ -50,10 +45,6 @@ def points(state: State, seat: int) -> int:
     """A seat's Evolution points: its realized Evolutions plus the Kromosaurus trophy."""
     p = state.players[seat]
     return sum(EVOLUTIONS[e].points for e in p.evolutions) + (1 if state.trophy == seat else 0)
-
-
-def _name(state: State, seat: int) -> str:
-    return player_name(state, seat)
 
 
 # -- what a player holds ----------------------------------------------------------------------

@@ -11,7 +11,8 @@ from game.core.decision import HIDDEN
 from game.krom.bonus import bonus_problem
 from game.krom.content import BONUS, RESOURCES, RULES, heaviest_wins
 from game.krom.decision import stage
-from game.krom.facts import HP_MAX, SLOTS, place_name
+from game.krom.facts import HP_MAX, SLOTS
+from game.krom.words import place_name
 from game.krom.queries import basket_cost, cave_services
 from game.krom.refusals import evolution_problem
 from game.krom.rules import why_illegal

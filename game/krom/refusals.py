@@ -28,12 +28,11 @@ from game.krom.facts import (
     _holds,
     cave_price,
     next_pick_cost,
-    place_name,
     reroll_cost,
     reward_options,
 )
 from game.krom.state import State, Turn
-from game.krom.words import action_text, bundle_text
+from game.krom.words import action_text, bundle_text, place_name
 
 
 def _word(a: Action, choices) -> str | None:

@@ -60,7 +60,6 @@ from game.krom.facts import (
     cave_price,
     fight_ranking,
     next_pick_cost,
-    place_name,
     points,
     reroll_cost,
     reward_options,
@@ -105,7 +104,7 @@ from game.krom.refusals import (
     refusal,
 )
 from game.krom.state import DINO, Player, Setup, State
-from game.krom.words import end_reason
+from game.krom.words import end_reason, place_name
 
 __all__ = [
     "CAVE_ITEMS",
