@@ -25,14 +25,18 @@ def sprite_path(name: str) -> Path:
 
 # Sprite names of the pieces and symbols drawn from the Game Icons set (the scheme is written at
 # the top of sprites/make_sprites.py). Boards ask for these names; they never build paths.
-FACE_GAMES = ("krosmaster", "minion", "krom", "khrysos")
+@cache
+def face_families() -> tuple[str, ...]:
+    """The families of faces the sprites hold (a game's id, or "minion"): the folders of sprites/faces/."""
+    return tuple(sorted(p.name for p in (resource_dir("sprites") / "faces").iterdir() if p.is_dir()))
 
 
 def face(game: str, piece: str | int) -> str:
     """Sprite name of a piece's face: face("krosmaster", "arrowna"), face("minion", "gobball"),
     face("krom", "alma"), face("krom", "kromosaurus"), face("khrysos", 7) (hunter number)."""
-    if game not in FACE_GAMES:
-        raise ValueError(f"no faces for {game!r} (known: {', '.join(FACE_GAMES)})")
+    families = face_families()
+    if game not in families:
+        raise ValueError(f"no faces for {game!r} (known: {', '.join(families)})")
     return f"faces/{game}/{piece}"
 
 

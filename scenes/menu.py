@@ -6,7 +6,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game import registry as rules_registry
 from game.core import SaveError
+from game.core.grammar import listing
 from scenes import assets, palette, registry, saves, ui
 from scenes.credits import CreditsScene
 from scenes.overlays import MessageScene, SettingsScene
@@ -148,8 +150,8 @@ class MenuScene(Scene):
             ui.panel(surface, box, colour=palette.PANEL, radius=16)
             ui.text(surface, "No game is playable yet", (box.centerx, box.top + 28), 26, palette.GOLD, bold=True,
                     anchor="midtop")
-            for i, line in enumerate(ui.wrap("Krosmaster: Blast, Krom: Evolution and Khrysos Hunters appear here "
-                                             "as soon as their boards can be played.", 18, 560)):
+            titles = listing([d.title for d in rules_registry.declarations() if d.menu])
+            for i, line in enumerate(ui.wrap(f"{titles} appear here as soon as their boards can be played.", 18, 560)):
                 ui.text(surface, line, (box.centerx, box.top + 82 + 28 * i), 18, palette.TEXT, anchor="midtop")
         for rect, entry in self.cards:
             ui.panel(surface, rect, radius=16)
