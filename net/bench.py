@@ -188,12 +188,13 @@ async def measure(port: int, pid: int, args) -> dict:
     gc.set_threshold(gc.get_threshold()[0], gc.get_threshold()[1], 2**30)
     await asyncio.sleep(2.0)  # idle: every table open, every seat connected, nobody playing
     idle = _rss_kb(pid)
-    cpu0, t0 = _cpu_seconds(pid), time.monotonic()
+    cpu0, t0, mine0 = _cpu_seconds(pid), time.monotonic(), time.process_time()
     bench.playing = True
     await asyncio.sleep(args.seconds)
     bench.playing = False
     elapsed = time.monotonic() - t0
     user, system = (b - a for a, b in zip(cpu0, _cpu_seconds(pid), strict=True))
+    mine = time.process_time() - mine0
     cpu = user + system
     await asyncio.sleep(1.0)
     played = _rss_kb(pid)
@@ -209,6 +210,7 @@ async def measure(port: int, pid: int, args) -> dict:
         "server_cpu_per_action_ms": round(1000 * cpu / max(1, len(lat)), 2),
         "of_which_kernel_ms": round(1000 * system / max(1, len(lat)), 2),  # the sockets' system calls
         "server_cpu_share": round(cpu / elapsed, 2),
+        "bench_clients_cpu_share": round(mine / elapsed, 2),  # near 1.0: the clients, not the server, set the pace
         "kb_per_idle_table": round((idle - base) / args.tables, 1),
         "kb_per_table_after_play": round((played - base) / args.tables, 1),
         "refused": bench.refused,
