@@ -74,8 +74,8 @@ from game.khrysos.previews import (
     square_about,
 )
 from game.khrysos.queries import action_symbols, column_labels, hit_reach, is_upgraded, row_labels
-from game.khrysos.words import (action_text, action_words, column_name, columns, place_name, proper_names, race_text, row_name, rows,
-                                 square_name, symbol_tip, treasure_lines, upgrade_words)
+from game.khrysos.words import (action_text, action_words, column_name, columns, grid_column_name, grid_row_name,
+                                 grid_square_name, place_name, proper_names, race_text, row_name, rows, square_name, symbol_tip, treasure_lines, upgrade_words)
 from game.khrysos.rules import (
     GAME_ID,
     TITLE,
@@ -211,6 +211,9 @@ __all__ = [
     "spend_guard",
     "square_about",
     "square_name",
+    "grid_column_name",
+    "grid_row_name",
+    "grid_square_name",
     "SquareInfo",
     "State",
     "stop",

@@ -52,16 +52,19 @@ def validate_map(data: Any) -> list[str]:
     return problems + rule_problems(placed)
 
 
-def map_report(spec: MapSpec) -> tuple[list[Problem], list[Problem]]:
+def map_report(spec: MapSpec, on_grid: bool = False) -> tuple[list[Problem], list[Problem]]:
     """(problems, warnings) of a map being built, each with the tiles and squares it is about;
-    their texts are exactly `validate_map`'s and `map_warnings`' (warnings only when there is no problem)."""
+    their texts are exactly `validate_map`'s and `map_warnings`' (warnings only when there is no problem).
+    `on_grid`: squares named as the builder's edges name them, from the grid's fixed corner
+    (`squares.grid_square_name`), so a name does not change while tiles are added above or left of it."""
     if any(pt.tile not in TILES or pt.rotation not in ROTATIONS for pt in spec.tiles):  # not tiles at all: the file's words
         return [Problem(text, "file") for text in validate_map(spec)], []
     numbered = list(enumerate(spec.tiles, 1))
-    problems = _rule_report(numbered)
+    corner = (0, 0) if on_grid else None
+    problems = _rule_report(numbered, corner)
     if problems:
         return problems, []
-    return [], _warnings(list(spec.tiles), _labels(numbered))
+    return [], _warnings(list(spec.tiles), _labels(numbered, corner), corner)
 
 
 def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
@@ -73,10 +76,10 @@ def rule_problems(numbered: list[tuple[int, PlacedTile]]) -> list[str]:
     return [p.text for p in _rule_report(numbered)]
 
 
-def _rule_report(numbered: list[tuple[int, PlacedTile]]) -> list[Problem]:
+def _rule_report(numbered: list[tuple[int, PlacedTile]], corner: Cell | None = None) -> list[Problem]:
     problems: list[Problem] = []
     placed = [pt for _, pt in numbered]
-    labels = _labels(numbered)
+    labels = _labels(numbered, corner)
     if len(placed) < MIN_TILES:
         problems.append(Problem(f"the map has {counted(len(placed), 'tile')}; a map needs at least {MIN_TILES}", "count"))
     present = {TILES[pt.tile].zone for pt in placed if pt.tile in TILES}
@@ -124,9 +127,12 @@ def map_warnings(data: Any) -> list[str]:
     return [p.text for p in _warnings(placed, _labels(numbered))]
 
 
-def _labels(numbered: list[tuple[int, PlacedTile]]) -> dict[int, str]:
-    """How messages name each entry (see `PlacedTile.label`), squares counted from the map's corner."""
-    corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0), TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
+def _labels(numbered: list[tuple[int, PlacedTile]], corner: Cell | None = None) -> dict[int, str]:
+    """How messages name each entry (see `PlacedTile.label`), squares counted from `corner` (the map's own
+    top-left square when None)."""
+    if corner is None:
+        corner = (TILE_SIZE * min((pt.x for _, pt in numbered), default=0),
+                  TILE_SIZE * min((pt.y for _, pt in numbered), default=0))
     return {i: pt.label(corner) for i, (_, pt) in enumerate(numbered)}
 
 
@@ -140,9 +146,9 @@ def problem_places(spec: MapSpec) -> tuple[set[Cell], set[Cell]]:
             {c for w in warnings for c in w.squares})
 
 
-def _warnings(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
+def _warnings(placed: list[PlacedTile], labels: dict[int, str], corner: Cell | None = None) -> list[Problem]:
     """A playable map's warnings: the floor cut apart, then the Treasure Zones kept apart by it."""
-    cut = _cut_floor(placed, labels)
+    cut = _cut_floor(placed, labels, corner)
     return cut + (_zones_apart(placed) if cut else [])
 
 
@@ -211,13 +217,13 @@ def _cut_squares(placed: list[PlacedTile]) -> tuple[Board, Cell, list[Cell]]:
     return board, start, [c for c in floor if c not in reached]
 
 
-def _cut_floor(placed: list[PlacedTile], labels: dict[int, str]) -> list[Problem]:
+def _cut_floor(placed: list[PlacedTile], labels: dict[int, str], corner: Cell | None = None) -> list[Problem]:
     """Squares no hunter could walk to from the first square: solid lines cut the floor apart."""
     board, start, cut = _cut_squares(placed)
     if not cut:
         return []
     first = cut[0]
-    x0, y0 = min(c[0] for c in board.floor), min(c[1] for c in board.floor)
+    x0, y0 = corner if corner is not None else (min(c[0] for c in board.floor), min(c[1] for c in board.floor))
     text = (
         f"solid lines cut the floor apart: {counted(len(cut), 'square')}, "
         f"starting with {square_label(first[0] - x0, first[1] - y0)} of {labels[board.tile_of[first]]}, "

@@ -53,6 +53,8 @@ CHARACTER_WORDS = {
 }
 SYMMETRY_WORDS = {"none": "no symmetry", "mirror": "mirror symmetric (left and right)", "half-turn": "symmetric by a half turn"}
 
+# The characters whose words promise pillars: every map of theirs with a tile besides the six zones has one.
+PILLARED = ("open", "pillared")
 # Tiles other than the six zones, with their weights, by character.
 _MIX = {
     "open": (("floor", 17), ("pillar", 3)),
@@ -379,12 +381,21 @@ def _dress(rng: Rng, orbits: list[tuple[Cell, ...]], character: str, kind: str |
     for orbit in orbits:
         if orbit in zone_orbits:
             continue
-        tile, rotation = _weighted(rng, _choices(character, kind, len(orbit) == 1))
-        first = PlacedTile(tile, orbit[0][0], orbit[0][1], rotation)
-        tiles[orbit[0]] = first
-        if len(orbit) == 2:
-            tiles[orbit[1]] = PlacedTile(tile, orbit[1][0], orbit[1][1], image(tile, rotation, kind)[0])
+        _lay(tiles, orbit, *_weighted(rng, _choices(character, kind, len(orbit) == 1)), kind)
+    free = [o for o in orbits if o not in zone_orbits]
+    if character in PILLARED and free and not any(TILES[t.tile].pillars for t in tiles.values()):
+        # The character promises pillars: the weighted draw gave none, so one position (with its image) gets one.
+        orbit = free[rng.below(len(free))]
+        pillars = [c for c in _choices(character, kind, len(orbit) == 1) if TILES[c[0]].pillars]
+        _lay(tiles, orbit, *_weighted(rng, pillars), kind)
     return tiles
+
+
+def _lay(tiles: dict[Cell, PlacedTile], orbit: tuple[Cell, ...], tile: str, rotation: int, kind: str | None) -> None:
+    """A tile card on a position and, in a pair, its exact image on the partner."""
+    tiles[orbit[0]] = PlacedTile(tile, orbit[0][0], orbit[0][1], rotation)
+    if len(orbit) == 2:
+        tiles[orbit[1]] = PlacedTile(tile, orbit[1][0], orbit[1][1], image(tile, rotation, kind)[0])
 
 
 def _centred(spec: MapSpec) -> MapSpec:

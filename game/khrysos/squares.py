@@ -3,7 +3,8 @@
 Column letters from the left and row numbers from the top, counted from the map's own
 corner: the bounding box of its squares (the leftmost column any tile covers is "A", the
 top row any tile covers is "1"), so that a map reads the same wherever it lies on the
-builder's grid. Past 26 columns the letters go on as a spreadsheet's: "AA", "AB".
+builder's grid (the builder itself names squares from its grid's fixed corner: `grid_square_name`).
+Past 26 columns the letters go on as a spreadsheet's: "AA", "AB".
 Imports nothing of the game but the grammar, so the map module can name squares too.
 """
 
@@ -79,3 +80,20 @@ def square_name(board_or_state, cell: Cell) -> str:
     return column_name(board_or_state, cell[0]) + row_name(board_or_state, cell[1])
 
 
+
+
+def grid_column_name(x: int) -> str:
+    """The letters of column `x` on the map builder's edges: counted from the grid's fixed left edge."""
+    return column_label(x)
+
+
+def grid_row_name(y: int) -> str:
+    """The number of row `y` on the map builder's edges: counted from the grid's fixed top edge."""
+    return row_label(y)
+
+
+def grid_square_name(cell: Cell) -> str:
+    """A square as the map builder's edges name it, counted from the grid's fixed top-left corner (not the
+    map's), so a square keeps its name while tiles are added above or left of it. A board being played names
+    squares from the map's own corner instead (`square_name`)."""
+    return grid_column_name(cell[0]) + grid_row_name(cell[1])

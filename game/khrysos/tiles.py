@@ -15,6 +15,8 @@ writes that format and names every structural problem of a file; whether a map i
 
 from __future__ import annotations
 
+import re
+
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -253,4 +255,12 @@ def parse_map_text(text: str | bytes) -> Any:
     try:
         return load_json(text)
     except BadJSON as e:
+        where = re.search(r" at line (\d+), column (\d+)$", e.reason)
+        if where is not None:  # the parser's own words ("Expecting value") mean nothing to a player
+            raise MapError([f"the file is not a map file: a map file is text in the JSON format, as the map builder's "
+                            f"Export writes it, and this text stops being that at line {where.group(1)}, column "
+                            f"{where.group(2)}"]) from None
+        if e.reason == "it is not UTF-8 text":
+            raise MapError(["the file is not a map file: it is not text at all, and a map file is text, as the map "
+                            "builder's Export writes it"]) from None
         raise MapError([f"the map file cannot be read: {e.reason}"]) from None

@@ -20,7 +20,8 @@ from game.core.actions import Action
 from game.core.grammar import capital, counted, listing, possessive
 from game.khrysos.content import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, compile_steps, plan_of, read_symbols_text, symbols_text
 from game.khrysos.facts import BOOST_PHASE, current_step, hunter_name, player_name
-from game.khrysos.squares import _board, column_name, columns, corner, row_name, rows, square_name
+from game.khrysos.squares import (_board, column_name, columns, corner, grid_column_name, grid_row_name, grid_square_name,
+                                  row_name, rows, square_name)
 
 Cell = tuple[int, int]
 Names = Sequence[str] | None
@@ -265,6 +266,9 @@ __all__ = [
     "action_text",
     "action_words",
     "column_name",
+    "grid_column_name",
+    "grid_row_name",
+    "grid_square_name",
     "columns",
     "corner",
     "hunter_name",

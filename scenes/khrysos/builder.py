@@ -64,6 +64,8 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
         self.message_left = 0.0
         self.symmetry: str | None = None  # symmetric placing: None or a kind of K.IMAGE_KINDS
         self.notes_scroll = 0  # first line of the problem list shown
+        self.shown_problem = None  # a problem clicked in the list: its tiles blink for `shown_left` seconds
+        self.shown_left = 0.0
         self._cache_key = None
         self._map_image: pygame.Surface | None = None
         self.coach = None  # a lesson's coach (scenes.learn.coach), when the builder teaches
@@ -286,8 +288,9 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
 
     def _check(self) -> None:
         """Ask the rules about the map: every problem, every warning, and the tiles and squares each is about."""
-        problems, warnings = K.map_report(self.spec)
+        problems, warnings = K.map_report(self.spec, on_grid=True)  # squares named as the grid's edges name them
         self.report = problems
+        self.report_notes = problems + warnings  # the problem list's entries, in order
         self.problems = [p.text for p in problems]
         self.warnings = [w.text for w in warnings]
         self.bad_tiles, self.bad_squares = K.problem_places(self.spec)  # where the rules say they lie
@@ -417,6 +420,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
     # -- frames ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.keep_draft(dt)
+        self.shown_left = max(0.0, self.shown_left - dt)
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:

@@ -10,6 +10,7 @@ from game.khrysos import MapSpec
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.mapdialogs import MapCodeScene, OpenMapScene, RandomMapScene
+from scenes.khrysos.problemlist import ProblemListScene
 from scenes.overlays import MessageScene
 from scenes.widgets.filepicker import FilePickerScene
 
@@ -128,28 +129,38 @@ class BuilderFiles:
                                    [("Delete", really, "Delete the map's file for good"), ("Keep", None)]))
 
     def import_file(self) -> None:
-        self.unsaved(lambda: self.app.push(FilePickerScene(self.app, "Import a map file", saving=False, start=Path.home(),
-                                                           on_pick=self.imported, confirm="Import")))
+        self.unsaved(lambda: self.app.push(FilePickerScene(self.app, "Import a map file", saving=False,
+                                                           start=mapstore.last_folder(), on_pick=self.imported,
+                                                           confirm="Import")))
 
     def export_file(self) -> None:
-        start = Path.home() / f"{mapstore.slug(self.current_name())}.json"
+        start = mapstore.last_folder() / f"{mapstore.slug(self.current_name())}.json"
         self.app.push(FilePickerScene(self.app, "Export the map to a file", saving=True, start=start,
                                       on_pick=self.exported, confirm="Export"))
 
     def exported(self, path: Path) -> None:
         """A file chosen in the export picker: the map written there, readable by others."""
         problem = mapstore.export_map(self._spec_named(), path)
+        if problem is None:
+            mapstore.remember_folder(path)
         self.say(problem or f"Exported to {path} (anyone can read it: send the file to share the map).",
                  palette.BLOCKED if problem else palette.LEGAL)
 
     def imported(self, path: Path) -> None:
-        """A file chosen in the import picker: copied among the player's maps and opened."""
+        """A file chosen in the import picker: copied among the player's maps and opened. What keeps it from being
+        a map (or a playable one) is listed in full, in a box that scrolls."""
+        mapstore.remember_folder(path)
         entry, message = mapstore.import_map(path)
         if entry is None:
-            self.say(message, palette.BLOCKED)
+            self.say(f"{Path(path).name} is not a Khrysos map: nothing was imported.", palette.BLOCKED)
+            self.app.push(ProblemListScene(self.app, "Not a Khrysos map", f"{Path(path).name} cannot be imported: "
+                                           "nothing was changed.", mapstore.read_entry(Path(path)).problems or [message]))
             return
         self.load(entry.spec, entry.path)
         self.say(message, palette.LEGAL if entry.playable else palette.GOLD)
+        if entry.problems:
+            self.app.push(ProblemListScene(self.app, "Imported as a draft", f"{entry.name!r} was imported, but it "
+                                           "cannot be played until these are put right:", entry.problems))
 
     def random_map(self) -> None:
         self.unsaved(lambda: self.app.push(RandomMapScene(self.app, self.use_random, "Open in the builder")))

@@ -8,7 +8,7 @@ import pygame
 
 from game.khrysos import TILES, Edit, MapEditError, apply_edit
 from scenes import palette, ui
-from scenes.khrysos.builderview import GRID, NOTE_LINE, SIDE, SLOTS
+from scenes.khrysos.builderview import NOTE_LINE, SIDE, SLOTS, VIEW
 
 CHECKS = ("count", "zones", "overlap", "connection")  # the checklist's lines, in order (see BuilderView.checklist)
 
@@ -19,7 +19,7 @@ class BuilderGestures:
     def _map_hotspots(self) -> None:
         """The grid's tile places, the turn handle, the checklist's lines and the problem list."""
         spots = self.spots
-        view = GRID.inflate(-4, -4)
+        view = VIEW
         target = self.coach.target() if self.coach is not None else None
         for x in range(SLOTS):
             for y in range(SLOTS):
@@ -50,9 +50,22 @@ class BuilderGestures:
             spots.add(f"check:{kind}", pygame.Rect(SIDE.left + 10, y - 2, SIDE.width - 20, height + 4),
                       [("Done: " if ok else "Not yet: ") + line])
             y += height + 6
-        shown_notes = self.note_lines()
-        spots.add("problems", self.notes_rect(), [" ".join(t for t, _ in shown_notes if t)] if shown_notes
-                  else "No problem: the map can be played")
+        spots.add("problems", self.notes_rect(), "What keeps the map from being played (red) and what to look at (gold): "
+                  "click one to see its tiles on the map" if self.note_lines() else "No problem: the map can be played")
+        for k, rect in self.note_rows().items():  # each problem a link to its tiles (its own words are on screen)
+            note = self.report_notes[k]
+            if note.tiles:
+                count = len(note.tiles)
+                spots.add(f"problem:{k}", rect, f"Click to show {'this tile' if count == 1 else f'these {count} tiles'} "
+                                                "on the map (they blink)", click=lambda n=note: self.show_problem(n))
+            else:
+                spots.add(f"problem:{k}", rect, "This is about the whole map, not one tile: there is nothing to point at")
+
+    def show_problem(self, note) -> None:
+        """A problem clicked in the list: the view moves (and zooms out if it must) to show its tiles, which blink."""
+        self.fit_view(note.tiles, most=max(self.zoom, 1))
+        self.shown_problem, self.shown_left = note, 2.5
+        self._sync_buttons()
 
     @staticmethod
     def _slot_of(key: str | None) -> tuple[int, int] | None:

@@ -14,7 +14,7 @@ import pygame
 
 import game.khrysos as K
 from scenes import palette
-from scenes.khrysos.builderview import GRID, SIDE
+from scenes.khrysos.builderview import SIDE, VIEW
 
 LESSON_GAP = 10  # between the lesson's panel and the checklist under it
 # The side panel's file buttons: a lesson keeps no files, so its panel takes their place.
@@ -129,7 +129,7 @@ class BuilderLesson:
     def draw_turn_handles(self, surface: pygame.Surface) -> None:
         """Each turn handle on screen: a gold disc with a clockwise arrow."""
         for spot in self.spots:
-            if not spot.key.startswith("turn:") or not GRID.contains(spot.rect):
+            if not spot.key.startswith("turn:") or not VIEW.contains(spot.rect):
                 continue
             r = spot.rect
             live = self.spots.is_enabled(spot)

@@ -14,11 +14,17 @@ from scenes.khrysos import art
 SLOTS = MAX_TILE_POS + 1
 PALETTE = pygame.Rect(10, 52, 236, 660)
 TOOLS = pygame.Rect(256, 52, 660, 38)  # the bar of map tools above the grid
-GRID = pygame.Rect(256, 96, 660, 616)
+GRID = pygame.Rect(256, 96, 660, 574)
+RULE_W, RULE_H = 28, 20  # the edges naming the columns (letters, on top) and the rows (numbers, on the left)
+VIEW = pygame.Rect(GRID.left + RULE_W, GRID.top + RULE_H, GRID.width - RULE_W - 2, GRID.height - RULE_H - 2)
+STATUS = pygame.Rect(GRID.left, GRID.bottom + 6, GRID.width, 712 - GRID.bottom - 6)  # messages: under the grid, never on it
 SIDE = pygame.Rect(926, 52, 344, 660)
 ZOOMS = (13, 18, 24, 32)  # pixels a square
+NEW_ZOOM = 2  # a new map's zoom: its zone numbers read (they do not at 13 pixels a square)
 PAL_COLS, PAL_ROW = 2, 84
 NOTE_SIZE, NOTE_LINE = 14, 18  # the problem list's text
+STATUS_SIZE = 14
+IDLE_STATUS = "The edges name each square (the one under the mouse lights up); click a problem to see its tiles."
 
 
 class BuilderView:
@@ -27,14 +33,39 @@ class BuilderView:
     def note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Every problem and warning, each a sentence wrapped to the side panel: (line, colour), a blank
         line between two sentences."""
-        out: list[tuple[str, tuple[int, int, int]]] = []
-        notes = [(ui.sentence(p), palette.BLOCKED) for p in self.problems]
-        notes += [("Note: " + ui.sentence(w), palette.GOLD) for w in self.warnings]
-        for text, colour in notes:
-            if out:
-                out.append(("", colour))
-            out.extend((line, colour) for line in ui.wrap(text, NOTE_SIZE, SIDE.width - 40))
-        return out
+        return [(line, colour) for line, colour, _ in self._notes()]
+
+    def note_owners(self) -> list[int | None]:
+        """For each line of `note_lines`, the index of its problem in `report_notes` (None for a blank line)."""
+        return [k for _, _, k in self._notes()]
+
+    def _notes(self) -> list[tuple[str, tuple[int, int, int], int | None]]:
+        key = (tuple(self.problems), tuple(self.warnings))
+        if getattr(self, "_notes_key", None) != key:
+            out: list[tuple[str, tuple[int, int, int], int | None]] = []
+            notes = [(ui.sentence(p), palette.BLOCKED) for p in self.problems]
+            notes += [("Note: " + ui.sentence(w), palette.GOLD) for w in self.warnings]
+            for k, (text, colour) in enumerate(notes):
+                if out:
+                    out.append(("", colour, None))
+                out.extend((line, colour, k) for line in ui.wrap(text, NOTE_SIZE, SIDE.width - 40))
+            self._notes_key, self._notes_cache = key, out
+        return self._notes_cache
+
+    def note_rows(self) -> dict[int, pygame.Rect]:
+        """Where each problem shown in the list lies on screen (its lines), by its index in `report_notes`."""
+        shown, above, _ = self.visible_notes()
+        owners = self.note_owners()
+        area = self.notes_rect()
+        top = area.top + (NOTE_LINE if above else 0)
+        rows: dict[int, pygame.Rect] = {}
+        for j in range(len(shown)):
+            k = owners[above + j]
+            if k is None:
+                continue
+            line = pygame.Rect(area.left, top + j * NOTE_LINE, area.width, NOTE_LINE)
+            rows[k] = rows[k].union(line) if k in rows else line
+        return rows
 
     def checklist(self) -> list[tuple[bool, str]]:
         """The validator's verdict as a checklist: (passed, line), in the rules' words (`map_checklist`)."""
@@ -51,10 +82,10 @@ class BuilderView:
         return self.square * TILE_SIZE
 
     def origin(self) -> tuple[int, int]:
-        return GRID.left + 6 - self.pan[0], GRID.top + 6 - self.pan[1]
+        return VIEW.left + 2 - self.pan[0], VIEW.top + 2 - self.pan[1]
 
     def slot_at(self, pos) -> tuple[int, int] | None:
-        if not GRID.collidepoint(pos):
+        if not VIEW.collidepoint(pos):
             return None
         ox, oy = self.origin()
         x, y = (pos[0] - ox) // self.tile_px, (pos[1] - oy) // self.tile_px
@@ -73,33 +104,38 @@ class BuilderView:
         level = max(0, min(len(ZOOMS) - 1, level))
         if level == self.zoom:
             return
-        around = around or GRID.center
+        around = around or VIEW.center
         ox, oy = self.origin()
         fx, fy = (around[0] - ox) / self.tile_px, (around[1] - oy) / self.tile_px
         self.zoom = level
-        self.pan = [int(GRID.left + 6 + fx * self.tile_px - around[0]), int(GRID.top + 6 + fy * self.tile_px - around[1])]
+        self.pan = [int(VIEW.left + 2 + fx * self.tile_px - around[0]), int(VIEW.top + 2 + fy * self.tile_px - around[1])]
         self._clamp_pan()
         if hasattr(self, "buttons"):
             self._sync_buttons()  # the zoom buttons grey at the ends
 
-    def fit_view(self) -> None:
-        """Zoom in as far as the map's tiles still fit, and centre them."""
-        if not self.tiles:
-            self.zoom, self.pan = 0, [0, 0]
+    def fit_view(self, slots=None, most: int = len(ZOOMS) - 1) -> None:
+        """Zoom in as far as the map's tiles (or the tile places `slots`) still fit, at most to zoom `most`, and
+        centre them. A new map opens at NEW_ZOOM, where zone numbers read, centred on the middle of the grid."""
+        slots = [(t.x, t.y) for t in self.tiles] if slots is None else list(slots)
+        if not slots:
+            self.zoom = NEW_ZOOM
+            self.pan = [int(2 + SLOTS * self.tile_px / 2 - VIEW.width / 2), int(2 + SLOTS * self.tile_px / 2 - VIEW.height / 2)]
+            self._clamp_pan()
             return
-        xs = [t.x for t in self.tiles]
-        ys = [t.y for t in self.tiles]
+        xs = [x for x, _ in slots]
+        ys = [y for _, y in slots]
         w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-        fits = [k for k, sq in enumerate(ZOOMS) if (w + 1) * sq * TILE_SIZE <= GRID.width and (h + 1) * sq * TILE_SIZE <= GRID.height]
+        fits = [k for k, sq in enumerate(ZOOMS) if k <= most and (w + 1) * sq * TILE_SIZE <= VIEW.width
+                and (h + 1) * sq * TILE_SIZE <= VIEW.height]
         self.zoom = fits[-1] if fits else 0
         t = self.tile_px
         cx, cy = (min(xs) + w / 2) * t, (min(ys) + h / 2) * t
-        self.pan = [int(6 + cx - GRID.width / 2), int(6 + cy - GRID.height / 2)]
+        self.pan = [int(2 + cx - VIEW.width / 2), int(2 + cy - VIEW.height / 2)]
         self._clamp_pan()
 
     def _clamp_pan(self) -> None:
-        extent = SLOTS * self.tile_px + 12
-        for i, size in enumerate((GRID.width, GRID.height)):
+        extent = SLOTS * self.tile_px + 4
+        for i, size in enumerate((VIEW.width, VIEW.height)):
             self.pan[i] = max(0, min(max(0, extent - size), self.pan[i]))
 
     def palette_items(self) -> list[tuple[str, pygame.Rect]]:
@@ -135,14 +171,28 @@ class BuilderView:
         self._draw_side(surface)
         if self.drag is not None:
             self._draw_ghost(surface)
-        if self.message:
-            text, colour = self.message
-            lines = ui.wrap(text, 16, GRID.width - 40)[:3]
-            box = pygame.Rect(0, 0, GRID.width - 20, 12 + 22 * len(lines))
-            box.midbottom = (GRID.centerx, GRID.bottom - 10)
-            ui.panel(surface, box, colour=palette.BG_LIGHT, edge=colour, radius=8, shadow=3)
-            for i, line in enumerate(lines):
-                ui.text(surface, line, (box.centerx, box.top + 6 + 22 * i), 16, palette.TEXT, anchor="midtop")
+        self._draw_status(surface)
+
+    def status_lines(self) -> list[str]:
+        """The message, wrapped to the strip under the grid (two lines; a longer one in smaller letters)."""
+        if not self.message:
+            return []
+        lines = ui.wrap(self.message[0], STATUS_SIZE, STATUS.width - 24)
+        return lines if len(lines) <= 2 else ui.wrap(self.message[0], STATUS_SIZE - 3, STATUS.width - 24)
+
+    def _draw_status(self, surface) -> None:
+        """The strip under the grid where the builder's messages show: it never covers the map."""
+        colour = self.message[1] if self.message else palette.PANEL_LIGHT
+        ui.panel(surface, STATUS, colour=palette.BG_LIGHT, edge=colour, radius=8)
+        lines = self.status_lines()
+        if not lines:
+            ui.text(surface, IDLE_STATUS, STATUS.center, 13, palette.TEXT_DIM, anchor="center")
+            return
+        size = STATUS_SIZE if len(lines) <= 2 else STATUS_SIZE - 3
+        step = size + 2
+        top = STATUS.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            ui.text(surface, line, (STATUS.centerx, top + step * i), size, palette.TEXT, anchor="midtop")
 
     def _draw_palette(self, surface) -> None:
         ui.panel(surface, PALETTE)
@@ -161,8 +211,9 @@ class BuilderView:
 
     def _draw_grid(self, surface) -> None:
         ui.panel(surface, GRID, colour=palette.BG_LIGHT, radius=8, shadow=4)
+        self._draw_rulers(surface)
         clip = surface.get_clip()
-        surface.set_clip(GRID.inflate(-4, -4))
+        surface.set_clip(VIEW)
         ox, oy = self.origin()
         t = self.tile_px
         for i in range(SLOTS + 1):
@@ -176,11 +227,58 @@ class BuilderView:
         sq = self.square
         for x, y in self.bad_squares:
             pygame.draw.rect(surface, palette.GOLD, pygame.Rect(ox + x * sq, oy + y * sq, sq, sq), width=2)
+        if self.shown_problem is not None and self.shown_left > 0:  # a problem clicked in the list: its tiles blink
+            on = int(self.shown_left * 4) % 2 == 0
+            for slot in self.shown_problem.tiles:
+                pygame.draw.rect(surface, palette.GOLD if on else palette.BLOCKED, self.slot_rect(slot).inflate(2, 2),
+                                 width=4, border_radius=4)
         if self.drag is None and self.hover_tile is not None and self.tile_at(self.hover_tile) is not None:
             pygame.draw.rect(surface, palette.HOVER, self.slot_rect(self.hover_tile), width=2, border_radius=3)
         if self.drag is None:
             self.draw_turn_handles(surface)
         surface.set_clip(clip)
+
+    def hovered_square(self) -> tuple[int, int] | None:
+        """The square of the grid under the mouse (in squares, from the grid's corner), if any."""
+        if not VIEW.collidepoint(self.mouse):
+            return None
+        ox, oy = self.origin()
+        x, y = (self.mouse[0] - ox) // self.square, (self.mouse[1] - oy) // self.square
+        return (x, y) if 0 <= x < SLOTS * TILE_SIZE and 0 <= y < SLOTS * TILE_SIZE else None
+
+    def _draw_rulers(self, surface) -> None:
+        """The grid's edges: column letters on top, row numbers on the left, counted from the grid's fixed corner
+        (so a square keeps its name while the map grows); the column and row under the mouse in gold. At the
+        smallest zoom only each tile's first column and row is named."""
+        clip = surface.get_clip()
+        hover = self.hovered_square()
+        self._draw_ruler(surface, 0, pygame.Rect(VIEW.left, GRID.top + 2, VIEW.width, RULE_H - 2), hover)
+        self._draw_ruler(surface, 1, pygame.Rect(GRID.left + 2, VIEW.top, RULE_W - 2, VIEW.height), hover)
+        surface.set_clip(clip)
+
+    def _draw_ruler(self, surface, axis: int, band: pygame.Rect, hover) -> None:
+        """One edge: `axis` 0 names the columns along the top `band`, 1 the rows down the left one."""
+        sq = self.square
+        start = self.origin()[axis]
+        every = 1 if sq >= 18 else TILE_SIZE
+        surface.set_clip(band)
+        low, high = (band.left, band.right) if axis == 0 else (band.top, band.bottom)
+        for k in range(SLOTS * TILE_SIZE):
+            at = start + k * sq
+            if at + sq < low or at > high:
+                continue
+            if k % TILE_SIZE == 0:  # a tick where each tile place begins
+                tick = ((at, band.bottom - 5), (at, band.bottom)) if axis == 0 else ((band.right - 5, at), (band.right, at))
+                pygame.draw.line(surface, palette.PANEL, *tick)
+            lit = hover is not None and hover[axis] == k
+            if k % every and not lit:
+                continue
+            middle = at + sq // 2 if every == 1 else at + (2 if axis == 0 else 7)
+            if axis == 0:
+                name, pos, anchor = K.grid_column_name(k), (middle, band.centery), "center" if every == 1 else "midleft"
+            else:
+                name, pos, anchor = K.grid_row_name(k), (band.right - 4, middle), "midright"
+            ui.text(surface, name, pos, 11, palette.GOLD if lit else palette.TEXT_DIM, bold=lit, anchor=anchor)
 
     def _draw_axis(self, surface) -> None:
         """With symmetric placing on, the gold line (or centre point) that tiles are mirrored across."""
@@ -288,6 +386,9 @@ class BuilderView:
                 y += NOTE_LINE
             y += 6
         area = self.notes_rect()
+        hovered = self.spots.hovered
+        if hovered is not None and hovered.key.startswith("problem:") and hovered.click is not None:
+            pygame.draw.rect(surface, palette.PANEL_LIGHT, hovered.rect.inflate(0, 2), border_radius=4)  # a link
         shown, above, below = self.visible_notes()
         y = area.top
         if above:

@@ -208,7 +208,23 @@ class MapCodeScene(Overlay):
                          palette.GOLD)
 
     def read(self) -> None:
-        """The verdict on the line's text: the map it holds, or why it is no map code."""
+        """The verdict on the line's text: the map it holds, or why it is no map code ("Load this map" greyed
+        with that reason)."""
+        self._read()
+        if not self.copying:
+            (self.load_button.enable if self.spec is not None else self.load_button.disable)()
+
+    def load_reason(self) -> str | None:
+        """Why "Load this map" is greyed (the verdict on the code), or None."""
+        if self.spec is not None:
+            return None
+        return ui.sentence(self.note[0]) if self.entry.get_text().strip() else "There is no code in the line yet: paste one."
+
+    def note_rect(self) -> pygame.Rect:
+        """Where the verdict on the code is written (a tip never covers it)."""
+        return pygame.Rect(self.box.left + 16, self.box.top + 170, self.box.width - 32, 4 * 22 + 12)
+
+    def _read(self) -> None:
         text = self.entry.get_text()
         self.spec = None
         if not text.strip():
@@ -236,7 +252,7 @@ class MapCodeScene(Overlay):
                                              "it to a friend, who pastes it to play the same map", None)]
         return super().widget_tips() + [
             ("field:code", self.entry, "A map's code goes here: click and paste it (Ctrl+V) or type it", None),
-            ("button:load", self.load_button, "Play on the map this code makes (it is checked first)", None)]
+            ("button:load", self.load_button, "Load the map this code makes (it is checked first)", self.load_reason())]
 
     def handle_event(self, event) -> bool:
         if not self.copying and event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
@@ -279,6 +295,7 @@ class MapCodeScene(Overlay):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        self.spots.keep_clear = [self.note_rect()]  # a tip goes beside the verdict, never over it
         b = self.box
         intro = ("This text holds the whole map. Anyone with Tabletop Trio can paste it back."
                  if self.copying else "A map code holds a whole map: paste one a friend sent you.")

@@ -61,8 +61,12 @@ def read_entry(path: Path) -> MapEntry:
         if path.stat().st_size > MAX_BYTES:
             return MapEntry(path.stem, path, None, [f"the file is too large to be a map ({path.stat().st_size} bytes)"])
         text = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return MapEntry(path.stem, path, None, [f"the file cannot be read ({type(e).__name__})"])
+    except UnicodeDecodeError as e:
+        return MapEntry(path.stem, path, None, [
+            f"the file is not text (byte {e.start + 1} is no letter of any text): a map file is text, as the map "
+            "builder's Export writes it, so this file is something else (a picture, a document, a damaged copy)"])
+    except OSError as e:
+        return MapEntry(path.stem, path, None, [f"the file cannot be read: {(e.strerror or str(e)).lower()}"])
     problems = K.validate_map(text)
     try:
         spec = K.map_from_dict(K.parse_map_text(text))
@@ -170,3 +174,26 @@ def export_map(spec: MapSpec, target: Path) -> str | None:
     except OSError as e:
         return f"The map could not be exported: {e.strerror or e}."
     return None
+
+
+def _folder_note() -> Path:
+    return data_dir() / "khrysos_map_folder.txt"
+
+
+def last_folder() -> Path:
+    """The folder a map file was last imported from or exported to (the file picker opens there), else home."""
+    try:
+        folder = Path(_folder_note().read_text(encoding="utf-8").strip())
+        if folder.is_absolute() and folder.is_dir():
+            return folder
+    except (OSError, UnicodeDecodeError, ValueError):
+        pass
+    return Path.home()
+
+
+def remember_folder(path: Path) -> None:
+    """Keep the folder of a map file just imported or exported, for the next pick (a failed write changes nothing)."""
+    try:
+        atomic_write_text(_folder_note(), str(Path(path).resolve().parent))
+    except OSError:
+        pass

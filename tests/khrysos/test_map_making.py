@@ -92,6 +92,13 @@ class TestRandomMaps:
         assert share("pillared", pillared) > 0.5 and share("open", pillared) < 0.3
         assert share("open", {"floor"}) > 0.7
 
+    def test_every_open_or_pillared_map_with_room_has_a_pillar_as_its_words_promise(self):
+        """Issue 34: an "Open" map ("open floor with a few pillars") came out with no pillar 2 times in 3."""
+        for seed, size, _, symmetry in cases(400, seed=34):
+            for character in ("open", "pillared"):
+                spec = random_map(seed, max(size, 7), character, symmetry)
+                assert any(TILES[t.tile].pillars for t in spec.tiles), (seed, size, character, symmetry)
+
     @pytest.mark.parametrize("args, message", [
         ((1, 5, "open", "none"), "6 to 16 tiles, not 5"),
         ((1, 17, "open", "none"), "6 to 16 tiles, not 17"),

@@ -273,9 +273,12 @@ class TestBrokenMaps:
                 assert validate_map(json.dumps(candidate)) == problems
 
     def test_unreadable_json_is_a_message(self):
-        assert validate_map('{"format": "khrysos-map",, }') == ["the map file cannot be read: Expecting property name enclosed in double quotes at line 1, column 26"]
+        assert validate_map('{"format": "khrysos-map",, }') == [
+            "the file is not a map file: a map file is text in the JSON format, as the map builder's Export writes it, "
+            "and this text stops being that at line 1, column 26"], "in words: no parser jargon (issue 34)"
         assert validate_map("") == ["the map file cannot be read: it is empty"]
-        assert validate_map(b"\xff\xfe") == ["the map file cannot be read: it is not UTF-8 text"]
+        assert validate_map(b"\xff\xfe") == ["the file is not a map file: it is not text at all, and a map file is "
+                                              "text, as the map builder's Export writes it"]
 
     def test_map_from_dict_and_read_map_raise_map_error_with_every_problem(self):
         with pytest.raises(MapError) as info:

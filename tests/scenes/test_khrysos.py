@@ -47,10 +47,14 @@ def fast_app(make_app):
 
 
 def open_builder(make_app) -> tuple:
+    """A builder on a new map, zoomed out to show the whole grid (a new map opens zoomed in on its middle)."""
     app = fast_app(make_app)
     app.push(BuilderScene(app))
     app.run_frames(2)
-    return app, top(app)
+    builder = top(app)
+    builder.zoom, builder.pan = 0, [0, 0]
+    builder.refresh_hotspots()
+    return app, builder
 
 
 def build_row_map(app) -> BuilderScene:
@@ -64,9 +68,9 @@ def build_row_map(app) -> BuilderScene:
     click_widget(app, button(top(app), "Map builder"))
     builder = top(app)
     assert isinstance(builder, BuilderScene)
-    for n in range(1, 7):
-        drag(app, palette_item(builder, f"zone{n}"), builder.slot_centre((n + 1, 3)))
-    assert [(t.tile, t.x, t.y) for t in builder.tiles] == [(f"zone{n}", n + 1, 3) for n in range(1, 7)]
+    for n in range(1, 7):  # in the middle of the grid, where a new map opens
+        drag(app, palette_item(builder, f"zone{n}"), builder.slot_centre((n + 3, 6)))
+    assert [(t.tile, t.x, t.y) for t in builder.tiles] == [(f"zone{n}", n + 3, 6) for n in range(1, 7)]
     assert builder.problems == []
     click_widget(app, button(builder, "Save"))
     assert builder.path is not None and builder.path.is_file() and not builder.dirty

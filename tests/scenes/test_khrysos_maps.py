@@ -217,11 +217,16 @@ def key(app, k, mod=0) -> None:
     app.run_frames(2)
 
 
-def open_builder(make_app, spec: MapSpec | None = None):
+def open_builder(make_app, spec: MapSpec | None = None, whole_grid: bool = True):
+    """A builder on `spec` (or a new map). `whole_grid`: a new map is zoomed out to show all the grid (it opens
+    zoomed in, centred, where zone numbers read), as these tests place tiles anywhere on it."""
     app = fast_app(make_app)
     builder = BuilderScene(app, spec)
     app.push(builder)
     app.run_frames(2)
+    if spec is None and whole_grid:
+        builder.zoom, builder.pan = 0, [0, 0]
+        builder.refresh_hotspots()
     return app, builder
 
 

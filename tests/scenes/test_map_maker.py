@@ -187,3 +187,157 @@ def test_sigkill_while_building_loses_no_edit_announced_and_the_next_start_offer
     assert isinstance(offer, MessageScene) and offer.title == builderdraft.DRAFT_TITLE
     click_widget(app, button(offer, "Resume"))
     assert builder.tiles == draft.spec.tiles
+
+
+def hover(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+
+
+class TestSquareNamesOnTheEdges:
+    # Alpha Room without its Treasure Zone 6 tile, which lies cut off to the right: one problem naming squares.
+    CUT = MapSpec("Cut", tuple(PlacedTile(t, x + 2, y + 2) for t, x, y in (
+        ("zone1", 0, 0), ("floor", 1, 0), ("zone2", 2, 0), ("zone3", 0, 1), ("pillar", 1, 1), ("zone4", 2, 1),
+        ("zone5", 0, 2), ("floor", 1, 2), ("zone6", 5, 2))))
+
+    def test_a_problem_names_the_same_squares_when_tiles_are_added_above_and_left(self, make_app):
+        app, builder = open_builder(make_app, self.CUT)
+        before = list(builder.problems)
+        assert "the Treasure Zone 6 tile at V13" in before[0] and "the Treasure Zone 1 tile at G7" in before[0]
+        place(app, builder, PlacedTile("floor", 0, 0))  # far above and left: the map's own corner moves
+        assert before[0] in " ".join(builder.problems), "the names stayed as they were"
+
+    def test_the_edges_show_the_grid_names_and_light_the_hovered_square(self, make_app, monkeypatch):
+        import game.khrysos as K
+        from scenes.khrysos import builderview
+
+        app, builder = open_builder(make_app, self.CUT)
+        assert builder.square >= 18, "every column named"
+        drawn = []
+        original = builderview.ui.text
+
+        def spy(surface, value, pos, *args, **kwargs):
+            drawn.append((value, pos, kwargs.get("bold", False)))
+            return original(surface, value, pos, *args, **kwargs)
+
+        monkeypatch.setattr(builderview.ui, "text", spy)
+        zone6 = builder.slot_rect((7, 4))
+        hover(app, (zone6.left + builder.square + 2, zone6.top + 2))  # column W (22), row 13
+        sq = builder.square
+        columns = {value: pos for value, pos, _ in drawn if pos[1] < builderview.VIEW.top}
+        assert columns["W"][0] == zone6.left + sq + sq // 2 and columns["V"][0] == zone6.left + sq // 2
+        rows = {value: pos for value, pos, _ in drawn if pos[0] < builderview.VIEW.left}
+        assert rows["13"][1] == zone6.top + sq // 2
+        lit = {value for value, _, bold in drawn if bold and value in (K.grid_column_name(22), K.grid_row_name(12))}
+        assert lit == {"W", "13"}, "the square under the mouse is named in gold on both edges"
+
+    def test_a_problem_in_the_list_is_a_link_that_shows_its_tiles(self, make_app):
+        from tests.scenes.helpers import click
+
+        app, builder = open_builder(make_app, self.CUT)
+        builder.zoom, builder.pan = 3, [0, 0]  # the cut-off tile out of sight
+        builder._sync_buttons()
+        assert not in_view(builder, (7, 4))
+        rows = builder.note_rows()
+        assert list(rows) == [0]
+        spot = builder.spots.get("problem:0")
+        assert "Click to show this tile" in spot.tip and builder.problems[0][:30] not in str(builder.spots.get("problems").tip)
+        click(app, rows[0].center)
+        assert builder.shown_problem is builder.report[0] and in_view(builder, (7, 4))
+
+
+def in_view(builder, slot) -> bool:
+    from scenes.khrysos.builderview import VIEW
+
+    return VIEW.contains(builder.slot_rect(slot))
+
+
+class TestWhatAMapMakerMeets:
+    def test_the_message_strip_never_covers_the_grid(self, make_app):
+        from scenes.khrysos.builderview import GRID
+
+        app, builder = open_builder(make_app, TestSquareNamesOnTheEdges.CUT)
+        builder.mouse = (0, 0)
+        app.run_frames(1)
+        before = app.screen.subsurface(GRID).copy()
+        builder.say("A long message about the map that would once have sat on the grid, over the tiles, for five "
+                    "seconds, hiding where the next tile goes, and going on for three lines or more on the screen.")
+        app.run_frames(1)
+        after = app.screen.subsurface(GRID)
+        assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")
+        assert builder.status_lines() and len(builder.status_lines()) <= 3
+
+    def test_a_new_map_opens_at_a_zoom_where_zone_numbers_read(self, make_app):
+        from scenes.khrysos.builderview import VIEW
+
+        _app, builder = open_builder(make_app, whole_grid=False)
+        assert builder.square >= 24, f"{builder.square} pixels a square: a zone's number does not read below 24"
+        assert VIEW.collidepoint(builder.slot_centre((7, 7))), "the middle of the grid in view"
+
+    def test_a_junk_file_is_refused_in_words_with_every_problem_in_a_scrolling_box(self, make_app, tmp_path):
+        from scenes.khrysos.problemlist import ProblemListScene
+
+        app, builder = open_builder(make_app)
+        junk = tmp_path / "holiday.json"
+        junk.write_bytes(b"\xff\xd8\xff\xe0 a picture, not a map")
+        builder.imported(junk)
+        app.run_frames(2)
+        box = top(app)
+        assert isinstance(box, ProblemListScene) and box.title == "Not a Khrysos map"
+        assert "is not text" in box.problems[0] and "UnicodeDecodeError" not in " ".join(box.problems)
+        click_widget(app, button(box, "OK"))
+        many = tmp_path / "many.json"
+        many.write_text('{"format": "khrysos-map", "version": 1, "name": "Many", "tiles": ['
+                        + ", ".join(f'{{"tile": "lava", "x": {k}, "y": 99}}' for k in range(20)) + "]}")
+        builder.imported(many)
+        app.run_frames(3)
+        box = top(app)
+        assert len(box.problems) >= 40, "every problem, none dropped"
+        assert box.text_box.scroll_bar is not None, "the box scrolls"
+        garbled = tmp_path / "garbled.json"
+        garbled.write_text('{"format": "khrysos-map",, }')
+        click_widget(app, button(box, "OK"))
+        builder.imported(garbled)
+        app.run_frames(2)
+        assert "Expecting" not in " ".join(top(app).problems) and "line 1, column 26" in top(app).problems[0]
+
+    def test_the_file_picker_opens_in_the_folder_last_used(self, make_app, tmp_path):
+        from scenes.khrysos import mapstore
+        from scenes.widgets.filepicker import FilePickerScene
+
+        folder = tmp_path / "shared maps"
+        folder.mkdir()
+        (folder / "tower.json").write_text(mapstore.K.map_to_text(mapstore.K.sample_map("the_tower")))
+        app, builder = open_builder(make_app)
+        builder.imported(folder / "tower.json")
+        app.run_frames(2)
+        click_widget(app, button(builder, "Export"))
+        picker = top(app)
+        assert isinstance(picker, FilePickerScene) and picker.folder == folder
+        picker.close()
+        app.run_frames(2)
+        builder.saved_key = builder.dirty and None  # nothing to ask about
+        click_widget(app, button(builder, "Import"))
+        if isinstance(top(app), MessageScene):
+            click_widget(app, button(top(app), "Discard"))
+        assert top(app).folder == folder
+
+    def test_paste_code_greys_load_for_a_damaged_code_with_the_reason_beside_the_error(self, make_app):
+        import game.khrysos as K
+        from scenes.khrysos.mapdialogs import MapCodeScene
+        from tests.scenes.test_khrysos_maps import set_entry
+
+        app, builder = open_builder(make_app)
+        click_widget(app, button(builder, "Paste code"))
+        panel = top(app)
+        assert isinstance(panel, MapCodeScene)
+        set_entry(app, panel.entry, K.map_code(K.sample_map("the_tower"))[:-3])
+        assert not panel.load_button.is_enabled
+        hover(app, panel.load_button.rect.center)
+        spot = panel.spots.hovered
+        assert spot is not None and spot.widget is panel.load_button
+        assert panel.spots.tip_of(spot)[-1].startswith("Not now: the code is damaged")
+        tip = panel.spots.draw_tip(app.screen)
+        assert tip is not None and not tip.colliderect(panel.note_rect()), "the tip does not cover the error"
+        set_entry(app, panel.entry, K.map_code(K.sample_map("the_tower")))
+        assert panel.load_button.is_enabled
