@@ -322,7 +322,7 @@ def parse_characters(file: str, text: str, *, minions: bool) -> dict[str, Charac
         cards = r.get("cards", int, default=1, min=1, max=9) if minions else 1
         tokens = r.get("tokens", int, default=1, min=1, max=17) if minions else 1
         first_game = r.get("first_game", bool, default=False) if minions else True
-        spells = []
+        spells: list[Ability] = []
         for i, raw_spell in enumerate(r.get("spell", list)):
             sr = r.sub(f"spell[{i}]", raw_spell)
             sid = _read_id(sr)

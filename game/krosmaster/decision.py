@@ -83,6 +83,7 @@ def _act(s: State, seat: int) -> tuple[str, str]:
 
 def _decide(s: State, seat: int) -> tuple[str, str]:
     p = s.pending
+    assert p is not None, "the decide phase has a decision pending"
     if p.kind == "face":
         name = _fighter(s.fighters[p.user])
         return "face", f"turn the {face_words((p.face,))} {name} rolled into {options_text(p.options)}"

@@ -29,6 +29,7 @@ def form_teams(s: State, ev: list) -> None:
 def _pick(s: State, args: tuple, ev: list) -> None:
     k = args[0]
     seat = s.to_move
+    assert seat is not None, "a seat moves in every phase but the end"
     picks = list(s.picks)
     picks[seat] = picks[seat] + (k,)
     s.picks = (picks[0], picks[1])
@@ -50,6 +51,7 @@ def _place(s: State, args: tuple, ev: list) -> None:
     s._geo = None
     ev.append(E.Placed(fid, (x, y)))
     seat = s.to_move
+    assert seat is not None, "a seat moves in every phase but the end"
     if any(o.owner == seat and o.cell < 0 for o in s.fighters):
         return
     if seat == s.first:
@@ -126,6 +128,7 @@ def _end_turn(s: State, ev: list) -> None:
     # A fighter skipped this turn (never activated) was not played: its AP/MP markers stay until
     # it has been played, as the rulebook says (RULES_NOTES 17).
     seat = s.to_move
+    assert seat is not None, "a seat moves in every phase but the end"
     ev.append(E.TurnEnded(seat, s.turn))
     if not s.pile:
         counts = (glyph_count(s, 0), glyph_count(s, 1))

@@ -62,6 +62,7 @@ def arm(state: State, legal, fighter_id: int, ability: AbilityRef) -> str | None
     if not t.usable:
         return t.reason
     ab = ability_of(state, fighter_id, ability)
+    assert ab is not None, "a usable ability is in play"
     if any(kind_problem(state, f, ab, index(*c)) is None for c in t.blocked):
         return "the targets in range are out of sight: something blocks the line of sight"
     return "no target in range now"
@@ -77,6 +78,7 @@ def aim(state: State, legal, fighter_id: int, ability: AbilityRef, cell: Cell) -
     if reason:
         return Gesture.refused(reason)
     ab = ability_of(state, fighter_id, ability)
+    assert ab is not None, "an armed ability is in play"
     f = state.fighters[fighter_id]
     problem = target_problem(state, f, ab, index(*cell))
     return Gesture.refused(problem or f"{ab.name} cannot be aimed there now")
@@ -95,7 +97,7 @@ def walk(state: State, legal, cell: Cell, reach: dict[Cell, Reach] | None = None
     here = f.xy
     if tuple(cell) == here:
         return Gesture.refused(f"{_name(state, fid)} stands here")
-    way = (reachable_cells(state, fid) if reach is None else reach).get(tuple(cell))
+    way = (reachable_cells(state, fid) if reach is None else reach).get((cell[0], cell[1]))
     if way is not None:
         first = find(legal, "move", fid, *way.steps[0])
         if first is not None:
@@ -229,6 +231,7 @@ def options(state: State, legal) -> list[Option]:
 def _face_effect(state: State, face: str) -> str:
     """What the pending combat roll deals with this face kept."""
     p = state.pending
+    assert p is not None, "a combat roll is pending"
     user, target = state.fighters[p.user], state.fighters[p.target]
     ability = ABILITIES.get(p.ability)
     if ability is None:

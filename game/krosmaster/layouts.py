@@ -67,7 +67,8 @@ def parse_board(file: str, text: str) -> Board:
     """Read one board file; raises ContentError naming the file, the board and the field."""
     data = parse_text(file, text)
     stem = file.rsplit("/", 1)[-1].removesuffix(".json")
-    entry = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else stem
+    named = data.get("name") if isinstance(data, dict) else None
+    entry = named if isinstance(named, str) else stem
     r = EntryReader(file, entry, data)
     name = r.get("name", str)
     if not name.strip():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import groupby
 from operator import attrgetter
+from typing import cast
 
 from game.core import Action, Rng
 from game.krosmaster.grid import WIDTH
@@ -47,13 +48,14 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
-    for kind, run in groupby(actions, _KIND):  # legal lists hold each kind in one run
-        if kind == "cast":  # the cell's index, as grid.index computes it
-            run = [a for a in run if (fid := grid[a.args[3] * WIDTH + a.args[2]]) < 0 or fighters[fid].owner != seat]
+    for kind, group in groupby(actions, _KIND):  # legal lists hold each kind in one run
+        if kind == "cast":  # the cell's index, as grid.index computes it ("cast fid spell x y": x, y are ints)
+            run = [a for a in group
+                   if (fid := grid[cast(int, a.args[3]) * WIDTH + cast(int, a.args[2])]) < 0 or fighters[fid].owner != seat]
             if not run:
                 continue
         else:
-            run = list(run)
+            run = list(group)
         bucket = buckets.get(kind)
         if bucket is None:
             buckets[kind] = run

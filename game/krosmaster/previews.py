@@ -73,11 +73,13 @@ def walk_preview(state: State, cell: Cell) -> WalkPreview | None:
     fid = state.active
     f = state.fighters[fid]
     reach = reachable_cells(state, fid)
-    r = reach.get(tuple(cell))
+    r = reach.get((cell[0], cell[1]))
     if r is None:
         return None
     by_steps = {x.steps: c for c, x in reach.items()}
-    left = [f.xy] + [by_steps[r.steps[:i]] for i in range(1, len(r.steps))]
+    start = f.xy
+    assert start is not None, "the fighter being played stands on the board"
+    left = [start] + [by_steps[r.steps[:i]] for i in range(1, len(r.steps))]
     dodges = []
     for c in left:
         n = dodge_dice(state, f, index(*c))
@@ -103,6 +105,7 @@ class AimPreview(NamedTuple):
 def aim_preview(state: State, fighter_id: int, ability: AbilityRef, cell: Cell) -> AimPreview:
     """The preview of aiming `ability` at `cell` (the odds of `damage_odds`, the Fire a push or a summon meets)."""
     ab = ability_of(state, fighter_id, ability)
+    assert ab is not None, "a preview is asked of an ability in play"
     c = index(*cell)
     who = state.grid[c] if ab.aims_at_fighter or ab.target == "self" else -1
     user = state.fighters[fighter_id]

@@ -17,7 +17,7 @@ The board's clicks are read in `gestures`, the texts it shows before a click in 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from game.core import COMBAT_DIE
 from game.krosmaster.content import CONTENT, Ability
@@ -100,7 +100,7 @@ def reachable_cells(state: State, fighter_id: int) -> dict[Cell, Reach]:
                     continue
                 path = [n]
                 end = n
-                d = direction(c, n)
+                d = cast("tuple[int, int]", direction(c, n))  # a neighbour is always in line
                 while slips and state.terrain[end] == "ice":
                     beyond = step(end, d)
                     if beyond < 0 or not free(beyond):

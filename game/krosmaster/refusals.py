@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from game.core import Action
 from game.krosmaster.grid import DIST, index, on_board
 from game.krosmaster.facts import BONUSES, availability_problem, favor_in, target_problem
@@ -67,15 +69,16 @@ def refusal(s: State, a: Action) -> str:
     """Why the well-formed, non-legal action `a` is refused: specific reasons first, then the generic one."""
     if s.phase == "over":
         return "the game is over"
-    kind, args = a.kind, a.args
+    kind, args = a.kind, cast("tuple[Any, ...]", a.args)  # each argument's type is checked against the shape below
     if kind not in _SHAPES:
         return f"unknown action {kind!r}"
     shape = _SHAPES[kind]
     if len(args) != len(shape) or any((t == "int") != isinstance(v, int) for t, v in zip(shape, args)):
         return f"{kind} is written like {_EXAMPLES[kind]!r}"
-    if s.phase == "decide" and kind not in _DECISION_KINDS[s.pending.kind]:
+    pending = s.pending
+    if s.phase == "decide" and pending is not None and kind not in _DECISION_KINDS[pending.kind]:
         what = {"face": "which face the joker shows", "reroll": "whether to roll again (reroll or keep)",
-                "remove": "which terrain tile to remove"}[s.pending.kind]
+                "remove": "which terrain tile to remove"}[pending.kind]
         return f"first decide {what}"
     if _PHASE_OF[kind] != s.phase:
         if _PHASE_OF[kind] == "decide":
@@ -110,10 +113,10 @@ def refusal(s: State, a: Action) -> str:
         return f"{CONTENT.krosmasters[args[0]].name} has already been picked"
     if kind == "slot":
         return "the slots are 'left' and 'right'"
-    if kind == "face":
-        return f"the joker can show {options_text(s.pending.options)}"
-    if kind == "remove":
-        return f"choose {indefinite(terrain_name(s.pending.terrain) + ' tile')} on the board to remove"
+    if kind == "face" and pending is not None:
+        return f"the joker can show {options_text(pending.options)}"
+    if kind == "remove" and pending is not None:
+        return f"choose {indefinite(terrain_name(pending.terrain) + ' tile')} on the board to remove"
     return f"{action_text(s, a)} is not possible now"
 
 

@@ -135,6 +135,7 @@ def _shove(s: State, user: int, target: int, amount: int, ev: list) -> None:
         ev.append(E.ShoveResisted(target))
         return
     d = direction(s.fighters[user].cell, t.cell)
+    assert d is not None, "a shove goes along a line from its user"
     for _ in range(amount):
         nxt = step(s.fighters[target].cell, d)
         if nxt < 0 or not is_free(s, nxt):
@@ -201,6 +202,7 @@ def _favor(s: State, args: tuple, ev: list) -> None:
 def _challenge(s: State, args: tuple, ev: list) -> None:
     fid, bonus_id, x, y = args
     bonus = BONUSES[bonus_id]
+    assert bonus.ability is not None, "a legal bonus has an ability to use"
     s.ap -= 1
     s.used = s.used + (bonus.ability.key,)
     ev.append(E.BonusUsed(fid, bonus.challenge, bonus_id, (x, y)))
@@ -256,15 +258,15 @@ def _resolve(s: State, fid: int, ab: Ability, cell: int, ev: list) -> None:
 def _area(s: State, fid: int, e, ev: list) -> None:
     user = s.fighters[fid]
     low, high = e.reach
-    hit = []
+    hit: list[int] = []
     for o in s.fighters:
         if o.cell < 0 or o.out or not low <= DIST[user.cell][o.cell] <= high:
             continue
         if e.kind == "volley" and (o.owner == user.owner or not clear_sight(user.cell, o.cell, blockers(s))):
             continue
         hit.append(o.id)
-    for o in hit:
-        _injure(s, o, e.amount, e.kind, ev)
+    for oid in hit:
+        _injure(s, oid, e.amount, e.kind, ev)
     check_end(s, ev)
 
 
@@ -347,6 +349,7 @@ def _after_action(s: State, ev: list) -> None:
 
 def _face(s: State, args: tuple, ev: list) -> None:
     p = s.pending
+    assert p is not None, "a decision is pending"
     ev.append(E.JokerTurned(p.user, args[0]))
     s.pending = None
     s.phase = "act"
@@ -355,7 +358,9 @@ def _face(s: State, args: tuple, ev: list) -> None:
 
 def _reroll(s: State, args: tuple, ev: list) -> None:
     p = s.pending
+    assert p is not None, "a decision is pending"
     power = power_of(s.fighters[p.user], "reroll")
+    assert power is not None, "Spin Again is offered only by a fighter that has it"
     s.used = s.used + (f"power:{power.id}",)
     s.pending = None
     s.phase = "act"
@@ -364,11 +369,14 @@ def _reroll(s: State, args: tuple, ev: list) -> None:
 
 
 def _keep(s: State, args: tuple, ev: list) -> None:
-    _hit(s, s.pending, s.pending.face, ev)
+    p = s.pending
+    assert p is not None, "a decision is pending"
+    _hit(s, p, p.face, ev)
 
 
 def _remove(s: State, args: tuple, ev: list) -> None:
     p = s.pending
+    assert p is not None, "a decision is pending"
     old = index(args[0], args[1])
     s.own_terrain()[old] = ""
     ev.append(E.TerrainRemoved(p.terrain, XY[old], "limit"))

@@ -11,6 +11,7 @@ Self-centred abilities are aimed at the user's own cell.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from game.core import Action, IllegalAction, Outcome, Rng, SetupError
 from game.core.actions import interned, is_one_of
@@ -19,7 +20,7 @@ from game.krosmaster import flow, resolution
 from game.krosmaster.grid import BIT, CELLS, NEIGHBOURS, XY
 from game.krosmaster.layouts import OBSTACLE_MASK
 from game.krosmaster.facts import active_bonuses, end_facts, favor_in, occupied, summon_room, targets, usable
-from game.krosmaster.content import CONTENT
+from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.flow import TEAM_SIZE, form_teams
 from game.krosmaster.refusals import refusal, well_formed
 from game.krosmaster.state import SLOTS, Setup, State
@@ -109,6 +110,7 @@ def _legal(s: State) -> list[Action]:
         return out
     if phase == "decide":
         p = s.pending
+        assert p is not None, "the decide phase has a decision pending"
         if p.kind == "face":
             return [action("face", o) for o in p.options]
         if p.kind == "reroll":
@@ -157,9 +159,10 @@ def _fighter_actions(s: State) -> list[Action]:
                         out.append(row[c])
         if s.ap > 0 and s.challenges:
             for b in active_bonuses(s):
-                if usable(s, f, b.ability):
+                bonus_ability = cast(Ability, b.ability)  # active bonuses are those with an ability
+                if usable(s, f, bonus_ability):
                     row = _cell_actions("challenge", fid, b.id)
-                    for c in targets(s, f, b.ability, seen):
+                    for c in targets(s, f, bonus_ability, seen):
                         out.append(row[c])
     out.append(_END[fid] if fid < len(_END) else action("end", fid))
     return out
@@ -209,7 +212,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     """The state after `action` and the events it caused; IllegalAction (state unchanged, the
     reason from `why_illegal`) if it is not legal now."""
     if not _is_legal(state, action):
-        raise IllegalAction(why_illegal(state, action))
+        raise IllegalAction(why_illegal(state, action) or "")
     s = state.copy()
     ev: list = []
     _HANDLERS[action.kind](s, action.args, ev)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from game.core import Outcome, Rng, SetupError
+from game.core import Action, Outcome, Rng, SetupError
 from game.krosmaster.grid import CELLS, XY, index, on_board
 from game.krosmaster.layouts import BOARDS, DEFAULT_LAYOUT, LAYOUTS
 from game.krosmaster.content import CONTENT
@@ -232,10 +232,10 @@ class State:
         self.used: tuple[str, ...] = ()
         self.pending: Pending | None = None
         self.result: Outcome | None = None
-        self._legal = None
-        self._legal_set = None
-        self._geo = None  # facts.geometry: line-of-sight blockers, occupied cells
-        self._owned = None
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        self._geo: tuple[int, int, tuple[int, ...]] | None = None  # facts.geometry: line-of-sight blockers, occupied cells
+        self._owned: int | None = None
 
     @property
     def board(self):
@@ -264,6 +264,7 @@ class State:
     def edit(self, fid: int) -> Fighter:
         """The fighter `fid` of this working copy, copied on first edit so the original state never changes."""
         owned = self._owned
+        assert owned is not None, "only a working copy (State.copy) is edited"
         bit = 16 << fid
         if not owned & bit:
             if not owned & 8:
@@ -275,30 +276,38 @@ class State:
 
     def add_fighter(self, f: Fighter) -> None:
         """A new fighter (a summoned Minion) on this working copy, its own from the start."""
-        if not self._owned & 8:
+        owned = self._owned
+        assert owned is not None, "only a working copy (State.copy) is edited"
+        if not owned & 8:
             self.fighters = list(self.fighters)
         self.fighters.append(f)
-        self._owned |= 8 | (16 << f.id)
+        self._owned = owned | 8 | (16 << f.id)
 
     def own_grid(self) -> list[int]:
         """The grid of this working copy, to change (copied on first change)."""
-        if not self._owned & 1:
+        owned = self._owned
+        assert owned is not None, "only a working copy (State.copy) is edited"
+        if not owned & 1:
             self.grid = list(self.grid)
-            self._owned |= 1
+            self._owned = owned | 1
         return self.grid
 
     def own_terrain(self) -> list[str]:
         """The terrain of this working copy, to change (copied on first change)."""
-        if not self._owned & 2:
+        owned = self._owned
+        assert owned is not None, "only a working copy (State.copy) is edited"
+        if not owned & 2:
             self.terrain = list(self.terrain)
-            self._owned |= 2
+            self._owned = owned | 2
         return self.terrain
 
     def own_glyphs(self) -> list[int]:
         """The Glyph owners of this working copy, to change (copied on first change)."""
-        if not self._owned & 4:
+        owned = self._owned
+        assert owned is not None, "only a working copy (State.copy) is edited"
+        if not owned & 4:
             self.glyphs = list(self.glyphs)
-            self._owned |= 4
+            self._owned = owned | 4
         return self.glyphs
 
     # -- plain data -----------------------------------------------------------------------

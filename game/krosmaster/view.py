@@ -9,7 +9,7 @@ from game.krosmaster.state import State
 def view(state: State, seat: int | None) -> State:
     """What `seat` (or a spectator, None) may see: the Favor pile's cards (HIDDEN) and the RNG are hidden."""
     v = state.copy()
-    v.pile = (HIDDEN,) * len(state.pile)
+    v.pile = (HIDDEN,) * len(state.pile)  # type: ignore[assignment]  # the view's pile: HIDDEN markers, not card ids
     v.rng = Rng(0)
     v._owned = None
     return v

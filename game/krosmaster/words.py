@@ -11,11 +11,11 @@ colours, "Ann's Golda Purse" with a table name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from game.core.grammar import column_label, counted, listing, possessive, row_label, seat_name
 from game.krosmaster.grid import HEIGHT, WIDTH, XY
-from game.krosmaster.content import CONTENT
+from game.krosmaster.content import CONTENT, Character, Favor
 
 COLOUR = ("Blue", "Pink")  # seat 0 plays blue, seat 1 pink: the default names of the seats
 
@@ -79,7 +79,9 @@ def fighter_name(state, fid: int, names: Names = None) -> str:
 
 def item_name(kind: str, key: str) -> str:
     """The display name of a Favor, Krosmaster or Minion id (never the id itself)."""
-    table = {"favor": CONTENT.favors, "krosmaster": CONTENT.krosmasters, "minion": CONTENT.minions}.get(kind)
+    tables: dict[str, Mapping[str, Favor | Character]] = {
+        "favor": CONTENT.favors, "krosmaster": CONTENT.krosmasters, "minion": CONTENT.minions}
+    table = tables.get(kind)
     return table[key].name if table and key in table else key.replace("_", " ").title()
 
 
@@ -98,7 +100,9 @@ def spell_name(spell_id: str) -> str:
 
 def bonus_name(challenge: str, bonus: str) -> str:
     ch = CONTENT.challenges.get(challenge)
-    for b in ch.bonuses if ch else ():
+    if ch is None:
+        return bonus.replace("_", " ").title()
+    for b in ch.bonuses:
         if b.id == bonus:
             return f"{b.name} ({ch.name})"
     return bonus.replace("_", " ").title()
@@ -208,8 +212,8 @@ def proper_names() -> tuple[str, ...]:
     for ch in (*c.krosmasters.values(), *c.minions.values()):
         out += [ch.name, *(s.name for s in ch.spells), *(p.name for p in ch.powers)]
     out += [f.name for f in c.favors.values()]
-    for ch in c.challenges.values():
-        out += [ch.name, *(b.name for b in ch.bonuses)]
+    for challenge in c.challenges.values():
+        out += [challenge.name, *(b.name for b in challenge.bonuses)]
     out += [t.name for t in c.terrain.values()] + [f.name for f in c.faces.values()]
     return tuple(dict.fromkeys(out))
 
