@@ -13,7 +13,7 @@ bounded caches, since the bots ask the same things of many near-identical states
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from game.core import COMBAT_DIE
 from game.krosmaster.content import CONTENT, Ability
@@ -143,7 +143,7 @@ def _walk_now(s: State, f: Fighter, mp: int, gone: frozenset) -> list[int]:
                     continue
                 end = n
                 if slips and terrain[n] == "ice":
-                    d = direction(c, n)
+                    d = cast("tuple[int, int]", direction(c, n))  # a neighbour is always in line
                     while terrain[end] == "ice":
                         beyond = step(end, d)
                         if beyond < 0 or closed & BIT[beyond]:
@@ -181,7 +181,7 @@ def _abilities(s: State, f: Fighter, fresh: bool) -> tuple[list[tuple[Ability, i
         if s.challenges:
             have = glyph_count(s, f.owner)
             for b in active_bonuses(s):
-                ab = b.ability
+                ab = cast(Ability, b.ability)  # active bonuses are those with an ability
                 if have >= BONUSES[b.id].glyphs and ab.key not in used and any(e.kind in ("blast", "volley") for e in ab.effects):
                     out.append((ab, 1, ""))
     return out, ap

@@ -162,9 +162,9 @@ def exposure(state: State, seat: int) -> float:
         for c, hits in attack_cells(state, a, a.id != state.active, frozenset(), cells, seat).items():
             per_cell.setdefault(c, []).extend(hits)
     for f in mine:
-        hits = per_cell.get(f.cell)
-        if hits:
-            worst = max(worst, threat_of(hits).chance(hp_left(state, f.id)))
+        cell_hits = per_cell.get(f.cell)
+        if cell_hits:
+            worst = max(worst, threat_of(cell_hits).chance(hp_left(state, f.id)))
     return worst
 
 
