@@ -122,7 +122,9 @@ class Bench:
             return
         table.sent[n + 1] = time.monotonic()
         self.actions += 1
-        await ws.send(encode({"t": "act", "code": table.code, "seat": seat, "n": n, "action": self.rng.choice(legal)}))
+        # with an id, as the app's client sends it: the server answers with the seat's update carrying it
+        await ws.send(encode({"t": "act", "code": table.code, "seat": seat, "n": n, "action": self.rng.choice(legal),
+                              "id": n + 1}))
 
     async def connection(self):
         ws = await connect(self.url, max_size=MAX_SERVER_FRAME, compression=None, open_timeout=30, ping_interval=None)

@@ -275,18 +275,8 @@ class RemoteMatch:
         return []
 
     def _table(self, msg: dict) -> None:
-        self.seat_info = msg["seats"]
-        self.status = msg["status"]
-        old = self.table.get("seats") or []
-        seats = []
-        for i, s in enumerate(self.seat_info):
-            entry = dict(old[i]) if i < len(old) and isinstance(old[i], dict) else {}
-            entry["name"] = s["name"]
-            entry.pop("bot", None)
-            if s.get("computer"):
-                entry["bot"] = s["computer"]
-            seats.append(entry)
-        self.table["seats"] = seats
+        self.seat_info, self.status = msg["seats"], msg["status"]
+        self.table["seats"] = wire.table_seats(self.table.get("seats") or [], self.seat_info)
 
     def _drain(self, played: int | None = None) -> list:
         mine: list = []
@@ -307,10 +297,9 @@ class RemoteMatch:
         """Block until the server sends something (taken in as `poll` takes it; its events wait for the next
         `poll`) or `timeout` seconds pass: True when something came. For tools and tests without a frame loop."""
         try:
-            msg = self._inbox.get(timeout=max(0.0, timeout))
+            self._pending.extend(self._take(self._inbox.get(timeout=max(0.0, timeout))))
         except queue.Empty:
             return False
-        self._pending.extend(self._take(msg))
         return True
 
     # -- the face of Match --------------------------------------------------------------------------

@@ -1,9 +1,12 @@
-"""The server command's running part: where its data lives, and serving until told to stop (SIGINT, SIGTERM)."""
+"""The server command (`tabletrio-server`): its options, its data folder, serving until SIGINT or SIGTERM."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import gc
+import logging
 import os
 import signal
 from pathlib import Path
@@ -124,3 +127,33 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(grace)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tabletrio-server", description="The Tabletop Trio table server (remote play).")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    parser.add_argument("--port", type=int, default=8765, help="port (0: any free port, printed at start)")
+    parser.add_argument("--data", type=Path, default=None, help="folder of the tables' database")
+    parser.add_argument("--announce", action="store_true", help="announce the server on the local network (mDNS)")
+    parser.add_argument("--full-collection-every", type=float, default=None, metavar="SECONDS",
+                        help="seconds between full garbage collections (default 600; young ones run as usual)")
+    parser.add_argument("--profile", type=Path, default=None, help="write a cProfile of the run to this file at exit")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    data = args.data if args.data is not None else default_data_dir()
+    profiler = None
+    if args.profile is not None:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run(args.host, args.port, data, announce=args.announce,
+                            full_every=args.full_collection_every or FULL_COLLECTION_EVERY))
+    finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+    return 0
+

@@ -43,7 +43,8 @@ class AsyncClient:
     """One connection to a table server, on the caller's asyncio loop.
 
     `request(message)` sends a message and waits for its answer (matched by `id`); a `refused`
-    answer raises NetError with the server's reason. Every other frame goes to `on_message`
+    answer raises NetError with the server's reason (an act's answer is the seat's update, which goes to
+    `on_message` as well, before the request returns). Every other frame goes to `on_message`
     (called on the loop). When the connection drops, `on_message({"t": "_disconnected"})`, then
     it reconnects with backoff, says hello again and sends `resume()` (what `remember` kept: a
     rejoin with the seat's token, or a spectate), whose answer goes to `on_message` as well,
@@ -115,6 +116,8 @@ class AsyncClient:
                     continue
                 future = self._waiting.get(msg.get("re")) if msg.get("re") is not None else None
                 if future is not None and not future.done():
+                    if msg.get("t") == "update":
+                        self.on_message(msg)  # the answer to an act is the seat's update: news like any other
                     future.set_result(msg)
                 elif msg.get("t") == "refused" and msg.get("re") is not None:
                     continue  # the answer to a request that gave up waiting

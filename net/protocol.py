@@ -15,7 +15,7 @@ Client to server (an optional integer `id` is echoed back as `re` in the answer)
 | join | code, seat (optional), name | joined {code, seat, token} |
 | rejoin | code, token (a seat's or the host's) | joined {code, seats, host} |
 | spectate | code | joined {code, seats: []} |
-| act | code, seat, action (text), n (actions seen so far) | done {n}, or refused {reason} |
+| act | code, seat, action (text), n (actions seen so far) | the seat's update (with `re`), or refused {reason} |
 | undo / answer | code, seat (/ accept) | undo_asked / undo_result to the table |
 | handover | code, seat, level (host only, an away seat) | table |
 | chat | code, seat, text | chat to the table |

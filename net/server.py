@@ -9,13 +9,10 @@ in a worker thread with a time budget so the event loop keeps serving the other 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import concurrent.futures
-import contextlib
 import logging
 import time
-from pathlib import Path
 from typing import Any
 
 import websockets
@@ -308,9 +305,10 @@ class TableServer:
             self.send_updates(table, events)
         self._maybe_computer(table)
 
-    def send_updates(self, table: Table, events: list | tuple = ()) -> None:
+    def send_updates(self, table: Table, events: list | tuple = (), answer: tuple | None = None) -> None:
         """Each connection's update, built once per seat and sent to everyone holding that seat. When the game is
-        over, its record goes first: a screen that sees the game over already holds what it needs to save it."""
+        over, its record goes first: a screen that sees the game over already holds what it needs to save it.
+        `answer` (connection, seat, request id): the acting seat's update, carrying `re`, is the answer to its act."""
         if table.match.over and table.status == "over":
             push([c.ws for c in table.conns], encode(table.record()))
         by_seat: dict[int | None, list] = {}
@@ -318,8 +316,15 @@ class TableServer:
             for seat in (sorted(conn.seats) or [None]):
                 by_seat.setdefault(seat, []).append(conn.ws)
         updates = wire.Updates(table.match, events)
+        actor, acted, ident = answer if answer is not None else (None, None, None)
         for seat, sockets in by_seat.items():
-            push(sockets, encode(updates.update(seat)))
+            message = updates.update(seat)
+            if seat == acted and actor is not None:
+                others = [ws for ws in sockets if ws is not actor.ws]
+                if others:
+                    push(others, encode(message))
+                sockets, message = [actor.ws], {**message, "re": ident}
+            push(sockets, encode(message))
 
     # -- playing --------------------------------------------------------------------------------
     def _seated(self, conn: Conn, code: str, seat: int | None = None) -> Table:
@@ -335,8 +340,7 @@ class TableServer:
         table.check_turn(msg["seat"], msg["action"], msg["n"])
         events = table.play(msg["seat"], msg["action"])  # committed to the store before anyone hears of it
         self.stats["actions"] += 1
-        self.send_updates(table, events)
-        await self._send(conn, {"t": "done", "re": msg.get("id"), "n": table.match.played})
+        self.send_updates(table, events, answer=(conn, msg["seat"], msg.get("id")))
         self._maybe_computer(table)
 
     def _maybe_computer(self, table: Table) -> None:
@@ -462,34 +466,10 @@ class TableServer:
 # -- the command ------------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tabletrio-server", description="The Tabletop Trio table server (remote play).")
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
-    parser.add_argument("--port", type=int, default=8765, help="port (0: any free port, printed at start)")
-    parser.add_argument("--data", type=Path, default=None, help="folder of the tables' database")
-    parser.add_argument("--announce", action="store_true", help="announce the server on the local network (mDNS)")
-    parser.add_argument("--full-collection-every", type=float, default=None, metavar="SECONDS",
-                        help="seconds between full garbage collections (default 600; young ones run as usual)")
-    parser.add_argument("--profile", type=Path, default=None, help="write a cProfile of the run to this file at exit")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    from net.command import FULL_COLLECTION_EVERY, default_data_dir, run  # the running part, apart: this file holds the server itself
+    """`tabletrio-server` (its options and running part are in net.command: this file holds the server itself)."""
+    from net.command import main as command
 
-    data = args.data if args.data is not None else default_data_dir()
-    profiler = None
-    if args.profile is not None:
-        import cProfile
-
-        profiler = cProfile.Profile()
-        profiler.enable()
-    try:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run(args.host, args.port, data, announce=args.announce,
-                            full_every=args.full_collection_every or FULL_COLLECTION_EVERY))
-    finally:
-        if profiler is not None:
-            profiler.disable()
-            profiler.dump_stats(args.profile)
-    return 0
+    return command(argv)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,20 @@ class Updates:
         }
 
 
+def table_seats(old: list, seat_info: list[dict]) -> list[dict]:
+    """`Match.table["seats"]` as a screen of a remote table shows it (`scenes.board.seats` reads it): each seat's
+    name from the table message and "bot" while a computer plays it; what the screen kept there stays."""
+    seats = []
+    for i, s in enumerate(seat_info):
+        entry = dict(old[i]) if i < len(old) and isinstance(old[i], dict) else {}
+        entry["name"] = s["name"]
+        entry.pop("bot", None)
+        if s.get("computer"):
+            entry["bot"] = s["computer"]
+        seats.append(entry)
+    return seats
+
+
 def history(match: Match, seat: int | None) -> list[list]:
     """[action number, [redacted event dicts]] of every action so far, for a seat joining or coming back."""
     redact = match.rules.redact

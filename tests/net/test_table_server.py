@@ -119,7 +119,9 @@ def test_seats_tokens_and_refusals(tmp_path):
             with pytest.raises(Exception) as refused:
                 await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go cave", "n": 0})
             assert server.tables[code].match.why_illegal("go cave") in str(refused.value)
-            await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go forest", "n": 0})
+            answer = await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go forest", "n": 0})
+            # the answer is the seat's own update (one frame less an action), and it is news for the screen too
+            assert answer["t"] == "update" and answer["n"] == 1 and answer["seat"] == 0 and host.last("update", n=1) == answer
             with pytest.raises(Exception, match="not played again"):
                 await host.client.request({"t": "act", "code": code, "seat": 0, "action": "go forest", "n": 0})
             assert server.store.action_count(code) == 1
