@@ -13,9 +13,11 @@ from dataclasses import replace
 
 from game import krom as rules
 from game.bots.base import GameKit, reseeded
+from game.core.actions import Action
 from game.core.rng import Rng
+from game.krom import PLACES as NAMES
 from game.krom import (BONUS, CAVE, EVOLUTIONS, FOREST, HIDDEN, HUNTING, MOUNTAIN, PICKING, RESOURCES, SAVANNA, State,
-                       hunt_odds, mountain_reward, points, target_points)
+                       best_realization, hunt_cost, hunt_odds, mountain_reward, outlook, points, target_points)
 
 PLACES = (CAVE, FOREST, SAVANNA, MOUNTAIN)
 
@@ -179,6 +181,72 @@ PHRASES = {
     "dice": "it keeps the dice that pay the most",
 }
 
+def urgent(s: State, legal: list[Action]) -> tuple[Action, str] | None:
+    """Take a win that is there (game/krom/tactics.py): realize the Evolutions that reach the points
+    that win, in the place we stand; choose the Mountain's reward that makes them payable; in the
+    Movement phase, go where what we hold realizes the win (the likeliest fight first)."""
+    seat = s.to_move
+    if seat is None:
+        return None
+    texts = {str(a): a for a in legal}
+    need = target_points(s.setup) - points(s, seat)
+    t = s.turn
+    if t is not None and t.seat == seat and s.play is None:
+        got, slots = best_realization(s, seat, t.place)
+        if got >= need and slots and f"realize {slots[0]}" in texts:
+            a = texts[f"realize {slots[0]}"]
+            return a, f"{rules.action_text(s, a)}: it reaches {target_points(s.setup)} Evolution points and wins."
+        for a in legal:
+            if a.kind in ("reward", "buy", "stop") and _buys_the_win(s, a, seat, t.place, need, 1 if a.kind == "reward" else 2):
+                return a, f"{rules.action_text(s, a)}: it pays for the Evolutions that win."
+        hunt = _winning_hunt(s, legal, seat, t.place, need)
+        if hunt is not None:
+            return hunt, f"{rules.action_text(s, hunt)}: its prey pays for the Evolutions that win."
+    if s.phase == "move" and any(a.kind == "go" for a in legal):
+        wins = sorted((o for o in outlook(s, seat).values() if o.wins), key=lambda o: (-o.fight, o.place))
+        for o in wins:
+            for a in legal:
+                if a.kind == "go" and a.args[0] == NAMES[o.place]:
+                    return a, f"{rules.action_text(s, a)}: what we hold realizes the win there."
+    return None
+
+
+def _buys_the_win(s: State, a: Action, seat: int, place: int, need: int, depth: int) -> bool:
+    """Whether taking `a` (a reward, a service, stopping the Mountain's dice), then up to `depth - 1` more
+    services or rewards, pays for the win."""
+    after = rules.apply(s, a)[0]
+    if best_realization(after, seat, place)[0] >= need:
+        return True
+    if depth > 1 and after.to_move == seat:
+        return any(b.kind in ("buy", "reward") and _buys_the_win(after, b, seat, place, need, depth - 1)
+                   for b in rules.legal_actions(after))
+    return False
+
+
+def _winning_hunt(s: State, legal: list[Action], seat: int, place: int, need: int) -> Action | None:
+    """The hunt (prey and extra dice) likeliest to pay for the win once caught, the dice paid for; None
+    when no catch would."""
+    p = s.players[seat]
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if a.kind != "hunt":
+            continue
+        slot, extra = int(a.args[0]), int(a.args[1])
+        card = HUNTING[s.hunting_row[slot]]
+        after = s.clone()
+        q = after.players[seat]
+        q.krom = p.krom - hunt_cost(extra)
+        for kind, n in card.reward:
+            if kind in RESOURCES or kind == "krom":
+                setattr(q, kind, getattr(q, kind) + n)
+        if best_realization(after, seat, place)[0] < need:
+            continue
+        chance = float(hunt_odds(card.id, extra))
+        if best is None or chance > best[0]:
+            best = (chance, a)
+    return None if best is None else best[1]
+
+
 KIT = GameKit(
     rules=rules,
     determinize=determinize,
@@ -190,4 +258,5 @@ KIT = GameKit(
     midway=lambda state: state.play is not None,
     prune=prune,
     playout_depth=0,
+    urgent=urgent,
 )

@@ -8,7 +8,9 @@ flow.py (each decision's handler and what comes next), resolution.py (effects), 
 (Krom's own: a Bonus card's whole life, from whether it can be played to its effect),
 facts.py, refusals.py (each decision's candidates and checks), queries.py (what the board
 shows), gestures.py (a click turned into actions), previews.py (texts before a click),
-policy.py, view.py, redact.py, words.py, events.py, testing.py; RULES_NOTES.md records
+policy.py, view.py, redact.py, words.py, events.py, testing.py, tactics.py (what each place could
+score for a seat, each place's fighters' likely results: `outlook`, `best_realization`, `likely_scores`,
+`finishers`, exported here); RULES_NOTES.md records
 rule decisions. Every text function takes `names` (seat index -> the name the table gave; None
 keeps each player's Krom): describe(event, state, names), action_text(state, action, names),
 decision(state, names), progress(state, names), outcome(state, names),
@@ -87,6 +89,7 @@ from game.krom.queries import (
 from game.krom.redact import redact
 from game.krom.rules import GAME_ID, TITLE, apply, check_invariants, legal_actions, new_game, outcome, why_illegal
 from game.krom.state import DINO, HIDDEN, VERSION, Setup, State
+from game.krom.tactics import Outlook, best_realization, finishers, likely_scores, outlook
 from game.krom.view import view
 from game.krom.words import (
     BUY_DICE_WORDS,
@@ -104,6 +107,11 @@ from game.krom.words import (
 )
 
 __all__ = [
+    "Outlook",
+    "best_realization",
+    "finishers",
+    "likely_scores",
+    "outlook",
     "BUY_DICE_WORDS",
     "hunt_option_words",
     "hunt_words",

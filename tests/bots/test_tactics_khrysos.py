@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import pytest
 
 from game import khrysos as rules
-from game.bots import make_bot, play_turn
+from game.bots import make_bot
 from game.core.rng import Rng
+from tests.bots.suite import bot_step, side_by_side
 from game.khrysos import retire_chance
 from game.khrysos.queries import action_targets, reachable_squares
 from game.khrysos.testing import hunter, position
@@ -121,9 +122,7 @@ def whole_turn(state, level: str, seed: int):
     for _ in range(80):
         if state.to_move is None or state.turn != card:  # (a rival's Guard decision mid-turn is played too)
             break
-        action, _ = play_turn(bot, rules, state, rng)
-        state, _ = rules.apply(state, action)
-        actions.append(str(action))
+        state = bot_step(bot, rules, state, rng, actions)
     return state, actions
 
 
@@ -184,15 +183,4 @@ def test_the_suite_has_fifteen_positions():
 @pytest.mark.slow
 def test_the_levels_side_by_side(capsys):
     """For scale only (printed, nothing asserted of Random, Easy or reference)."""
-    rows = []
-    for spot in SPOTS:
-        row = [spot.name]
-        for level in ("random", "easy", "reference", "normal", "hard"):
-            good = sum(verdict(spot, spot.state(seed), whole_turn(spot.state(seed), level, seed)[0]) is None
-                       for seed in TRIES)
-            row.append(f"{good}/{len(TRIES)}")
-        rows.append(row)
-    with capsys.disabled():
-        print("\nposition                         random  easy  reference  normal  hard")
-        for r in rows:
-            print(f"{r[0]:<33}{r[1]:>6}{r[2]:>6}{r[3]:>11}{r[4]:>8}{r[5]:>6}")
+    side_by_side(capsys, SPOTS, whole_turn, verdict, TRIES)
