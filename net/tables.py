@@ -19,7 +19,6 @@ from net.store import SeatRow, Store, TableRow
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: a code read aloud or copied by hand
 CODE_LENGTH = 6
-KEPT_STATES = 32  # states a table keeps for undo (the rest go: less memory, shorter garbage collections)
 
 
 def new_code() -> str:
@@ -158,7 +157,9 @@ class Table:
             raise
         if match.over:
             self.status = "over"
-        match.forget_states(match.played - KEPT_STATES)
+        # only the states an undo may still go back to are kept (those after the undo floor, which never moves
+        # back): fewer objects for the collector to walk and less memory per table
+        match.forget_states(match.undo_floor())
         self.undo = None  # an undo asked before this action is moot
         return events
 
