@@ -20,6 +20,7 @@ from scenes.board import BoardScene, GameOverScene
 from scenes.board.saveload import SavesScene
 from scenes.menu import MenuScene
 from scenes.overlays import PauseScene
+from tests.scenes.kitcheck import check_hotspots
 from tests.scenes.helpers import button, click, click_widget, press_key, settle, top
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -64,6 +65,7 @@ def play_to_the_end(app, board, limit=20):
         if isinstance(top(app), GameOverScene):
             return top(app)
         assert top(app) is board, f"unexpected scene {type(top(app)).__name__}"
+        assert check_hotspots(board) >= 3, "every square is a hotspot that says what a click does, or why not"
         click_a_free_square(app, board)
     raise AssertionError(f"no end screen after {limit} clicks")
 

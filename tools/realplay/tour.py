@@ -5,6 +5,8 @@ import time
 
 from drv import Driver
 
+from game import registry
+
 w, h, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 d = Driver(out, (w, h), display=os.environ.get("DRIVE_DISPLAY", ":10"))
 d.start()
@@ -34,7 +36,7 @@ for key in ("button:settings", "button:saves", "button:credits"):
     open_(key)
     tour(key.split(":")[1])
     back()
-for game in ("krosmaster", "krom", "khrysos"):
+for game in registry.GAMES:  # the menu's games (game/games/)
     open_(f"button:rules:{game}")
     tour(f"rules-{game}")
     back()
