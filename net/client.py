@@ -164,9 +164,19 @@ class TableClient:
         return self._open({"t": "spectate", "code": code}, lambda a: {"t": "spectate", "code": a["code"]})
 
     def close(self) -> None:
+        if not self.thread.is_alive():
+            return  # closed already
         for match in self.matches:
             with contextlib.suppress(NetError, RuntimeError):
                 self.call(match.conn.close(), timeout=3)
+
+        async def cancel_the_rest() -> None:  # a reconnect still waiting for its next try ends with the loop
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+
+        with contextlib.suppress(NetError, RuntimeError):
+            self.call(cancel_the_rest(), timeout=3)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=3)
 
@@ -287,6 +297,11 @@ class RemoteMatch:
                 return mine
             mine.extend(self._take(msg, played))
 
+    @property
+    def has_news(self) -> bool:
+        """Something came from the server since the last poll() (cheap: a screen idle until then may sleep)."""
+        return not self._inbox.empty() or bool(self._pending)
+
     def poll(self) -> list:
         """Take in what the server sent; the viewer's events of actions this screen did not play, in order."""
         self._drain()
@@ -313,6 +328,9 @@ class RemoteMatch:
 
     def view(self, seat: int | None) -> Any:
         feed = self._feeds.get(seat)
+        if feed is None and seat is None and len(self.seats) > 1:
+            # Hot-seat at the host's screen between two of its seats: only what the whole table sees.
+            return self.rules.view(self._feed.view, None)
         return (feed or self._feed).view
 
     @property

@@ -26,6 +26,8 @@ class KitControls:
     def undo(self) -> bool:
         if self.busy:
             self.timeline.skip()
+        if self.online:
+            return self.ask_undo()
         reason = self.why_no_undo()
         if reason is not None:
             self.flash(reason)
@@ -58,9 +60,11 @@ class KitControls:
             self.replay.hotspots(spots)
         if self.undo_button is not None:
             reason = self.why_no_undo()
-            spots.add("button:undo", None, "Take back your last step (Ctrl+Z)", enabled=reason is None,
+            spots.add("button:undo", None, "Ask the other players to let you take back your last step (Ctrl+Z)"
+                      if self.online else "Take back your last step (Ctrl+Z)", enabled=reason is None,
                       reason=reason, click=self.undo, widget=self.undo_button)
-            redo = None if self.match.can_redo() else "Nothing to redo: redo puts back what Undo took, until you play something new."
+            redo = None if self.match.can_redo() else "Online, a step taken back is not put back: play it again." \
+                if self.online else "Nothing to redo: redo puts back what Undo took, until you play something new."
             spots.add("button:redo", None, "Put back the step you took back (Ctrl+Y)", enabled=redo is None,
                       reason=redo, click=self.redo, widget=self.redo_button)
         if self.suggest_button is not None:
@@ -69,6 +73,7 @@ class KitControls:
                       "What the Hard computer player would do from your seat (it is shown, never played for you)",
                       enabled=not thinking, reason="The computer is thinking about your move." if thinking else None,
                       click=self.suggest, widget=self.suggest_button, label="Thinking…" if thinking else "Suggest")
+        self.online_hotspots()
         if self.rules_button is not None:
             section = self.reference_section()
             spots.add("button:rules", None, "The rules of this game, open where they explain what is on the board now",

@@ -35,6 +35,9 @@ class GameOverScene(Overlay):
     def on_escape(self) -> None:
         pass  # the game is over: the only ways on are the buttons
 
+    def update(self, dt: float) -> None:
+        self.board.poll_table(dt)  # online: the server's record of the finished game arrives now (the saves list keeps it)
+
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self.app.play_sound("click")
@@ -44,7 +47,7 @@ class GameOverScene(Overlay):
                 if scene is not None:
                     self.app.stack.reset(scene)
                     return True
-            if label == "Watch the replay" and start_replay(self.app, self.board.match):
+            if label == "Watch the replay" and start_replay(self.app, self.board.finished_match()):
                 return True
             self.app.home()
             return True

@@ -88,7 +88,7 @@ class BoardHooks:
 
     @property
     def has_play_again(self) -> bool:
-        return self.replay is None
+        return self.replay is None and not self.online  # online, the host opens a new table
 
     @property
     def banner_centre(self) -> tuple[int, int]:

@@ -37,6 +37,7 @@ from scenes.board.controls import KitControls
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
 from scenes.board.lessonhost import LessonHost
+from scenes.board.online import OnlineTable
 from scenes.board.seats import Seat, seats_of
 from scenes.board.viewers import Viewers
 from scenes.board.snapshot import Snapshot, deciding, take
@@ -51,7 +52,7 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
+class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -75,7 +76,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         self.seats = list(seats) if seats is not None else seats_of(match.table, n, self.default_seats(n))
         match.table["seats"] = [seat.to_dict() for seat in self.seats]
         self.spots.names = tuple(seat.name for seat in self.seats) + tuple(getattr(self.rules, "proper_names", tuple)())
-        humans = [i for i, seat in enumerate(self.seats) if seat.human]
+        humans = [i for i in range(n) if self.here(i)]  # online: only the seats held at this screen
         # With one human at the table nobody else can look: their view stays on screen, no hand-offs.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.snap: Snapshot = take(match, self.seats, self.viewer)
@@ -136,6 +137,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         elif self.has_reference:
             right = min([self.app.size[0], *(r.left for r in self.bar_rects() if r.top < STATUS_HEIGHT)])
             self.rules_button = UIButton(pygame.Rect(right - 8 - 44, 5, 44, STATUS_HEIGHT - 10), "?", self.ui)
+        self.online_enter()
         self.rebuild_log()
         self.build()
         self.settle()
@@ -167,14 +169,14 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         if seat is not None and not self.seats[seat].human:
             return f"{self.seats[seat].name} (computer) is playing."
         if seat is not None:
-            return f"It is {self.seats[seat].name}'s decision."
+            return self.remote_reason(seat) if not self.here(seat) else f"It is {self.seats[seat].name}'s decision."
         return "Not now."
 
     @property
     def animating(self) -> bool:
         return (super().animating or self.flash_left > 0 or self._bot_wait is not None or self._thinking is not None
                 or self._suggesting is not None or (self.replay is not None and self.replay.animating)
-                or any(f.alive for f in self._tokens) or bool(self.floaters.items))
+                or any(f.alive for f in self._tokens) or bool(self.floaters.items) or self.table_news)
 
     def process_event(self, event) -> bool:
         # A click (the base Scene) or Space skips the animation playing, before any widget sees it.
@@ -313,7 +315,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         decision = deciding(self.match)
         if self.replay is None and decision is not None:
             seat = decision.seat
-            if seat is not None and self.seats[seat].human and seat != self.viewer:
+            if seat is not None and self.here(seat) and seat != self.viewer:
                 if decision.private:
                     self._set_viewer(None)
                     hand_off = HandOffScene(self.app, self.seats[seat].name, self.seats[seat].colour,
@@ -405,6 +407,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
 
     # -- frames --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.poll_table(dt)
         self.timeline.update(dt)
         self.log.flush()
         if self.replay is not None:
@@ -451,6 +454,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
             self.banner.draw(surface, self.banner_centre)
         self.floaters.draw(surface)
         self.draw_status(surface)
+        self.draw_online(surface)
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.replay is not None:
@@ -462,7 +466,7 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
         colour = self.seats[seat].colour if seat is not None else palette.TEXT
         if seat is not None and not self.seats[seat].human:
             return f"{self.seats[seat].name} (computer) is thinking…", colour
-        return self.named(snap.decision.prompt), colour
+        return self.online_status(self.named(snap.decision.prompt)), colour
 
     def draw_above(self, surface: pygame.Surface) -> None:
         if self.coach is not None and self.app.stack.top is self:
@@ -482,6 +486,8 @@ class BoardScene(LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, Sh
             rects.append(self.suggest_button.rect)
         if self.rules_button is not None:
             rects.append(self.rules_button.rect)
+        if self.table_button is not None:
+            rects.append(self.table_button.rect)
         if self.replay is not None:
             rects += self.replay.rects
         return rects

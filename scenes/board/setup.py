@@ -13,12 +13,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
+from game.core.match import Match
 from scenes import palette, ui
 from scenes.board.seats import Seat
 from scenes.stack import Scene
 
 HUMAN = "Human"
 BOT_LEVELS = {"Computer: Easy": "easy", "Computer: Normal": "normal", "Computer: Hard": "hard"}
+REMOTE, HERE = "Remote player", "Human here"  # the seats of a table played online (scenes.online)
 
 
 @dataclass
@@ -60,6 +62,15 @@ class SetupScene(Scene):
                                   for _ in range(self.max_players)]
         self.values = {o.key: o.default for o in self.options}
         self.error: str | None = None
+        # Hosting a table online (scenes.online): `online(scene, rules, setup, specs)` opens it and returns
+        # a message to refuse; each seat is then a remote player, a human at this screen or the computer.
+        self.online: Any = None
+
+    def go_online(self, opener, back) -> None:
+        """This setup opens a table on a server instead of a game at this screen."""
+        self.online, self.back = opener, back
+        self.kinds = [HERE] + [REMOTE] * (self.max_players - 1)
+        self.title = self.title.replace("New game", "Host a table")
 
     # -- hooks ---------------------------------------------------------------------------
     def default_name(self, seat: int) -> str:
@@ -106,7 +117,7 @@ class SetupScene(Scene):
             self.entries.append(entry)
             x = left.left + 54 + name_width
             if self.bots_available:
-                kinds = [HUMAN, *BOT_LEVELS]
+                kinds = [REMOTE, HERE, *BOT_LEVELS] if self.online is not None else [HUMAN, *BOT_LEVELS]
                 self.kind_menus.append(UIDropDownMenu(kinds, self.kinds[i], pygame.Rect(x, y, 208, 40), self.ui))
                 x += 218
             if self.player_choice is not None:
@@ -133,13 +144,16 @@ class SetupScene(Scene):
                 self.option_widgets[menu] = option
         w, h = self.app.size
         self.back_button = UIButton(pygame.Rect(40, h - 84, 200, 56), "Back", self.ui, object_id="@menu_button")
-        self.start_button = UIButton(pygame.Rect(w - 280, h - 84, 240, 56), "Start", self.ui, object_id="@game_button")
+        self.start_button = UIButton(pygame.Rect(w - 280, h - 84, 240, 56), "Open the table" if self.online else "Start",
+                                     self.ui, object_id="@game_button")
 
     SEAT_TIPS = {
         "Human": "A person at this computer plays this seat (at a table of several, the mouse is passed on)",
         "Computer: Easy": "The computer plays this seat: sensible but careless, a gentle first opponent",
         "Computer: Normal": "The computer plays this seat: it tries every move one step ahead and takes the best",
         "Computer: Hard": "The computer plays this seat: it searches several moves ahead, about a second a move",
+        REMOTE: "A friend at another computer takes this seat with the table's code",
+        HERE: "A person at this computer plays this seat (with several here, the mouse is passed on)",
     }
 
     def option_tip(self, menu, option: str):
@@ -159,8 +173,9 @@ class SetupScene(Scene):
         for i, entry in enumerate(self.entries):
             spots.add(f"field:name:{i}", None, f"Player {i + 1}'s name: click and type (up to 16 letters)", widget=entry)
         for i, menu in enumerate(self.kind_menus):
-            spots.add(f"menu:seat:{i}", None, "Who plays this seat: a person at this computer, or the computer "
-                                              "(Easy, Normal or Hard)", widget=menu)
+            who = ("a friend at another computer, a person at this one, or the computer (Easy, Normal or Hard)"
+                   if self.online else "a person at this computer, or the computer (Easy, Normal or Hard)")
+            spots.add(f"menu:seat:{i}", None, f"Who plays this seat: {who}", widget=menu)
         for i, menu in enumerate(self.extra_menus):
             spots.add(f"menu:choice:{i}", None, f"{self.player_choice.label} of player {i + 1}"
                       + (f": {self.player_choice.help}" if self.player_choice.help else ""), widget=menu)
@@ -174,8 +189,11 @@ class SetupScene(Scene):
             on_off = " (click to switch it on or off)" if isinstance(option, Toggle) else ""
             spots.add(f"option:{option.key}", None, f"{option.label}: {option.help or 'choose one'}{on_off}",
                       widget=widget)
-        spots.add("button:back", None, "Back to the main menu (Esc)", widget=self.back_button)
-        spots.add("button:start", None, "Start the game with these players and options", widget=self.start_button)
+        spots.add("button:back", None, "Back to Play online (Esc)" if self.online else "Back to the main menu (Esc)",
+                  widget=self.back_button)
+        spots.add("button:start", None, "Open the table on your server with these seats and options; "
+                  "you get a code to give your friends" if self.online else "Start the game with these players and options",
+                  widget=self.start_button)
         self.more_hotspots()
         spots.sync_widgets()
 
@@ -194,6 +212,15 @@ class SetupScene(Scene):
         self._read_names()
         return [Seat(self.names[i].strip() or self.default_name(i), self.colour(i), BOT_LEVELS.get(self.kinds[i]))
                 for i in range(self.count)]
+
+    def launch(self, rules, setup, seats: list[Seat], board, seed: int) -> str | None:
+        """Start the game: `board(app, match, seats)` at this screen, or, hosting online, the table on the server."""
+        if self.online is not None:
+            specs = [{"kind": "computer", "name": s.name, "level": s.bot} if s.bot else
+                     {"kind": "host" if self.kinds[i] == HERE else "remote", "name": s.name} for i, s in enumerate(seats)]
+            return self.online(self, rules, setup, specs)
+        self.app.stack.replace(board(self.app, Match.new(rules, setup, seed), seats))
+        return None
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

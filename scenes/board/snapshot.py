@@ -66,6 +66,10 @@ def take(match, seats, viewer: int | None, *, replay: bool = False) -> Snapshot:
     decision = match.decision()
     seat = decision.seat
     human = seat is not None and seats[seat].human
+    if getattr(match, "online", False):  # a table on a server (net.client.RemoteMatch): only its seats held here
+        human = human and seat in match.seats
+        if human:
+            match.viewer = seat  # the remote match answers and acts for the seat deciding at this screen
     # The player at the screen may act when the deciding seat is human and may be shown: it is the
     # viewer, or the decision shows nothing private (public moves are made with nobody's secrets on screen).
     mine = human and not replay and (viewer == seat or (viewer is None and not decision.private))
