@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -226,6 +227,8 @@ class App:
         self.stack.apply_pending()
         while len(self.stack):
             self.stack._pop(None)
+        if "scenes.online.session" in sys.modules:  # online play was opened: its connections and server go too
+            sys.modules["scenes.online.session"].close_all()
         assets.clear_caches()
         ui.clear_caches()
         pygame.quit()

@@ -48,9 +48,9 @@ class MenuScene(Scene):
                 c = UIButton(pygame.Rect(rect.x + 30, rect.bottom - 56, wide, 42), "Continue", self.ui)
                 self.game_buttons[c] = ("resume", entry)
         self.continues = {entry.game_id: saves.autosave_info(entry.game_id) for entry in self.games}
-        self.saves_button, self.settings_button, self.credits_button, self.quit_button = (
-            UIButton(pygame.Rect(w // 2 - 430 + i * 220, h - 112, 200, 56), label, self.ui, object_id="@menu_button")
-            for i, label in enumerate(("Saved games", "Settings", "Credits", "Quit")))
+        self.online_button, self.saves_button, self.settings_button, self.credits_button, self.quit_button = (
+            UIButton(pygame.Rect(w // 2 - 540 + i * 220, h - 112, 200, 56), label, self.ui, object_id="@menu_button")
+            for i, label in enumerate(("Play online", "Saved games", "Settings", "Credits", "Quit")))
         self.fill_hotspots()
         if self.app.warning:
             warning, self.app.warning = self.app.warning, None
@@ -77,7 +77,9 @@ class MenuScene(Scene):
             spots.add(f"button:continue:{entry.game_id}", None,
                       f"Go on with the {entry.title} game in progress, where it was left", widget=button,
                       enabled=damaged is None, reason=f"{damaged} Start a new game instead." if damaged else None)
-        tips = {self.saves_button: ("saves", "Load, watch or delete your named saves"),
+        tips = {self.online_button: ("online", "Host a table for friends on other computers, join one, or go back "
+                                               "to a table you sat at"),
+                self.saves_button: ("saves", "Load, watch or delete your named saves"),
                 self.settings_button: ("settings", "Volume, animation speed and fullscreen"),
                 self.credits_button: ("credits", "Who made the art and the sounds"),
                 self.quit_button: ("quit", "Close Tabletop Trio (every game in progress is already saved)")}
@@ -90,6 +92,8 @@ class MenuScene(Scene):
             self.app.play_sound("click")
             if event.ui_element is self.settings_button:
                 self.app.push(SettingsScene(self.app))
+            elif event.ui_element is self.online_button:
+                self.app.show("online")
             elif event.ui_element is self.saves_button:
                 self.app.open_saves()
             elif event.ui_element is self.credits_button:

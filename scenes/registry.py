@@ -83,6 +83,7 @@ def _scenes() -> dict[str, str]:
         "menu": "scenes.menu:MenuScene",
         "showcase": "scenes.showcase:ShowcaseScene",
         "credits": "scenes.credits:CreditsScene",
+        "online": "scenes.online.hub:PlayOnlineScene",
     }
     for declared in rules.declarations():
         if declared.menu and declared.screens is not None:

@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton
 import game.khrysos as K
 from game.khrysos import Setup, race_text
 from scenes import palette, ui
+from scenes.board.furniture import new_seed
 from scenes.board.setup import SetupScene
 from scenes.khrysos import art, mapstore
 from scenes.khrysos.mapdialogs import MapCodeScene, RandomMapScene
@@ -145,8 +146,7 @@ class KhrysosSetup(SetupScene):
             setup = Setup(players=len(seats), map=entry.sample)
         else:
             setup = Setup(players=len(seats), map=entry.name, custom_map=K.map_to_dict(entry.spec))
-        self.app.stack.replace(KhrysosBoard.new(self.app, setup, seats))
-        return None
+        return self.launch(K, setup, seats, KhrysosBoard, new_seed())
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pass  # the map grid below is drawn over the whole options panel

@@ -7,19 +7,11 @@ import random
 import pygame
 
 import game.krom as krom
-from game.core.match import Match
 from scenes import assets, palette, ui
 from scenes.board import Seat
 from scenes.board.setup import Choice, SetupScene, Toggle
 
 CHARACTER_CHOICES = [(c.id, f"{c.name} ({c.weight} kg)") for c in krom.CHARACTERS]
-
-
-def start_board(app, seats: list[Seat], setup: krom.Setup, seed: int):
-    from scenes.krom.board import KromBoard
-
-    match = Match.new(krom, setup, seed)
-    return KromBoard(app, match, seats)
 
 
 class KromSetupScene(SetupScene):
@@ -41,8 +33,9 @@ class KromSetupScene(SetupScene):
         chars = tuple(self.extras[: len(seats)])  # two seats on one character: the rules' SetupError says so
         setup = krom.Setup(players=len(seats), characters=chars, glacial=bool(options["glacial"]),
                            kromosaurus=bool(options["kromosaurus"]), longer=bool(options["longer"]))
-        self.app.stack.replace(start_board(self.app, seats, setup, self.new_seed()))
-        return None
+        from scenes.krom.board import KromBoard
+
+        return self.launch(krom, setup, seats, KromBoard, self.new_seed())
 
     def new_seed(self) -> int:
         """The seed of a new game's shuffles and dice (tests fix it)."""

@@ -8,7 +8,6 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game import krosmaster
-from game.core.match import Match
 from game.krosmaster import BOARDS, CONTENT, DEFAULT_LAYOUT, Setup, challenge_thresholds
 from scenes import palette, ui
 from scenes.board.setup import Choice, SetupScene, Toggle
@@ -118,9 +117,7 @@ class KrosmasterSetup(SetupScene):
 
         setup = self.setup(options)
         setup.validate()
-        match = Match.new(krosmaster, setup, self.new_seed())
-        self.app.stack.replace(KrosmasterBoard(self.app, match, seats))
-        return None
+        return self.launch(krosmaster, setup, seats, KrosmasterBoard, self.new_seed())
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

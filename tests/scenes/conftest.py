@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.net.harness import threaded_server  # noqa: F401 - a fixture: a table server on a thread (tests of online play)
+
 
 @pytest.fixture
 def make_app(dirs):

@@ -155,7 +155,7 @@ def test_installed_program_in_a_real_window(tmp_path):
         outside = (150, 300)  # dimmed under the overlay
         assert not _close(menu.getpixel(probe), palette.PANEL, 3)
 
-        click(535, 636)  # Settings
+        click(640, 636)  # Settings
         settings = _shot(display, window, tmp_path / "settings.png")
         assert _close(settings.getpixel(probe), palette.PANEL, 3), settings.getpixel(probe)
         assert sum(settings.getpixel(outside)) < sum(menu.getpixel(outside)), "the menu is not dimmed"
@@ -169,7 +169,7 @@ def test_installed_program_in_a_real_window(tmp_path):
         settings_file = tmp_path / "config" / "settings.json"
         assert '"muted": true' in settings_file.read_text(), "the click on Mute was not saved"
 
-        click(970, 636)  # Quit
+        click(1080, 636)  # Quit
         assert app.wait(timeout=60) == 0
         output = log.read_text()
         assert "Traceback" not in output, output
@@ -324,7 +324,7 @@ def test_the_picture_fills_any_window_size_and_clicks_land_on_what_it_shows(tmp_
                     if _close(p, palette.GOLD, 40)]
             assert len(gold) > 300 * scale * scale, "the title is not where the scaled picture puts it"
         program.resize(1500, 1000)
-        program.click(520, 636)  # Settings, at its place in the scaled picture
+        program.click(640, 636)  # Settings, at its place in the scaled picture
 
         def settings_open():
             image = program.shot(tmp_path / "settings_scaled.png")
@@ -359,7 +359,7 @@ def test_on_a_1280x720_screen_the_whole_window_fits(tmp_path):
         image = program.shot(tmp_path / "small_screen.png")
         for corner in ((4, 4), (1275, 715)):
             assert _close(program.logical(image, *corner), palette.BG, 30)
-        program.click(970, 636)  # Quit, at its place in the scaled picture
+        program.click(1080, 636)  # Quit, at its place in the scaled picture
         assert program.proc.wait(timeout=60) == 0
 
 

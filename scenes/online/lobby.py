@@ -1,0 +1,198 @@
+"""The lobby of an online table: the seats filling live, the code to share, the chat, Start and Leave."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from net.client import NetError, RemoteMatch
+from scenes import clipboard, palette, registry, ui
+from scenes.online import memory, session
+from scenes.online.chat import ChatBox
+from scenes.stack import Scene
+
+SEATS = pygame.Rect(40, 150, 600, 400)
+CHAT = pygame.Rect(670, 150, 570, 400)
+
+
+def board_for(app, match: RemoteMatch) -> Scene:
+    """The game's own board scene, playing the remote match (once the table's seats have come: their names)."""
+    deadline = time.monotonic() + 3.0
+    while not match.seat_info and time.monotonic() < deadline:
+        match.poll()
+        time.sleep(0.01)
+    entry = next(g for g in registry.playable_games() if g.game_id == match.rules.GAME_ID)
+    return registry.resolve(entry.resume)(app, match)
+
+
+def seat_state(info: dict, mine: bool) -> str:
+    """A seat as the lobby and the table panel say it."""
+    if info.get("kind") == "computer":
+        return f"computer ({str(info.get('level')).capitalize()})"
+    if mine:
+        return "you, at this computer"
+    if info.get("open"):
+        return "open: waiting for a player"
+    if info.get("computer"):
+        return f"away: the computer ({str(info['computer']).capitalize()}) plays it"
+    if info.get("away"):
+        return "away (disconnected)"
+    return "at the host's computer" if info.get("kind") == "host" else "joined"
+
+
+def local_address() -> str:
+    """This computer's address on the local network, as friends type it (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class LobbyScene(Scene):
+    """Before the game: who sits where, the code to share, the chat; Start once every seat is taken."""
+
+    def __init__(self, app, match: RemoteMatch, warning: str | None = None):
+        super().__init__(app)
+        self.match = match
+        self.message = warning
+        self.revision = -1
+        self.going = False  # the board replaced the lobby: the connection is the board's now
+        self.named = False
+
+    def on_enter(self) -> None:
+        w, h = self.app.size
+        self.copy_button = UIButton(pygame.Rect(400, 92, 150, 40), "Copy code", self.ui)
+        self.chat = ChatBox(self.ui, CHAT, self.match)
+        self.leave_button = UIButton(pygame.Rect(40, h - 84, 200, 56), "Leave", self.ui, object_id="@menu_button")
+        label = "Watch" if not self.match.seats else "Start"
+        self.start_button = UIButton(pygame.Rect(w - 280, h - 84, 240, 56), label, self.ui, object_id="@game_button")
+        self.refresh()
+
+    def on_exit(self) -> None:
+        if not self.going:
+            self.match.close()
+
+    # -- state -----------------------------------------------------------------------------
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.match.seat_info) if s.get("open")]
+
+    def why_not_start(self) -> str | None:
+        if self.match.ended:
+            return self.match.ended
+        waiting = self.open_seats()
+        if not self.match.seat_info:
+            return "The table's seats are on their way from the server."
+        if waiting:
+            names = ", ".join(self.match.seat_info[i]["name"] for i in waiting)
+            return f"Every seat must be taken first: waiting for a player in {names} (give your friends the code {self.match.code})."
+        return None
+
+    def refresh(self) -> None:
+        self.revision = self.match.revision
+        if self.match.seat_info and not self.named:
+            self.named = True
+            problem = session.remember(self.match)  # now with the seats' names, for "Rejoin table ABCD, as Ann"
+            self.message = self.message or problem
+        spots = self.spots
+        spots.clear()
+        spots.add("button:copy", None, f"Put the table's code {self.match.code} on the clipboard, to paste to your friends",
+                  widget=self.copy_button)
+        self.chat.hotspots(spots)
+        host = self.match.host
+        spots.add("button:leave", None, "End this table (nobody has played yet) and go back to Play online" if host else
+                  "Give your seat back (someone else may take it) and go back to Play online" if self.match.seats else
+                  "Stop watching and go back to Play online", widget=self.leave_button)
+        why = self.why_not_start() if self.match.seats else (self.match.ended or None)
+        spots.add("button:start", None, "Go to the board: the game begins, the first player to decide plays"
+                  if self.match.seats else "Watch the game on its board", widget=self.start_button,
+                  enabled=why is None, reason=why)
+        for i, s in enumerate(self.match.seat_info):
+            spots.add(f"seat:{i}", self.seat_rect(i), f"Seat {i + 1}: {s['name']}, {seat_state(s, i in self.match.seats)}")
+        spots.sync_widgets()
+
+    def seat_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(SEATS.left + 16, SEATS.top + 56 + i * 52, SEATS.width - 32, 44)
+
+    # -- acting ----------------------------------------------------------------------------
+    def start(self) -> None:
+        if (self.why_not_start() if self.match.seats else self.match.ended) is not None:
+            return
+        self.going = True
+        self.app.stack.replace(board_for(self.app, self.match))
+
+    def leave(self) -> None:
+        try:
+            if self.match.host:
+                self.match.end()
+            elif self.match.seats:
+                self.match.leave()
+        except NetError:
+            pass  # gone already: nothing to give back
+        memory.forget(self.match.code)
+        self.app.show("online")
+
+    def handle_event(self, event) -> bool:
+        if self.chat.handle(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.play_sound("click")
+            el = event.ui_element
+            if el is self.copy_button:
+                problem = clipboard.copy_text(self.match.code)
+                self.message = f"{problem} The code is {self.match.code}." if problem else \
+                    f"The code {self.match.code} is on the clipboard."
+            elif el is self.leave_button:
+                self.leave()
+            elif el is self.start_button:
+                self.start()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.match.poll()
+        if self.match.revision != self.revision:
+            self.refresh()
+            if self.match.actions and self.match.seats and not self.match.ended:
+                self.start()  # someone has played: the game is under way, everyone to the board
+
+    @property
+    def animating(self) -> bool:
+        return self.match.has_news  # the seats and the chat change without input: an idle screen wakes for them
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.draw_table(surface)
+        m = self.match
+        ui.text(surface, f"Table {m.code} · {m.rules.TITLE}", (40, 26), 32, palette.GOLD, bold=True, shadow=True)
+        ui.text(surface, "Table code", (40, 112), 18, palette.TEXT_DIM, anchor="midleft")
+        ui.text(surface, m.code, (160, 112), 30, palette.GOLD, bold=True, anchor="midleft")
+        where = f"{local_address()} port {m.client.port}" if m.host else f"{m.client.host} port {m.client.port}"
+        ui.text(surface, f"Server: {where}", (580, 112), 17, palette.TEXT, anchor="midleft")
+        ui.panel(surface, SEATS)
+        ui.panel(surface, CHAT)
+        ui.text(surface, "Seats", (SEATS.left + 16, SEATS.top + 14), 20, palette.TEXT_DIM, bold=True)
+        colours = palette.SEATS
+        for i, s in enumerate(m.seat_info):
+            r = self.seat_rect(i)
+            pygame.draw.rect(surface, palette.PANEL_LIGHT if i in m.seats else palette.BG_LIGHT, r, border_radius=8)
+            pygame.draw.rect(surface, colours[i % len(colours)], pygame.Rect(r.left + 8, r.top + 8, 22, 28), border_radius=6)
+            ui.text(surface, s["name"], (r.left + 44, r.centery), 19, palette.TEXT, bold=True, anchor="midleft")
+            state = seat_state(s, i in m.seats)
+            colour = palette.BLOCKED if s.get("away") and not s.get("open") and s.get("kind") != "computer" else \
+                palette.GOLD if s.get("open") else palette.TEXT_DIM
+            ui.text(surface, state, (r.left + 250, r.centery), 17, colour, anchor="midleft")
+        self.chat.draw(surface)
+        w, h = surface.get_size()
+        why = self.why_not_start()
+        note = self.message or (m.status_text if not m.connected else why) or "Every seat is taken: Start when you are ready."
+        for i, line in enumerate(ui.wrap(note, 17, w - 620)[:2]):
+            ui.text(surface, line, (w // 2, h - 68 + 22 * i), 17, palette.TEXT, anchor="midtop")

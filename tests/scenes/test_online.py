@@ -1,0 +1,284 @@
+"""Play online (issue 32) in the app: the Play online scene, hosting through a game's own setup, the lobby, and
+the boards over a RemoteMatch (a live server on a thread of this process, over the loopback only)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pytest
+
+from game import registry as rules_registry
+from game.core.rng import Rng
+from net.client import TableClient
+from scenes.board.seats import Seat
+from scenes.menu import MenuScene
+from scenes.online import hub, memory, session
+from scenes.online.lobby import LobbyScene
+from scenes.online.tablepanel import TablePanel
+from scenes.overlays import MessageScene
+from scenes.settings import Settings
+from scenes.widgets.handoff import HandOffScene
+from tests.scenes.helpers import button, click_widget, top
+from tests.scenes.kitcheck import check_hotspots
+
+KROS = rules_registry.load("krosmaster")
+
+
+@pytest.fixture(autouse=True)
+def closed_clients(monkeypatch):
+    """Every client a test opens is closed after it (their threads and connections end with the test)."""
+    made = []
+    init = TableClient.__init__
+
+    def recording(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(TableClient, "__init__", recording)
+    yield
+    for client in made:
+        client.close()
+    session._clients.clear()
+
+
+@pytest.fixture
+def quiet_lan(monkeypatch):
+    """No mDNS in scene tests: nothing leaves this computer."""
+    monkeypatch.setattr(hub, "make_finder", lambda: None)
+
+
+@pytest.fixture
+def fast_app(make_app):
+    return make_app(settings=Settings(animation_speed="instant"), persist_settings=False, audio=False)
+
+
+def wait_for(app, condition, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        app.run_frames(1)
+        time.sleep(0.005)
+
+
+def tips_say_why(scene) -> None:
+    """Every control of an online scene has a tip, and a greyed one says why."""
+    for spot in scene.spots:
+        lines = scene.spots.tip_of(spot)
+        assert lines and all(line.strip() for line in lines), spot.key
+        if not scene.spots.is_enabled(spot):
+            assert scene.spots.reason_of(spot), f"{spot.key} is greyed without a reason"
+
+
+def test_menu_offers_play_online_with_a_tip(fast_app, quiet_lan):
+    fast_app.push(MenuScene(fast_app))
+    fast_app.run_frames(2)
+    menu = top(fast_app)
+    assert "Host a table" in " ".join(menu.spots.tip_of(menu.spots.get("button:online")))
+    click_widget(fast_app, button(menu, "Play online"))
+    fast_app.run_frames(2)
+    assert isinstance(top(fast_app), hub.PlayOnlineScene)
+
+
+def test_play_online_scene_explains_every_control_and_refuses_bad_input(fast_app, quiet_lan):
+    fast_app.push(hub.PlayOnlineScene(fast_app))
+    fast_app.run_frames(2)
+    scene = top(fast_app)
+    tips_say_why(scene)
+    for game in ("krosmaster", "krom", "khrysos"):
+        assert f"button:host:{game}" in scene.spots
+    assert not scene.spots.is_enabled(scene.spots.get("button:join_code"))
+    assert "code" in scene.spots.reason_of(scene.spots.get("button:join_code"))
+    scene.port_entry.set_text("eighty")
+    scene.look()
+    assert "whole number" in scene.message
+    scene.port_entry.set_text("1")
+    scene.address_entry.set_text("127.0.0.1")
+    scene.look()  # nothing listens on port 1: a sentence, never a traceback
+    assert scene.message and isinstance(top(fast_app), hub.PlayOnlineScene)
+
+
+def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, quiet_lan, threaded_server, monkeypatch):
+    _, port = threaded_server
+    monkeypatch.setattr(session, "start_server", lambda port_=None: port)
+    fast_app.push(hub.PlayOnlineScene(fast_app))
+    fast_app.run_frames(2)
+    click_widget(fast_app, button(top(fast_app), "Host Krosmaster: Blast"))
+    fast_app.run_frames(2)
+    setup = top(fast_app)
+    assert setup.online is not None and setup.kinds[:2] == ["Human here", "Remote player"]
+    assert "another computer" in " ".join(setup.spots.tip_of(setup.spots.get("menu:seat:0")))
+    click_widget(fast_app, button(setup, "Open the table"))
+    fast_app.run_frames(3)
+    lobby = top(fast_app)
+    assert isinstance(lobby, LobbyScene) and lobby.match.host
+    tips_say_why(lobby)
+    start = lobby.spots.get("button:start")
+    assert not lobby.spots.is_enabled(start) and lobby.match.code in lobby.spots.reason_of(start)
+    # the seat token is kept for a rejoin
+    kept = memory.find(lobby.match.code)
+    assert kept is not None and kept.hosted and kept.host_token == lobby.match.host_token
+    # a friend joins: the seat fills live, Start opens
+    bob = TableClient("127.0.0.1", port).join(lobby.match.code, name="Bob")
+    wait_for(fast_app, lambda: lobby.spots.is_enabled(lobby.spots.get("button:start")))
+    assert lobby.match.seat_info[1]["name"] == "Bob"
+    bob.send_chat("hello\x07 there")
+    wait_for(fast_app, lambda: lobby.match.chat and lobby.match.chat[-1]["text"] == "hello there")
+    click_widget(fast_app, button(lobby, "Start"))
+    fast_app.run_frames(3)
+    assert type(top(fast_app)).__name__ == "KrosmasterBoard"
+    bob.close()
+
+
+def open_board(app, port, seats=None):
+    """Ann at this screen (the host), Bob a bare remote match playing from 'another computer'."""
+    client = TableClient("127.0.0.1", port)
+    seats = seats or [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}]
+    ann = client.create("krosmaster", KROS.bench_setup().to_dict(), seats)
+    bob = TableClient("127.0.0.1", port).join(ann.code, name="Bob")
+    lobby = LobbyScene(app, ann)
+    app.push(lobby)
+    wait_for(app, lambda: lobby.why_not_start() is None)
+    lobby.start()
+    app.run_frames(3)
+    return top(app), ann, bob
+
+
+def play_some(app, board, bob, rng, until):
+    """Both sides play random legal actions until `until()`; a hand-off screen must never show."""
+    deadline = time.monotonic() + 60
+    while not until():
+        assert time.monotonic() < deadline, "timed out"
+        assert not isinstance(top(app), HandOffScene), "a hand-off screen showed for a remote seat"
+        bob.poll()
+        if bob.legal_actions():
+            legal = bob.legal_actions()
+            bob.play(legal[rng.below(len(legal))])
+        if top(app) is not board and not isinstance(top(app), (MessageScene,)) and type(top(app)).__name__ == "ChoiceOverlay":
+            app.stack.pop(top(app))
+            app.run_frames(1)
+        if top(app) is board and board.snap.mine and not board.busy:
+            legal = list(board.snap.legal)
+            board.act(legal[rng.below(len(legal))])
+        app.run_frames(2)
+
+
+def test_board_over_a_remote_match_plays_the_other_seats_moves_and_asks_for_undo(fast_app, threaded_server):
+    server, port = threaded_server
+    board, ann, bob = open_board(fast_app, port)
+    assert board.online and board.viewer == 0 and not board.bots and not board.autosave
+    rng = Rng(5)
+    play_some(fast_app, board, bob, rng, lambda: board.snap.seat == 1 and len(ann.actions) > 3)
+    text, _ = board.status_text()
+    assert "Bob is deciding, at another computer" in text
+    assert board.lock_reason() == "It is Bob's decision, at another computer."
+    assert check_hotspots(board) > 10
+    assert "chat" in " ".join(board.spots.tip_of(board.spots.get("button:table")))
+    # Bob's moves arrive and animate on Ann's board, until Bob may ask to take his last step back
+    table = server.tables[ann.code]
+
+    def bob_may_undo():
+        bob.poll()
+        return len(bob.actions) > 4 and bob.why_no_undo() is None and table.match.why_no_undo() is None
+
+    play_some(fast_app, board, bob, rng, bob_may_undo)
+    wait_for(fast_app, lambda: board.snap.number == len(table.match.actions) and not board.busy)
+    n = len(ann.actions)
+    bob.request_undo()
+    wait_for(fast_app, lambda: isinstance(top(fast_app), MessageScene))
+    dialog = top(fast_app)
+    assert "Bob asks to take back" in " ".join(dialog.message_lines)
+    click_widget(fast_app, button(dialog, "Accept"))
+    wait_for(fast_app, lambda: len(ann.actions) == n - 1 and board.snap.number == n - 1)
+    assert isinstance(top(fast_app), type(board))
+    bob.close()
+
+
+def test_connection_lost_shows_a_banner_and_the_table_panel_explains_itself(fast_app, threaded_server):
+    _, port = threaded_server
+    board, ann, bob = open_board(fast_app, port)
+    ann._inbox.put({"t": "_disconnected"})
+    fast_app.run_frames(2)
+    assert not ann.connected
+    assert any("Reconnecting" in s for s in [ann.status_text])
+    ann._inbox.put({"t": "_connected"})
+    fast_app.run_frames(2)
+    assert ann.connected
+    bob.close()  # Bob goes away: the status line says so, and the host may hand his seat to the computer
+    wait_for(fast_app, lambda: "Away: Bob" in board.status_text()[0] or "Bob is away" in board.status_text()[0])
+    board.open_table_panel()
+    fast_app.run_frames(2)
+    panel = top(fast_app)
+    assert isinstance(panel, TablePanel)
+    tips_say_why(panel)
+    assert panel.spots.is_enabled(panel.spots.get("button:handover:1"))
+    assert "at the table" in panel.spots.reason_of(panel.spots.get("button:handover:0"))
+    board.plan_handover(1, "random", 0.0)
+    wait_for(fast_app, lambda: board.seats[1].bot == "random")
+
+
+def test_a_restarted_program_rejoins_its_seat_from_the_user_data(fast_app, quiet_lan, threaded_server):
+    _, port = threaded_server
+    client = TableClient("127.0.0.1", port)
+    ann = client.create("krosmaster", KROS.bench_setup().to_dict(),
+                        [{"kind": "remote", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+    bob = TableClient("127.0.0.1", port).join(ann.code, 1, "Bob")
+    lobby = LobbyScene(fast_app, bob)
+    fast_app.push(lobby)
+    wait_for(fast_app, lambda: lobby.named)
+    bob.close()  # the program is closed (or killed): only the user data remembers the seat
+    fast_app.stack.reset(hub.PlayOnlineScene(fast_app))
+    fast_app.run_frames(2)
+    scene = top(fast_app)
+    rejoin = button(scene, f"Rejoin table {ann.code}: Krosmaster: Blast, as Bob")
+    tips_say_why(scene)
+    click_widget(fast_app, rejoin)
+    fast_app.run_frames(3)
+    lobby = top(fast_app)
+    assert isinstance(lobby, LobbyScene) and lobby.match.seats == (1,)
+    ann.close()
+
+
+def test_memory_keeps_tokens_and_reads_a_damaged_file_as_empty(dirs):
+    entry = memory.Entry("ABC123", "127.0.0.1", 8765, "krom", "Ann", {"0": "tok"})
+    assert memory.remember(entry) is None
+    assert memory.find("ABC123").token == "tok"
+    memory.path().write_text("{not json", encoding="utf-8")
+    assert memory.load() == []
+    memory.path().write_text(json.dumps([{"code": "X"}, {"code": "Y", "host": "h", "port": 1, "game": "krom",
+                                                         "tokens": {"1": "t"}}]), encoding="utf-8")
+    assert [e.code for e in memory.load()] == ["Y"]
+
+
+@pytest.mark.slow
+def test_a_finished_online_game_is_in_the_saves_list_and_replays(fast_app, threaded_server):
+    from scenes import saves
+
+    _, port = threaded_server
+    board, ann, bob = open_board(fast_app, port)
+    play_some(fast_app, board, bob, Rng(11), lambda: type(top(fast_app)).__name__ == "GameOverScene")
+    wait_for(fast_app, lambda: any(s.name.startswith(f"Online {ann.code}") for s in saves.list_saves()))
+    info = next(s for s in saves.list_saves() if s.name.startswith(f"Online {ann.code}"))
+    assert info.error is None and "online" not in json.loads(info.path.read_text())["table"]
+    match = saves.load_named(info.path)
+    assert match.over and len(match.actions) == len(ann.actions)
+    assert "Play again" not in [b.text for b in top(fast_app).actions]
+    click_widget(fast_app, button(top(fast_app), "Watch the replay"))
+    fast_app.run_frames(3)
+    assert top(fast_app).replay is not None
+    bob.close()
+
+
+def test_seats_offline_are_unchanged(fast_app):
+    """Offline, every human seat is 'here': the kit's hot-seat rules stay as they were."""
+    from game.core.match import Match
+    from scenes.krosmaster.board import KrosmasterBoard
+
+    board = KrosmasterBoard(fast_app, Match.new(KROS, KROS.bench_setup(), 3),
+                            [Seat("A", (200, 0, 0)), Seat("B", (0, 0, 200))])
+    assert not board.online and board.here(0) and board.here(1) and board.viewer is None
+    fast_app.push(board)
+    fast_app.run_frames(2)
+    assert board.table_button is None and "button:table" not in board.spots
+    pygame.event.clear()
