@@ -1,0 +1,254 @@
+"""Online play with two copies of the program in real windows on one Xvfb display (issue 32, "Real windows").
+
+Each copy has its own user data, its own window side by side with the other, and is driven like a player
+would: xdotool clicks on the controls its screen dump (scenes.automation) says are where, and typing into its
+fields. The first copy hosts (its table server runs in a process of its own), the second joins with the
+table's code. Once both are at the board, `--autoplay` plays each copy's own seat with the random computer
+player (through the server, as a click would), so a whole game fits in CI; computer seats play on the server.
+Screenshots of both windows are kept (TABLETRIO_KEEP_SHOTS=DIR copies them out) to look at: each window shows
+only its own secrets. The Krom game also kills the joining copy with SIGKILL mid-game and starts it again:
+Play online offers "Rejoin table", and it sits back in its seat and plays to the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.scenes.test_realwindow import TOOLS, Display, _require
+
+pytestmark = [pytest.mark.realwindow, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREEN = "2580x800"  # two windows side by side
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Copy:
+    """One copy of the program: its own data folder, its own window at `x`, driven through its screen dump."""
+
+    def __init__(self, display: Display, tmp: Path, name: str, port: int, x: int):
+        self.display, self.name, self.x = display, name, x
+        self.dir = tmp / name
+        self.dir.mkdir(exist_ok=True)
+        self.env = dict(display.env, SDL_VIDEO_X11_WMCLASS=f"tabletrio_{name}", SDL_AUDIODRIVER="dummy",
+                        TABLETRIO_DATA_DIR=str(self.dir / "data"), TABLETRIO_CONFIG_DIR=str(self.dir / "config"),
+                        TABLETRIO_SCREEN_DUMP=str(self.dir / "dump.json"), TABLETRIO_SERVER_LISTEN="127.0.0.1",
+                        TABLETRIO_SERVER_PORT=str(port), TABLETRIO_MDNS="off")
+        self.shots = 0
+        self.start()
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(args, env=self.env, capture_output=True, text=True, timeout=30)
+
+    def start(self) -> None:
+        (self.dir / "dump.json").unlink(missing_ok=True)
+        self.log = open(self.dir / "program.log", "a")  # noqa: SIM115 - the program writes to it as long as it runs
+        self.proc = subprocess.Popen([sys.executable, "-m", "scenes", "--autoplay"], cwd=ROOT, env=self.env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        found = self.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", f"tabletrio_{self.name}")
+        assert found.returncode == 0, found.stderr
+        self.window = found.stdout.split()[0]
+        self.wait(lambda d: d.get("scene") == "MenuScene")
+        for _ in range(50):  # side by side: the program centres its window once it has its size, then it moves
+            self.run("xdotool", "windowmove", self.window, str(self.x), "0")
+            time.sleep(0.1)
+            if self.geometry()[0] == self.x:
+                break
+        assert self.geometry()[0] == self.x, f"{self.name}'s window did not move to x={self.x}"
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        info = dict(line.strip().partition(":")[::2] for line in self.run("xwininfo", "-id", self.window).stdout.splitlines()
+                    if ":" in line)
+        return (int(info["Absolute upper-left X"]), int(info["Absolute upper-left Y"]), int(info["Width"]),
+                int(info["Height"]))
+
+    def dump(self) -> dict:
+        try:
+            return json.loads((self.dir / "dump.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def wait(self, condition, seconds: float = 40.0) -> dict:
+        deadline = time.monotonic() + seconds
+        while True:
+            data = self.dump()
+            if data and condition(data):
+                return data
+            assert self.proc.poll() is None, f"{self.name} stopped: {(self.dir / 'program.log').read_text()[-2000:]}"
+            if time.monotonic() >= deadline:
+                self.shot("waited")
+            assert time.monotonic() < deadline, f"{self.name} waited in vain; the screen: {json.dumps(data)[:1500]}"
+            time.sleep(0.1)
+
+    def spot(self, key: str, enabled: bool = True) -> dict:
+        data = self.wait(lambda d: any(s["key"] == key and (s["enabled"] or not enabled) for s in d.get("hotspots", [])))
+        return next(s for s in data["hotspots"] if s["key"] == key)
+
+    def click(self, key: str) -> None:
+        x, y, w, h = self.spot(key)["rect"]
+        self.run("xdotool", "mousemove", "--window", self.window, str(x + w // 2), str(y + h // 2))
+        time.sleep(0.15)
+        self.run("xdotool", "click", "1")
+        time.sleep(0.3)
+
+    def type_into(self, key: str, text: str) -> None:
+        self.click(key)
+        self.run("xdotool", "type", "--delay", "40", text)
+        time.sleep(0.3)
+
+    def shot(self, label: str) -> Path:
+        from PIL import ImageGrab
+
+        x, y, w, h = self.geometry()
+        self.shots += 1
+        path = self.dir.parent / f"{self.name}_{self.shots:02d}_{label}.png"
+        ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=self.display.name).convert("RGB").save(path)
+        return path
+
+    def board(self) -> dict:
+        return self.dump().get("board") or {}
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.log.close()
+
+    def quit(self) -> str:
+        """Main menu, then Quit, as a player leaves (the host's server stops with its program)."""
+        if self.proc.poll() is None:
+            if self.dump().get("scene") == "GameOverScene":
+                self.click("button:main_menu")
+            self.click("button:quit")
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.terminate()
+                self.proc.wait(10)
+        self.log.close()
+        return (self.dir / "program.log").read_text()
+
+
+def stop_servers(folder: Path) -> None:
+    """A table server the test's programs left running (only when a program could not quit) is stopped by its pid."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError):
+                if str(folder).encode() in (proc / "cmdline").read_bytes() and b"net.server" in (proc / "cmdline").read_bytes():
+                    os.kill(int(proc.name), signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def two_copies(tmp_path: Path):
+    _require(all(shutil.which(t) for t in (*TOOLS, "xwininfo")), "Xvfb, xdotool and xwininfo are needed")
+    display = Display(tmp_path, SCREEN)
+    port = free_port()
+    copies: list[Copy] = []
+    try:
+        copies.append(Copy(display, tmp_path, "ann", port, 0))
+        copies.append(Copy(display, tmp_path, "bob", port, 1295))
+        yield copies
+    finally:
+        for c in copies:
+            if c.proc.poll() is None:
+                c.proc.terminate()
+                c.proc.wait(10)
+        stop_servers(tmp_path)
+        keep = os.environ.get("TABLETRIO_KEEP_SHOTS")
+        if keep:
+            for shot in tmp_path.glob("*.png"):
+                shutil.copy(shot, Path(keep) / f"online_{shot.name}")
+        display.close()
+
+
+def host_and_join(ann: Copy, bob: Copy, game: str, seats: dict[int, str] | None = None) -> str:
+    """Ann hosts `game` through its own setup scene (`seats`: a seat kind to pick, by seat), Bob joins by the code;
+    both go from the lobby to the board."""
+    ann.click("button:online")
+    ann.click(f"button:host:{game}")
+    ann.spot("button:start")
+    for i, kind in (seats or {}).items():
+        ann.click(f"menu:seat:{i}")
+        ann.click(next(s["key"] for s in ann.wait(lambda d: any(s["key"].endswith(f":{kind}") for s in d["hotspots"]))
+                       ["hotspots"] if s["key"].endswith(f":{kind}")))
+    ann.click("button:start")  # Open the table
+    ann.wait(lambda d: d.get("scene") == "LobbyScene")
+    tip = " ".join(ann.spot("button:copy")["tip"])
+    code = tip.split("code ")[1].split()[0]
+    bob.click("button:online")
+    bob.type_into("field:name", "Bob")
+    bob.type_into("field:code", code)
+    bob.click("button:join_code")
+    bob.wait(lambda d: d.get("scene") == "LobbyScene")
+    ann.shot("lobby")
+    for c in (ann, bob):
+        c.click("button:start")
+        c.wait(lambda d: d.get("board") is not None)
+    return code
+
+
+def play_to_the_end(copies: list[Copy], seconds: float = 240.0) -> None:
+    for c in copies:
+        c.wait(lambda d: d.get("scene") == "GameOverScene", seconds)
+
+
+def test_two_windows_play_a_whole_krosmaster_game_through_a_server(tmp_path):
+    with two_copies(tmp_path) as (ann, bob):
+        host_and_join(ann, bob, "krosmaster")
+        assert ann.board()["viewer"] == 0 and bob.board()["viewer"] == 1
+        ann.wait(lambda d: d["board"]["actions"] > 12)
+        ann.shot("board")
+        bob.shot("board")
+        play_to_the_end([ann, bob])
+        a, b = ann.board(), bob.board()
+        assert a["actions"] == b["actions"] and a["over"] and b["over"]
+        ann.shot("end")
+        bob.shot("end")
+        for c in (ann, bob):
+            saved = list((c.dir / "data" / "saves").glob("Online_*.json"))
+            assert saved, f"{c.name}: the finished game is not in the saves list"
+            output = c.quit()
+            assert "Traceback" not in output and "internal error" not in output, output
+
+
+def test_a_three_seat_krom_game_two_remote_humans_and_a_computer_survives_a_killed_copy(tmp_path):
+    with two_copies(tmp_path) as (ann, bob):
+        host_and_join(ann, bob, "krom", seats={2: "Computer: Easy"})
+        assert ann.board()["viewer"] == 0 and bob.board()["viewer"] == 1
+        ann.wait(lambda d: d["board"]["actions"] > 20)
+        ann.shot("secrets")  # Ann's hand and picks only
+        bob.shot("secrets")  # Bob's only
+        bob.kill()  # SIGKILL mid-game: no goodbye to the server
+        ann.wait(lambda d: "Away: Bob" in d["board"]["status"] or "Bob is away" in d["board"]["status"]
+                 or d["board"]["over"], 30)
+        ann.shot("bob_away")
+        n = ann.board()["actions"]
+        bob.start()  # the same user data: Play online offers to rejoin the table
+        bob.click("button:online")
+        rejoin = bob.wait(lambda d: any(s["key"].startswith("button:rejoin:") for s in d.get("hotspots", [])))
+        bob.click(next(s["key"] for s in rejoin["hotspots"] if s["key"].startswith("button:rejoin:")))
+        back = bob.wait(lambda d: d.get("board") is not None)
+        assert back["board"]["viewer"] == 1 and back["board"]["actions"] >= n
+        bob.shot("rejoined")
+        play_to_the_end([ann, bob], 400)
+        assert ann.board()["actions"] == bob.board()["actions"]
+        ann.shot("end")
+        bob.shot("end")
+        for c in (ann, bob):
+            output = c.quit()
+            assert "Traceback" not in output and "internal error" not in output, output
