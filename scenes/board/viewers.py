@@ -35,12 +35,13 @@ class Viewers:
             self.on_hover(mouse)
 
     def public_turn(self, decision) -> bool:
-        """Whether `decision` must be watched in the table's public view: a computer seat decides while two
-        or more humans share the screen (any of them may be looking, so nobody's secrets show)."""
+        """Whether `decision` must be watched in the table's public view: a computer seat (or, online, a player at
+        another computer) decides while two or more humans share the screen (any of them may be looking, so
+        nobody's secrets show)."""
         seat = decision.seat if decision is not None else None
-        if seat is None or self.seats[seat].human or self.replay is not None:
+        if seat is None or self.here(seat) or self.replay is not None:  # online, a remote human's turn too
             return False
-        return sum(s.human for s in self.seats) >= 2
+        return sum(self.here(i) for i in range(len(self.seats))) >= 2  # online: the humans at this screen
 
     def leave_screen(self, pending: int) -> None:
         """The viewer leaves as their action starts to animate, a computer's turn following: from now on the
