@@ -12,5 +12,5 @@ SCREENS = GameScreens(
         "khrysos.builder": "scenes.khrysos.builder:BuilderScene",
     },
     lessons="scenes.learn:lessons/khrysos",
-    diagrams="scenes.learn.diagrams:khrysos_diagram",
+    diagrams="scenes.khrysos.diagrams:diagram",
 )

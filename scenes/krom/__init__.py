@@ -12,5 +12,5 @@ SCREENS = GameScreens(
         "krom.table": "scenes.krom.board:KromTable",
     },
     lessons="scenes.learn:lessons/krom",
-    diagrams="scenes.learn.diagrams:krom_diagram",
+    diagrams="scenes.krom.diagrams:diagram",
 )

@@ -12,5 +12,5 @@ SCREENS = GameScreens(
         "krosmaster.board": "scenes.krosmaster.board:KrosmasterBoard",
     },
     lessons="scenes.learn:lessons/krosmaster",
-    diagrams="scenes.learn.diagrams:krosmaster_diagram",
+    diagrams="scenes.krosmaster.diagrams:diagram",
 )
