@@ -62,7 +62,7 @@ class Recorder:
         return None
 
 
-async def until(condition, seconds: float = 5.0, step: float = 0.002) -> None:
+async def until(condition, seconds: float = 30.0, step: float = 0.002) -> None:
     """Wait until `condition()` holds; AssertionError after `seconds`."""
     deadline = time.monotonic() + seconds
     while not condition():

@@ -151,7 +151,7 @@ def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_s
                 async with connect(url) as raw:
                     await raw.send(json.dumps({"v": 1, **hello()}))
                     assert json.loads(await raw.recv())["t"] == "welcome"
-                    began = time.monotonic()
+                    began, before = time.monotonic(), len(times)
                     answers = []
                     try:
                         for i in range(1000):  # 1,000 frames in about a second
@@ -161,17 +161,20 @@ def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_s
                             answers.append(json.loads(await asyncio.wait_for(raw.recv(), 5)))
                     except websockets.ConnectionClosed as e:
                         assert e.rcvd is not None and e.rcvd.code == 1008
+                    # the other table went on while the flood came (counted in actions, not in time: a loaded
+                    # machine slows both alike)
+                    flood_served.append(len(times) - before)
                     assert any(m["t"] == "error" and "Too many messages" in m["reason"] for m in answers) or server.stats["flooded"]
                     # no more answered than the budget allows: the burst, plus the rate over the time it took
                     assert len([m for m in answers if m["t"] == "pong"]) <= BURST + RATE * (time.monotonic() - began) + 5
 
+            flood_served: list[int] = []
             await asyncio.gather(junk(), huge(), flood())
-            served = len(times)
-            await asyncio.sleep(0.3)
             stop_game.set()
             await playing
             assert server.stats["malformed"] >= MAX_BAD and server.stats["flooded"] >= 1
-            assert served >= 10 and max(times) < 1.0, f"the other table was served: {served} actions, slowest {max(times):.3f} s"
+            assert flood_served[0] >= 5, f"the other table was served while the flood came: {flood_served[0]} actions"
+            assert max(times) < 10.0, f"no action of the other table waited for the attacks to end: slowest {max(times):.3f} s"
             await a.client.close()
             await b.client.close()
         finally:
