@@ -6,7 +6,10 @@ folder), opens T tables of a game (default: Krom, 3 seats: the host's and two re
 then has bot clients play random legal actions (each seat thinks `--think` seconds on average,
 exponentially distributed) for S seconds, and prints: actions per second, p50/p99/max latency from
 an action sent to its update received by every seat of the table, the server's CPU per action
-(from /proc), its memory per idle table and per playing table. Loopback only; it stops by itself.
+(from /proc), its memory per idle table and per playing table, and the server's own count of its
+loop's stalls during the play (net/stalls.py: how long the loop did not turn, how much of that the
+process ran and how much it waited for a core the machine gave to others, the garbage collector's
+passes). Loopback only; it stops by itself.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -159,6 +163,22 @@ class Bench:
         task.add_done_callback(self.tasks.discard)
 
 
+def _stalls(path: Path) -> dict:
+    """The server's own count of its loop's stalls during the play (net/stalls.py): whose time they were."""
+    for _ in range(50):
+        if path.exists():
+            break
+        time.sleep(0.1)
+    try:
+        got = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {"server_stalls": "not written"}
+    return {"server_stalls_over_20ms": got["stalls"], "stalled_ms": got["stalled_ms"],
+            "stalled_waiting_core_ms": got["waited_for_core_ms"], "stalled_running_ms": got["ran_ms"],
+            "longest_stall_ms": got["longest_ms"], "longest_stall_running_ms": got["longest_ran_ms"],
+            "gc_passes_by_generation": got["gc_passes"], "gc_longest_ms_by_gen": got["gc_longest_ms"]}
+
+
 def _percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -191,9 +211,11 @@ async def measure(port: int, pid: int, args) -> dict:
     await asyncio.sleep(2.0)  # idle: every table open, every seat connected, nobody playing
     idle = _rss_kb(pid)
     cpu0, t0, mine0 = _cpu_seconds(pid), time.monotonic(), time.process_time()
+    os.kill(pid, signal.SIGUSR1)  # the server's stall count starts with the play
     bench.playing = True
     await asyncio.sleep(args.seconds)
     bench.playing = False
+    os.kill(pid, signal.SIGUSR2)  # and is written now
     elapsed = time.monotonic() - t0
     user, system = (b - a for a, b in zip(cpu0, _cpu_seconds(pid), strict=True))
     mine = time.process_time() - mine0
@@ -216,6 +238,7 @@ async def measure(port: int, pid: int, args) -> dict:
         "kb_per_idle_table": round((idle - base) / args.tables, 1),
         "kb_per_table_after_play": round((played - base) / args.tables, 1),
         "refused": bench.refused,
+        **_stalls(args.stalls_file),
         "load_average": open("/proc/loadavg").read().split()[0],  # the machine's other work (shared cores)
     }
 
@@ -236,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     args.seconds = max(1.0, min(args.seconds, 600.0))
     with tempfile.TemporaryDirectory(prefix="tabletrio-bench-") as folder:
         env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, "--host", "127.0.0.1", "--port", "0", "--data", folder]
+        args.stalls_file = Path(folder) / "stalls.json"
+        proc = subprocess.Popen([sys.executable, "-c", SERVER, "--host", "127.0.0.1", "--port", "0", "--data", folder,
+                                 "--stalls", str(args.stalls_file)]
                                 + (["--profile", str(Path(args.profile).resolve())] if args.profile else [])
                                 + (["--full-collection-every", str(args.full_collection_every)]
                                    if args.full_collection_every else []),

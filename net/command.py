@@ -54,11 +54,20 @@ async def full_collections(every: float) -> None:
 
 
 async def run(host: str, port: int, data: Path, announce: bool = False, ready: Any = None,
-              full_every: float = FULL_COLLECTION_EVERY) -> None:
-    """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready."""
+              full_every: float = FULL_COLLECTION_EVERY, stalls: Path | None = None) -> None:
+    """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready.
+    `stalls`: keep a `net.stalls.Stalls` (SIGUSR1 starts its count, SIGUSR2 writes it to that file)."""
     server = TableServer(Store.in_folder(data))
     quiet_collector()
-    collector = asyncio.get_running_loop().create_task(full_collections(full_every))
+    loop = asyncio.get_running_loop()
+    tasks = [loop.create_task(full_collections(full_every))]
+    if stalls is not None:
+        from net.stalls import Stalls
+
+        watch = Stalls()
+        tasks.append(loop.create_task(watch.watch()))
+        loop.add_signal_handler(signal.SIGUSR1, watch.reset)
+        loop.add_signal_handler(signal.SIGUSR2, watch.write, stalls)
     ws_server = await server.serve(host, port)
     chosen = ws_server.sockets[0].getsockname()[1]
     print(f"listening on {host}:{chosen}", flush=True)
@@ -74,7 +83,8 @@ async def run(host: str, port: int, data: Path, announce: bool = False, ready: A
     try:
         await stop
     finally:
-        collector.cancel()
+        for task in tasks:
+            task.cancel()
         if lan is not None:
             lan.stop()
         ws_server.close()
@@ -138,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--full-collection-every", type=float, default=None, metavar="SECONDS",
                         help="seconds between full garbage collections (default 600; young ones run as usual)")
     parser.add_argument("--profile", type=Path, default=None, help="write a cProfile of the run to this file at exit")
+    parser.add_argument("--stalls", type=Path, default=None, help="count the loop's stalls (SIGUSR1: start, SIGUSR2: "
+                        "write them to this file; see net/stalls.py)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     data = args.data if args.data is not None else default_data_dir()
@@ -150,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run(args.host, args.port, data, announce=args.announce,
-                            full_every=args.full_collection_every or FULL_COLLECTION_EVERY))
+                            full_every=args.full_collection_every or FULL_COLLECTION_EVERY, stalls=args.stalls))
     finally:
         if profiler is not None:
             profiler.disable()
