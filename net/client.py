@@ -79,6 +79,7 @@ import contextlib
 import copy
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -408,12 +409,20 @@ class RemoteMatch:
         if self.viewer is None:
             raise IllegalAction("Spectators only watch.")
         try:
-            self.client.call(self.conn.request({"t": "act", "code": self.code, "seat": self.viewer,
-                                                "action": str(action), "n": feed.n}))
+            done = self.client.call(self.conn.request({"t": "act", "code": self.code, "seat": self.viewer,
+                                                       "action": str(action), "n": feed.n}))
         except NetError as e:
             raise IllegalAction(e.reason) from None
-        self._mine[feed.n + 1] = action
-        events = self._drain(played=feed.n + 1)
+        played = feed.n + 1
+        self._mine[played] = action
+        events = self._drain(played=played)
+        # A screen holding several seats hears each seat's update on its own: wait (briefly) until every seat
+        # it holds has heard of this action, so a hand-off to another of them never shows a stale position.
+        deadline = time.monotonic() + 2.0
+        while any(f.n < done.get("n", 0) for s, f in self._feeds.items() if s is not None) \
+                and time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                events.extend(self._take(self._inbox.get(timeout=0.02), played))
         return events
 
     # -- history and replays -------------------------------------------------------------------------

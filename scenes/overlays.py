@@ -252,6 +252,10 @@ class PauseScene(Overlay):
                 ("button:menu", self.menu, "Back to the main menu (the game is saved: Continue takes it up again)",
                  None),
                 ("button:quit", self.quit, "Close Tabletop Trio (the game is saved)", None)]
+        if getattr(self.board, "online", False):  # the table's server keeps an online game
+            away = "you show as away and Play online offers to rejoin the table"
+            tips[-2:] = [("button:menu", self.menu, f"Back to the main menu (your seat stays yours: {away})", None),
+                         ("button:quit", self.quit, f"Close Tabletop Trio (your seat stays yours: {away})", None)]
         return [t for t in tips if t[1] is not None]
 
     def handle_event(self, event) -> bool:

@@ -19,6 +19,7 @@ from game.core.match import Match
 from net.client import NetError
 from scenes import palette, saves, ui
 from scenes.board import status
+from scenes.board.snapshot import moved
 
 
 class OnlineTable:
@@ -89,7 +90,7 @@ class OnlineTable:
             self._save_finished()
         if events:
             self.animate(events)
-        elif len(match.actions) != self.snap.number or self.snap.over != match.over:
+        elif len(match.actions) != self.snap.number or self.snap.over != match.over or moved(match, self.snap):
             self.rebuild_log()  # an accepted undo, or a jump after a reconnect
             self.after_undo()
             self.settle()
@@ -196,6 +197,12 @@ class OnlineTable:
     # -- words and pictures ----------------------------------------------------------------
     def away_names(self) -> list[str]:
         return [s["name"] for s in self.match.seat_info if s.get("away") and not s.get("computer") and s.get("kind") != "computer"]
+
+    def pause_note(self) -> str:
+        """The pause overlay's last line: where the game is kept."""
+        if self.online:
+            return f"Table {self.match.code} keeps the game; Play online rejoins it."
+        return "Your game is saved after every move."
 
     def remote_reason(self, seat: int) -> str:
         name = self.seats[seat].name

@@ -68,7 +68,9 @@ class SavesScene(Overlay):
         box = self.box
         self.name_entry = self.save_button = None
         top = box.top + 70
-        if self.board is not None and not self.board.match.over and self.board.replay is None:
+        if self.board is not None and getattr(self.board, "online", False) and not self.board.match.over:
+            self._say("Online, the table's server keeps this game (Play online rejoins it); once over, it comes here.")
+        elif self.board is not None and not self.board.match.over and self.board.replay is None:
             self.name_entry = UITextEntryLine(pygame.Rect(box.left + 30, top, 520, 44), self.ui)
             self.name_entry.set_text_length_limit(48)
             self.name_entry.set_text(self._default_name())

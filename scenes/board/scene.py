@@ -217,7 +217,7 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         return bool(self.on_input(event))
 
     def pause(self) -> None:
-        self.app.push(PauseScene(self.app, board=self))
+        self.app.push(PauseScene(self.app, board=self, note=self.pause_note()))
 
     # -- playing -------------------------------------------------------------------------
     def act(self, action, *more) -> bool:

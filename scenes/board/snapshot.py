@@ -51,6 +51,11 @@ def deciding(match) -> Decision | None:
     return None if match.over else match.decision()
 
 
+def moved(match, snap: Snapshot) -> bool:
+    """Whether who decides what differs from the snapshot (online, news may change it without events)."""
+    return deciding(match) != snap.decision
+
+
 def quick_legal(match) -> tuple:
     """The legal actions of the seat a hand-off screen waits for, handed only to a board's `quick_answer`
     hook, which must offer an answer legal whatever that seat holds (so offering it shows nothing)."""

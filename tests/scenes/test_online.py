@@ -195,6 +195,25 @@ def test_board_over_a_remote_match_plays_the_other_seats_moves_and_asks_for_undo
     bob.close()
 
 
+def test_the_pause_overlay_and_the_saves_list_say_where_an_online_game_is_kept(fast_app, threaded_server):
+    from scenes.board.saveload import SavesScene
+    from scenes.overlays import PauseScene
+
+    _, port = threaded_server
+    board, ann, bob = open_board(fast_app, port)
+    board.pause()
+    fast_app.run_frames(2)
+    pause = top(fast_app)
+    assert isinstance(pause, PauseScene) and ann.code in pause.note
+    tips_say_why(pause)
+    assert "rejoin" in " ".join(pause.spots.tip_of(pause.spots.get("button:menu")))
+    fast_app.open_saves(board)
+    fast_app.run_frames(2)
+    listing = top(fast_app)
+    assert isinstance(listing, SavesScene) and listing.save_button is None and "server keeps" in listing.message
+    bob.close()
+
+
 def test_connection_lost_shows_a_banner_and_the_table_panel_explains_itself(fast_app, threaded_server):
     _, port = threaded_server
     board, ann, bob = open_board(fast_app, port)
@@ -282,3 +301,72 @@ def test_seats_offline_are_unchanged(fast_app):
     fast_app.run_frames(2)
     assert board.table_button is None and "button:table" not in board.spots
     pygame.event.clear()
+
+
+def test_a_spectator_watches_the_board_and_nothing_on_it_can_be_used(fast_app, threaded_server):
+    _, port = threaded_server
+    client = TableClient("127.0.0.1", port)
+    ann = client.create("krosmaster", KROS.bench_setup().to_dict(),
+                        [{"kind": "host", "name": "Ann"}, {"kind": "computer", "name": "Cro", "level": "random"}])
+    watcher = TableClient("127.0.0.1", port).spectate(ann.code)
+    lobby = LobbyScene(fast_app, watcher)
+    fast_app.push(lobby)
+    fast_app.run_frames(2)
+    wait_for(fast_app, lambda: lobby.match.seat_info)
+    tips_say_why(lobby)
+    assert not lobby.spots.is_enabled(lobby.spots.get("button:send"))
+    lobby.start()
+    fast_app.run_frames(3)
+    board = top(fast_app)
+    assert board.viewer is None and not board.snap.mine
+    assert check_hotspots(board) > 10
+    assert all(not board.spots.is_enabled(s) for s in board.spots if not s.always)
+
+
+def test_two_seats_at_the_hosts_screen_hand_off_and_a_remote_turn_shows_only_the_public_view(fast_app, threaded_server):
+    """Hot-seat mixed with remote: a hand-off between the host's two seats, never for the remote one, and while
+    the remote seat decides the screen shows what the whole table sees (no hand of Ann's or Bea's)."""
+    krom = rules_registry.load("krom")
+    server, port = threaded_server
+    client = TableClient("127.0.0.1", port)
+    ann = client.create("krom", krom.Setup(players=3).to_dict(),
+                        [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bea"}, {"kind": "remote", "name": "Bob"}])
+    bob = TableClient("127.0.0.1", port).join(ann.code, name="Bob")
+    lobby = LobbyScene(fast_app, ann)
+    fast_app.push(lobby)
+    wait_for(fast_app, lambda: lobby.why_not_start() is None)
+    lobby.start()
+    fast_app.run_frames(3)
+    board = next(s for s in fast_app.stack.scenes if hasattr(s, "snap"))
+    rng, handoffs, public = Rng(2), set(), 0
+    deadline = time.monotonic() + 60
+    while len(ann.actions) < 25:
+        assert time.monotonic() < deadline, (f"timed out at {len(ann.actions)}: {type(top(fast_app)).__name__} "
+                                             f"{board.status_text()} viewer={board.viewer} mine={board.snap.mine} "
+                                             f"busy={board.busy} ann.viewer={ann.viewer} bob={bob.legal_actions()[:2]}")
+        scene = top(fast_app)
+        if isinstance(scene, HandOffScene):
+            handoffs.add(scene.name if hasattr(scene, "name") else str(board.snap.seat))
+            scene.on_ready()
+            fast_app.stack.pop(scene)
+            fast_app.run_frames(2)
+            continue
+        if scene is not board:
+            fast_app.stack.pop(scene)
+        bob.poll()
+        if bob.legal_actions():
+            legal = bob.legal_actions()
+            bob.play(legal[rng.below(len(legal))])
+        fast_app.run_frames(2)
+        if board.busy:
+            continue
+        if board.snap.seat == 2 and board.viewer is None:
+            public += 1
+            shown = board.snap.view.to_dict()
+            assert shown == server.tables[ann.code].match.view(None).to_dict() or len(ann.actions) != len(
+                server.tables[ann.code].match.actions)
+        if board.snap.mine:
+            legal = list(board.snap.legal)
+            board.act(legal[rng.below(len(legal))])
+    assert handoffs, "the host's two seats never handed the mouse over"
+    assert public, "the remote seat never decided with the public view on screen"
