@@ -7,9 +7,12 @@ player can read (the Suggest button shows it). Levels:
 - `random`: any legal action, uniformly;
 - `easy`: the game's quick policy, or a greedy one-move look with noise on its judgement;
 - `normal`: one move ahead over a per-game evaluation, each action tried on a few sampled
-  states whose dice the rules themselves roll (chance weighed by the rules' own odds);
+  states whose dice the rules themselves roll (chance weighed by the rules' own odds); in
+  Khrysos its own turn is planned instead: each option played to the end of the turn and the
+  end judged with the rules' tactics (game/bots/khrysos_plan.py);
 - `hard`: information-set Monte Carlo tree search with determinization, within a budget
-  of iterations and/or seconds (seconds need a clock passed in by the caller);
+  of iterations and/or seconds (seconds need a clock passed in by the caller); in Khrysos'
+  own turns, Normal's best plans met by the rivals' replies on several rolls instead;
 - `reference`: Normal as it stood before issue 33, frozen (game/bots/reference.py), the fixed
   opponent the arena measures progress against.
 
