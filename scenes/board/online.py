@@ -78,6 +78,10 @@ class OnlineTable:
             return
         self._net_clock += dt
         self._hand_over_due()
+        if not self.match.connected and self.match.host:
+            from scenes.online import session
+
+            session.revive()  # the server this program runs stopped: it starts again, the tables are on disk
         if self.busy:
             return
         match = self.match

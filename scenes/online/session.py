@@ -44,21 +44,33 @@ def hosting() -> int | None:
     return _server.port if _server is not None and _server.running else None
 
 
-def _start_quietly() -> None:
+def _start_quietly(port: int | None = None) -> None:
     with contextlib.suppress(NetError):  # start_server() says why when the host opens the table
-        start_server()
+        start_server(port, revived=port is not None)
 
 
-def start_server_soon() -> None:
+def start_server_soon(port: int | None = None) -> None:
     """Start the server in the background (the host picks the game's options meanwhile); start_server() waits for it."""
     global _starting
     if hosting() is None and (_starting is None or not _starting.is_alive()):
-        _starting = threading.Thread(target=_start_quietly, daemon=True)
+        _starting = threading.Thread(target=_start_quietly, args=(port,), daemon=True)
         _starting.start()
 
 
-def start_server(port: int | None = None) -> int:
-    """Start this program's table server (once); its port. NetError with the reason when it cannot start."""
+def revive() -> bool:
+    """The server this program started has stopped (it crashed, or was killed): start it again on its port, in
+    the background; its tables are on disk, and every client reconnects by itself. True when it does so."""
+    global _server
+    if _server is None or _server.running or (_starting is not None and _starting.is_alive()):
+        return False
+    port, _server = _server.port, None
+    start_server_soon(port)
+    return True
+
+
+def start_server(port: int | None = None, revived: bool = False) -> int:
+    """Start this program's table server (once); its port. NetError with the reason when it cannot start.
+    `revived`: only on `port`, where the players' programs are reconnecting."""
     global _server
     if _starting is not None and _starting is not threading.current_thread():
         _starting.join(90)
@@ -68,7 +80,7 @@ def start_server(port: int | None = None) -> int:
 
     listen = listen_address()
     folder = data_dir() / "server"
-    tried = [port or wanted_port(), 0]  # the usual port, else any free one
+    tried = [port or wanted_port()] + ([] if revived else [0])  # the usual port, else any free one
     last = ""
     for p in tried:
         try:

@@ -370,3 +370,50 @@ def test_two_seats_at_the_hosts_screen_hand_off_and_a_remote_turn_shows_only_the
             board.act(legal[rng.below(len(legal))])
     assert handoffs, "the host's two seats never handed the mouse over"
     assert public, "the remote seat never decided with the public view on screen"
+
+
+@pytest.mark.slow
+def test_the_hosts_own_server_killed_mid_game_starts_again_and_the_board_goes_on(fast_app, dirs, monkeypatch):
+    """Host a table (a real server process on the loopback), kill -9 that process: the board says it is
+    reconnecting, the host's program starts its server again on the same port (the tables are on disk), the
+    connection comes back by itself and the game goes on from where it was."""
+    import signal
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("TABLETRIO_SERVER_LISTEN", "127.0.0.1")
+    monkeypatch.setenv("TABLETRIO_SERVER_PORT", str(port))
+    try:
+        assert session.start_server() == port
+        ann = session.client(session.LOOPBACK, port).create(
+            "krosmaster", KROS.bench_setup().to_dict(),
+            [{"kind": "host", "name": "Ann"}, {"kind": "computer", "name": "Cro", "level": "random"}])
+        lobby = LobbyScene(fast_app, ann)
+        fast_app.push(lobby)
+        wait_for(fast_app, lambda: lobby.why_not_start() is None)
+        lobby.start()
+        fast_app.run_frames(3)
+        board = top(fast_app)
+        rng = Rng(4)
+        wait_for(fast_app, lambda: board.snap.mine and not board.busy, 30)
+        board.act(board.snap.legal[0])
+        wait_for(fast_app, lambda: not board.busy)
+        n = len(ann.actions)
+        session._server.process.send_signal(signal.SIGKILL)
+        wait_for(fast_app, lambda: not ann.connected, 10)
+        assert "Reconnecting" in ann.status_text
+        wait_for(fast_app, lambda: ann.connected and session.hosting() == port, 60)
+        assert len(ann.actions) >= n
+        deadline = time.monotonic() + 30
+        while len(ann.actions) < n + 3:
+            assert time.monotonic() < deadline, "the game did not go on"
+            if board.snap.mine and not board.busy and top(fast_app) is board:
+                legal = list(board.snap.legal)
+                board.act(legal[rng.below(len(legal))])
+            elif top(fast_app) is not board:
+                fast_app.stack.pop(top(fast_app))
+            fast_app.run_frames(2)
+    finally:
+        session.stop_server()
