@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import pathlib
 import re
 
 import pytest
 
-from game import learn
+from game import learn, registry
 from game.core.content import read_text
 from game.core.errors import ContentError
 
@@ -25,12 +26,12 @@ RULEBOOKS = _rulebooks()
 needs_rulebooks = pytest.mark.skipif(RULEBOOKS is None, reason="the rulebooks are not beside this checkout "
                                                                "(set TABLETRIO_RULEBOOKS to their folder)")
 BOOKS = {"krosmaster": "krosmaster-blast.txt", "krom": "krom-evolution.txt", "khrysos": "khrysos-hunters.txt"}
-DATA = {"krosmaster": "game.krosmaster.data", "krom": "game.krom.data", "khrysos": "game.khrysos.data"}
 GAMES = learn.GAMES
 
 
 def _texts(game: str) -> tuple[str, str]:
-    return read_text(DATA[game], "glossary.toml"), read_text(DATA[game], "reference.toml")
+    data = importlib.import_module(str(registry.declaration(game).learn)).DATA  # the data its declaration names
+    return read_text(data, "glossary.toml"), read_text(data, "reference.toml")
 
 
 @pytest.mark.parametrize("game", GAMES)
