@@ -16,6 +16,8 @@ from pygame_gui.elements import UIButton
 from scenes import palette, ui
 from scenes.stack import Scene
 
+GUARD_SECONDS = 0.4  # a hand-off ignores presses this long after it appears (the second click of a double-click)
+
 
 @dataclass(frozen=True)
 class QuickAnswer:
@@ -42,6 +44,31 @@ class HandOffScene(Scene):
         self.on_ready = on_ready
         self.reason = reason
         self.on_escape = on_escape  # Esc: the pause overlay (over this screen: nobody's secrets show)
+        self.age = 0.0  # seconds shown
+        self._pressed = False  # a press began on this screen once it was armed
+
+    @property
+    def armed(self) -> bool:
+        """Whether a press now is the next player's: the screen has been up long enough that it cannot be the rest
+        of a click (or double-click) the previous player began on what was there before."""
+        return self.age >= GUARD_SECONDS
+
+    @property
+    def animating(self) -> bool:
+        return not self.armed or super().animating  # frames go on until it is armed (its clock is frame time)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def process_event(self, event) -> bool:
+        """Presses that began before this screen appeared, or too soon after, are nobody's answer here."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if not self.armed:
+                return True
+            self._pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and not self._pressed:
+            return True
+        return super().process_event(event)
 
     def on_enter(self) -> None:
         w, h = self.app.size

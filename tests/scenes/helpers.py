@@ -12,12 +12,24 @@ def settle(app, frames: int = 2) -> None:
 
 
 def click(app, pos: tuple[int, int], button: int = 1, frames: int = 3) -> None:
-    """Move to a pixel, press and release there, then run frames (pygame-gui reports the press a frame later)."""
+    """Move to a pixel, press and release there, then run frames (pygame-gui reports the press a frame later).
+    A hand-off screen just shown ignores presses for a moment: the click comes once it takes them, as a
+    player's would (a double-click through a hand-off is tested with raw events)."""
     pos = (int(pos[0]), int(pos[1]))
+    wait_armed(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.run_frames(frames)
+
+
+def wait_armed(app, limit: int = 120) -> None:
+    """Run frames until the scene on top takes presses (a hand-off screen ignores them for a moment)."""
+    app.stack.apply_pending()
+    for _ in range(limit):
+        if getattr(app.stack.top, "armed", True):
+            return
+        app.run_frames(1)
 
 
 def click_widget(app, element: UIElement, frames: int = 3) -> None:
