@@ -302,11 +302,9 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         message = saves.write_autosave(save)
         if getattr(self.app, "autoplay", False) and message is None:
             print(f"autosaved {len(save.actions)}", flush=True)
-        if message:
-            self.save_warning = message
+        if message and message != self.save_warning:  # said once, not at every move; the pause overlay repeats it
             self.flash(message)
-        else:
-            self.save_warning = None
+        self.save_warning = message
 
     # -- settling ------------------------------------------------------------------------
     def settle(self) -> None:
@@ -327,8 +325,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
                 if self.viewer is not None:
                     self._set_viewer(None)
                     return
-            if self.viewer is not None and self.public_turn(decision):
-                self._set_viewer(None)  # then the computer plays, in the public view
+        if self.replay is None and self.viewer is not None and self.public_turn(decision):
+            self._set_viewer(None)  # a computer plays, or the game is over: in the public view
         self._snapshot()
         if self.replay is None and self.match.over:
             if self.coach is not None:

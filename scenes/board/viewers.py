@@ -35,13 +35,12 @@ class Viewers:
             self.on_hover(mouse)
 
     def public_turn(self, decision) -> bool:
-        """Whether `decision` must be watched in the table's public view: a computer seat (or, online, a player at
-        another computer) decides while two or more humans share the screen (any of them may be looking, so
-        nobody's secrets show)."""
-        seat = decision.seat if decision is not None else None
-        if seat is None or self.here(seat) or self.replay is not None:  # online, a remote human's turn too
+        """Whether `decision` must be watched in the table's public view while two or more humans share the
+        screen (any of them may be looking, so nobody's secrets show): a computer seat (or, online, a player at
+        another computer) decides, or the game is over (decision None; no rulebook has the hands shown at the end)."""
+        if self.replay is not None or sum(self.here(i) for i in range(len(self.seats))) < 2:  # online: at this screen
             return False
-        return sum(self.here(i) for i in range(len(self.seats))) >= 2  # online: the humans at this screen
+        return decision is None or (decision.seat is not None and not self.here(decision.seat))
 
     def leave_screen(self, pending: int) -> None:
         """The viewer leaves as their action starts to animate, a computer's turn following: from now on the
