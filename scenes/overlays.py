@@ -103,6 +103,15 @@ class MessageScene(Overlay):
             y += 26
 
 
+class ErrorLines:
+    """The settings panel's error: its text, drawn wrapped by the panel."""
+
+    text = ""
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+
+
 class SettingsScene(Overlay):
     """Master volume, mute, animation speed and fullscreen; every change is applied and saved at once."""
 
@@ -124,8 +133,7 @@ class SettingsScene(Overlay):
         self.fullscreen = UICheckBox(pygame.Rect(left, top + 178, 26, 26), "Fullscreen (F11)", self.ui,
                                      initial_state=s.fullscreen)
         self._seen = (s.muted, s.fullscreen)
-        self.error = UILabel(pygame.Rect(self.box.left + 20, self.box.bottom - 116, self.box.width - 40, 28), "",
-                             self.ui, object_id="@error_label")
+        self.error = ErrorLines()  # why the settings were not kept (a path can be long: wrapped, never cut)
         self.done = UIButton(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 50), "Done", self.ui,
                              object_id="@menu_button")
 
@@ -173,6 +181,13 @@ class SettingsScene(Overlay):
     def _changed(self) -> None:
         problem = self.app.apply_settings()
         self.error.set_text(problem or "")
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        lines = ui.wrap(self.error.text, 14, self.box.width - 40)[:2]
+        for i, line in enumerate(lines):
+            ui.text(surface, line, (self.box.centerx, self.box.bottom - 124 + 18 * i), 14, palette.BLOCKED,
+                    anchor="midtop")
 
     def update(self, dt: float) -> None:
         # Settings can change from outside the panel (F11 toggles fullscreen): the boxes follow.
@@ -222,7 +237,8 @@ class PauseScene(Overlay):
         if board is not None:
             self.height = 576
         super().__init__(app)
-        self.note = note
+        self.unsaved = getattr(board, "save_warning", None)  # the last autosave failed: never claim it is saved
+        self.note = self.unsaved or note
 
     def on_enter(self) -> None:
         self.saves = None
@@ -249,9 +265,11 @@ class PauseScene(Overlay):
                  None),
                 ("button:saves", self.saves, "Save this game under a name, or load or watch a saved one", None),
                 ("button:settings", self.settings, "Volume, animation speed and fullscreen", None),
-                ("button:menu", self.menu, "Back to the main menu (the game is saved: Continue takes it up again)",
+                ("button:menu", self.menu, "Back to the main menu (the game is saved: Continue takes it up again)"
+                 if not self.unsaved else "Back to the main menu: the last moves are NOT saved (see the note below)",
                  None),
-                ("button:quit", self.quit, "Close Tabletop Trio (the game is saved)", None)]
+                ("button:quit", self.quit, "Close Tabletop Trio (the game is saved)" if not self.unsaved
+                 else "Close Tabletop Trio: the last moves are NOT saved (see the note below)", None)]
         if getattr(self.board, "online", False):  # the table's server keeps an online game
             away = "you show as away and Play online offers to rejoin the table"
             tips[-2:] = [("button:menu", self.menu, f"Back to the main menu (your seat stays yours: {away})", None),
@@ -291,4 +309,7 @@ class PauseScene(Overlay):
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        ui.text(surface, self.note, (self.box.centerx, self.box.bottom - 40), 15, palette.TEXT_DIM, anchor="midtop")
+        lines = ui.wrap(self.note, 15, self.box.width - 40)[:3]
+        for i, line in enumerate(lines):
+            ui.text(surface, line, (self.box.centerx, self.box.bottom - 22 - 20 * (len(lines) - i)), 15,
+                    palette.BLOCKED if self.unsaved else palette.TEXT_DIM, anchor="midtop")

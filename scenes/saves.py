@@ -13,7 +13,8 @@ from game.core.grammar import counted
 from game.core.match import Match
 from game.core.save import Save, read_save, write_save
 from scenes.ui import sentence
-from scenes.settings import data_dir
+from scenes import instance
+from scenes.settings import data_dir, write_problem
 
 
 def autosave_path(game_id: str) -> Path:
@@ -25,11 +26,15 @@ def has_autosave(game_id: str) -> bool:
 
 
 def write_autosave(save: Save) -> str | None:
-    """Write the autosave; returns a message for the player if it failed (e.g. the disk is full)."""
+    """Write the autosave; returns a message for the player if it was not written (a folder that cannot be
+    written, a full disk, a read-only copy): what is wrong and where; play continues."""
+    if instance.read_only():
+        return f"Not saved: {instance.read_only()}."
+    path = autosave_path(save.game)
     try:
-        write_save(autosave_path(save.game), save)
+        write_save(path, save)
     except OSError as e:
-        return f"The game could not be saved: {e.strerror or e}. Free some disk space; play continues."
+        return write_problem(e, "The game", path) + " Play continues, unsaved."
     return None
 
 
@@ -39,6 +44,8 @@ def load_autosave(game_id: str, resolve: Any = None) -> Match:
 
 
 def discard_autosave(game_id: str) -> None:
+    if instance.read_only():
+        return  # the other copy's autosave stays
     try:
         autosave_path(game_id).unlink()
     except FileNotFoundError:
@@ -102,11 +109,14 @@ def write_named(name: str, save: Save) -> str | None:
     problem = check_name(name)
     if problem:
         return problem
+    if instance.read_only():
+        return f"Not saved: {instance.read_only()}."
     save.table = dict(save.table, title=name.strip())
+    path = save_path(name)
     try:
-        write_save(save_path(name), save)
+        write_save(path, save)
     except OSError as e:
-        return f"The game could not be saved: {e.strerror or e}. No earlier save was changed."
+        return write_problem(e, "The game", path) + " No earlier save was changed."
     return None
 
 
@@ -156,6 +166,8 @@ def load_named(path: Path) -> Match:
 
 
 def delete_named(path: Path) -> str | None:
+    if instance.read_only():
+        return f"Not deleted: {instance.read_only()}."
     try:
         path.unlink()
     except FileNotFoundError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -36,6 +37,17 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def write_problem(e: OSError, what: str, path: Path | str | None = None) -> str:
+    """Why `what` ("The game", "Settings"...) could not be written, where, and what to do, in words: a folder
+    the player may not write is not a full disk."""
+    where = e.filename or path or "?"
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{what} could not be saved: permission denied on {where} (that folder is read-only for you)."
+    if e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"{what} could not be saved ({e.strerror or 'the disk is full'}: {where}). Free some disk space."
+    return f"{what} could not be saved: {e.strerror or e} ({where})."
 
 
 @dataclass
@@ -153,5 +165,5 @@ def save_settings(settings: Settings) -> str | None:
     try:
         atomic_write_text(_path(), json.dumps(asdict(settings), indent=2) + "\n")
     except OSError as e:
-        return f"Settings could not be saved: {e.strerror or e}."
+        return write_problem(e, "Settings", _path())
     return None

@@ -12,7 +12,7 @@ from scenes.overlays import Overlay
 class GameOverScene(Overlay):
     """The end screen over the board."""
 
-    width, height = 560, 480
+    width, height = 560, 600
     title = "Game over"
 
     def __init__(self, app, board, headline: str, reason: str, lines: list[str]):
@@ -23,11 +23,13 @@ class GameOverScene(Overlay):
         self.lines = lines
 
     def on_enter(self) -> None:
-        labels = (["Play again"] if self.board.has_play_again else []) + ["Watch the replay", "Main menu"]
+        labels = (["Play again"] if self.board.has_play_again else []) + ["Watch the replay", "Save this game",
+                                                                          "Main menu"]
         buttons = self.button_column(labels, self.box.bottom - 20 - len(labels) * 66)
         self.actions = dict(zip(buttons, labels))
         tips = {"Play again": "A new game with the same players and options",
                 "Watch the replay": "Step through this game from its first move",
+                "Save this game": "Keep this finished game under a name: Saved games lists it, to watch or open again",
                 "Main menu": "Back to the list of games"}
         for b, label in self.actions.items():
             self.spots.add(f"button:{label.lower().replace(' ', '_')}", None, tips[label], widget=b)
@@ -48,6 +50,9 @@ class GameOverScene(Overlay):
                     self.app.stack.reset(scene)
                     return True
             if label == "Watch the replay" and start_replay(self.app, self.board.finished_match()):
+                return True
+            if label == "Save this game":
+                self.app.open_saves(self.board)
                 return True
             self.app.home()
             return True

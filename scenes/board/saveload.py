@@ -70,7 +70,7 @@ class SavesScene(Overlay):
         top = box.top + 70
         if self.board is not None and getattr(self.board, "online", False) and not self.board.match.over:
             self._say("Online, the table's server keeps this game (Play online rejoins it); once over, it comes here.")
-        elif self.board is not None and not self.board.match.over and self.board.replay is None:
+        elif self.board is not None and self.board.replay is None:  # a finished game too: its replay is kept
             self.name_entry = UITextEntryLine(pygame.Rect(box.left + 30, top, 520, 44), self.ui)
             self.name_entry.set_text_length_limit(48)
             self.name_entry.set_text(self._default_name())
@@ -102,7 +102,8 @@ class SavesScene(Overlay):
         tips = []
         if self.name_entry is not None:
             tips += [("field:name", self.name_entry, "The name of the save: click and type (up to 48 letters)", None),
-                     ("button:save", self.save_button, "Save the game in progress under this name (Enter)", None)]
+                     ("button:save", self.save_button, "Save this game under this name (Enter)"
+                      + (": it is over, its replay is kept" if self.board.match.over else ""), None)]
         does = {"Load": "Play on from this save (the game in progress stays autosaved)",
                 "Watch": "Watch this game move by move from its start",
                 "Delete": "Delete this save for good (you are asked first)"}
@@ -174,6 +175,8 @@ class SavesScene(Overlay):
         if board is None:
             self.app.push(MessageScene(self.app, "This save cannot be loaded", f"{match.rules.TITLE} cannot be played yet."))
             return
+        if match.over:
+            board.autosave = False  # a finished game opens on its end screen; the game in progress stays autosaved
         self.app.stack.reset(board)
 
     def _watch(self, info: saves.SaveInfo) -> None:

@@ -75,10 +75,15 @@ def load() -> Ticks:
 
 def mark_done(game_id: str, lesson_id: str) -> str | None:
     """Tick a lesson and write the file atomically; returns a message for the player if writing failed."""
+    from scenes import instance
+    from scenes.settings import write_problem
+
+    if instance.read_only():
+        return f"The lesson's tick is not kept: {instance.read_only()}."
     ticks = load()
     ticks.done.setdefault(game_id, set()).add(lesson_id)
     try:
         atomic_write_text(path(), ticks.to_text())
     except OSError as e:
-        return f"The lesson's tick could not be saved: {e.strerror or e}."
+        return write_problem(e, "The lesson's tick", path())
     return None
