@@ -76,13 +76,22 @@ def main(argv: list[str] | None = None) -> int:
     from scenes import registry
 
     automated = args.frames is not None
-    app = None
+    app = lock = other = None
     try:
+        from scenes import instance
         from scenes.app import App
 
-        app = App(persist_settings=not automated and not args.autoplay)  # inside the handler: a crash here gets a log too
+        if not automated and not args.autoplay:  # one copy writes the data folder at a time
+            lock, other = instance.acquire()
+            if lock is not None:
+                instance.listen_for_front()
+        app = App(persist_settings=not automated and not args.autoplay and other is None)  # inside the handler: a crash here gets a log too
         app.autoplay = args.autoplay
-        if args.resume is not None:
+        if other is not None:
+            from scenes.alreadyopen import AlreadyOpenScene
+
+            app.push(AlreadyOpenScene(app, other))
+        elif args.resume is not None:
             scene = _continue(app, args.resume)
             if scene is None:
                 return 1
@@ -103,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if app is not None:
             app.close()
+        if lock is not None:
+            lock.release()
     return 0
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from scenes import assets, palette, registry, ui
+from scenes import assets, instance, palette, registry, ui
 from scenes.automation import ScreenDump
 from scenes.settings import Settings, load_settings, remove_stale_temp_files, save_settings
 from scenes.stack import Scene, SceneStack
@@ -117,6 +117,8 @@ class App:
         self.set_fullscreen(self.settings.fullscreen)
         if self.persist_settings:
             return save_settings(self.settings)
+        if instance.read_only():
+            return f"Kept until you quit, not saved: {instance.read_only()}."
         return None
 
     def set_fullscreen(self, on: bool) -> None:
@@ -126,6 +128,14 @@ class App:
             pygame.display.toggle_fullscreen()
         if self.window is not None and not on:
             self.window.minimum_size = MIN_WINDOW  # leaving fullscreen, pygame pins it to 1280x720 again
+
+    def to_front(self) -> None:
+        """Another copy asked this one to come to the front (scenes.instance): restore the window, give it focus."""
+        if self.window is None:
+            return
+        with contextlib.suppress(pygame.error):
+            self.window.restore()
+            self.window.focus()
 
     def quit(self) -> None:
         self.running = False
@@ -191,6 +201,9 @@ class App:
         arrives. The picture on screen stays right meanwhile: nothing in it changed."""
         quiet = 0.0  # seconds since the last input event
         while self.running and not self.stack.finished:
+            if instance.front_asked():  # another copy asked (scenes.instance)
+                self.to_front()
+                quiet = 0.0
             if quiet >= LINGER and self.idle():
                 if not pygame.event.peek():
                     time.sleep(IDLE_POLL)

@@ -9,7 +9,7 @@ from pygame_gui.elements import UIButton
 from game import registry as rules_registry
 from game.core import SaveError
 from game.core.grammar import listing
-from scenes import assets, palette, registry, saves, ui
+from scenes import assets, instance, palette, registry, saves, ui
 from scenes.credits import CreditsScene
 from scenes.overlays import MessageScene, SettingsScene
 from scenes.stack import Scene
@@ -82,7 +82,7 @@ class MenuScene(Scene):
                 self.saves_button: ("saves", "Load, watch or delete your named saves"),
                 self.settings_button: ("settings", "Volume, animation speed and fullscreen"),
                 self.credits_button: ("credits", "Who made the art and the sounds"),
-                self.quit_button: ("quit", "Close Tabletop Trio (every game in progress is already saved)")}
+                self.quit_button: ("quit", f"Close Tabletop Trio ({saved_words()})")}
         for button, (key, tip) in tips.items():
             spots.add(f"button:{key}", None, tip, widget=button)
         spots.sync_widgets()
@@ -105,8 +105,8 @@ class MenuScene(Scene):
                 self._start(what, entry)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.push(MessageScene(self.app, "Quit Tabletop Trio?", "Every game in progress is already saved.",
-                                       [("Quit", self.app.quit, "Close Tabletop Trio (every game in progress is saved)"),
+            self.app.push(MessageScene(self.app, "Quit Tabletop Trio?", ui.sentence(saved_words()),
+                                       [("Quit", self.app.quit, f"Close Tabletop Trio ({saved_words()})"),
                                         ("Stay", None)]))
             return True
         return False
@@ -149,6 +149,10 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         title = assets.image("ui/title")
         surface.blit(title, title.get_rect(midtop=(w // 2, 40)))
+        if instance.read_only():
+            for i, line in enumerate(ui.wrap(ui.sentence(f"{instance.read_only()}: nothing done here is saved."),
+                                             15, w - 80)[:2]):
+                ui.text(surface, line, (w // 2, 8 + 18 * i), 15, palette.BLOCKED, anchor="midtop")
         if not self.cards:
             box = pygame.Rect(w // 2 - 330, 262, 660, 170)
             ui.panel(surface, box, colour=palette.PANEL, radius=16)
@@ -175,3 +179,10 @@ class MenuScene(Scene):
                     ui.text(surface, part, (rect.centerx, y), 15, palette.GOLD if i == 0 else palette.TEXT, anchor="midtop")
                     y += step
         ui.text(surface, VERSION_TEXT, (w - 16, h - 12), 14, palette.TEXT_DIM, anchor="bottomright")
+
+
+def saved_words() -> str:
+    """What quitting leaves on disk, in words: never a claim of a save that this copy does not make."""
+    if instance.read_only():
+        return "nothing of this copy is saved: it is read-only"
+    return "every game in progress is already saved"

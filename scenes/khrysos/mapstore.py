@@ -13,7 +13,7 @@ from pathlib import Path
 import game.khrysos as K
 from game.core.serial import atomic_write_text
 from game.khrysos import MapError, MapSpec
-from scenes import saves
+from scenes import instance, saves
 from scenes.settings import data_dir
 
 MAX_BYTES = 256_000
@@ -113,6 +113,8 @@ def save(spec: MapSpec, old: Path | None = None) -> tuple[Path | None, str | Non
     problem = check_name(spec.name)
     if problem:
         return None, problem
+    if instance.read_only():
+        return None, f"The map was not saved: {instance.read_only()}."
     path = path_for(spec.name)
     if path != old and name_taken(spec.name, but=old):
         return None, f"A map called {spec.name!r} already exists: choose another name."
@@ -126,6 +128,8 @@ def save(spec: MapSpec, old: Path | None = None) -> tuple[Path | None, str | Non
 
 
 def delete(path: Path) -> str | None:
+    if instance.read_only():
+        return f"The map was not deleted: {instance.read_only()}."
     try:
         path.unlink()
     except FileNotFoundError:
