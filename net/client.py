@@ -204,6 +204,7 @@ class RemoteMatch:
         self.status = "playing"
         self.chat: list[dict] = list(answer.get("chat") or [])
         self.undo_request: dict | None = None
+        self.undo_answer: dict | None = None  # the last undo's outcome: {"by": seat, "accepted": bool}
         self.record: dict | None = None
         self.ended: str | None = None
         self.revision = 0
@@ -275,6 +276,7 @@ class RemoteMatch:
             self.undo_request = {"by": msg["by"], "waiting": msg["waiting"]}
         elif kind == "undo_result":
             self.undo_request = None
+            self.undo_answer = {"by": msg.get("by"), "accepted": msg.get("accepted") is True}
         elif kind == "record":
             self.record = msg
         elif kind == "ended":

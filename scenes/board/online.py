@@ -101,6 +101,9 @@ class OnlineTable:
         else:
             self.refresh_hotspots()  # who is away, the chat, an undo asked
         self._undo_dialog()
+        answer, match.undo_answer = match.undo_answer, None
+        if answer is not None and answer["by"] in match.seats and not answer["accepted"]:
+            self.flash("Your undo was declined: the step stays played.")
         if match.ended and not self._net_told_end:
             self._ended_dialog()
 

@@ -417,3 +417,84 @@ def test_the_hosts_own_server_killed_mid_game_starts_again_and_the_board_goes_on
             fast_app.run_frames(2)
     finally:
         session.stop_server()
+
+
+class FakeFinder:
+    """What net.lan.Finder would have heard: one server on the loopback."""
+
+    def __init__(self, port):
+        from net import PROGRAM_VERSION
+        from net.lan import Found
+        from net.protocol import PROTOCOL
+
+        self.found = [Found("Ann's table", "127.0.0.1", port, PROGRAM_VERSION, PROTOCOL),
+                      Found("Old table", "127.0.0.1", 1, "0.0.1", PROTOCOL)]
+
+    def servers(self):
+        return self.found
+
+    def stop(self):
+        pass
+
+
+def test_joining_from_the_local_network_list_then_chatting_from_the_table_panel(fast_app, threaded_server, monkeypatch):
+    _, port = threaded_server
+    ann = TableClient("127.0.0.1", port).create("krosmaster", KROS.bench_setup().to_dict(),
+                                                [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Seat 2"}])
+    monkeypatch.setattr(hub, "make_finder", lambda: FakeFinder(port))
+    fast_app.push(hub.PlayOnlineScene(fast_app))
+    fast_app.run_frames(3)
+    scene = top(fast_app)
+    tips_say_why(scene)
+    old = scene.spots.get("button:server:127.0.0.1:1")
+    assert not scene.spots.is_enabled(old) and "same version" in scene.spots.reason_of(old)
+    scene.name_entry.set_text("Bob")
+    click_widget(fast_app, button(scene, f"Ann's table: 127.0.0.1 port {port}"))
+    fast_app.run_frames(2)
+    scene = top(fast_app)
+    assert [t["code"] for t in scene.tables] == [ann.code]
+    assert f"button:sit:{ann.code}:1" in scene.spots and f"button:watch:{ann.code}" in scene.spots
+    click_widget(fast_app, button(scene, "Sit: Seat 2"))
+    fast_app.run_frames(2)
+    lobby = top(fast_app)
+    assert isinstance(lobby, LobbyScene) and lobby.match.seats == (1,)
+    wait_for(fast_app, lambda: lobby.why_not_start() is None and lobby.match.seat_info[1]["name"] == "Bob")
+    lobby.start()
+    fast_app.run_frames(3)
+    board = top(fast_app)
+    board.open_table_panel()
+    fast_app.run_frames(2)
+    panel = top(fast_app)
+    panel.chat.entry.set_text("good luck\x1b[31m")
+    panel.chat.send()
+    wait_for(fast_app, lambda: ann.poll() is not None and ann.chat and ann.chat[-1]["name"] == "Bob")
+    assert "\x1b" not in ann.chat[-1]["text"]
+    assert "Hand over" in [b.text for b in panel.hand_buttons]
+    assert not panel.spots.is_enabled(panel.spots.get("button:handover:0"))
+    assert "host" in panel.spots.reason_of(panel.spots.get("button:handover:0"))
+
+
+def test_an_undo_the_others_decline_is_said_on_the_asking_screen(fast_app, threaded_server):
+    server, port = threaded_server
+    board, ann, bob = open_board(fast_app, port)
+    table = server.tables[ann.code]
+
+    def ann_may_undo():
+        return board.snap.mine and not board.busy and len(ann.actions) > 2 and board.why_no_undo() is None \
+            and table.match.why_no_undo() is None
+
+    rng = Rng(9)
+    deadline = time.monotonic() + 60
+    while not ann_may_undo():
+        assert time.monotonic() < deadline, "timed out"
+        play_some(fast_app, board, bob, rng, lambda: board.snap.mine and not board.busy)
+        if not ann_may_undo():
+            board.act(board.snap.legal[rng.below(len(board.snap.legal))])
+            wait_for(fast_app, lambda: not board.busy)
+    n = len(ann.actions)
+    assert board.undo()
+    assert "Asked the other players" in board.flash_text
+    wait_for(fast_app, lambda: bob.poll() is not None and bob.undo_request is not None)
+    bob.answer_undo(False)
+    wait_for(fast_app, lambda: board.flash_text and "declined" in board.flash_text)
+    assert len(ann.actions) == n
