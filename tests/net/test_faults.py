@@ -213,3 +213,27 @@ def test_a_connection_that_stops_reading_is_cut_rather_than_kept_growing_in_memo
     push([reader, stalled], '{"t":"update"}')
     assert reader.sent == [b'{"t":"update"}'] and not reader.transport.aborted
     assert stalled.transport.aborted
+
+
+def test_the_store_checkpoints_in_a_thread_of_its_own_not_inside_a_commit(tmp_path):
+    """A checkpoint syncs the disk (35-67 ms measured): SQLite's automatic one ran inside the commit that filled
+    its log, on the server's event loop. The store turns it off and checkpoints from a thread of its own."""
+    from net.store import SeatRow, TableRow
+
+    class Quick(Store):
+        CHECKPOINT_EVERY = 0.05
+
+    store = Quick.in_folder(tmp_path)
+    try:
+        assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        store.create(TableRow("AAAAAA", "krom", 1, {}, 1, None, "playing", "host-token", [SeatRow("host", "A")]))
+        for n in range(1, 1501):
+            store.add_action("AAAAAA", n, 0, "go forest")
+        deadline = time.monotonic() + 20
+        while store.path.stat().st_size < 80_000:  # 40 KB of schema; the actions reach the file only by a checkpoint
+            assert time.monotonic() < deadline, "the checkpoint thread copied the log into the database"
+            time.sleep(0.05)
+        assert store.action_count("AAAAAA") == 1500
+    finally:
+        store.close()
+    assert not store._checkpointer.is_alive()
