@@ -46,7 +46,7 @@ def hosting() -> int | None:
 
 def _start_quietly(port: int | None = None) -> None:
     with contextlib.suppress(NetError):  # start_server() says why when the host opens the table
-        start_server(port, revived=port is not None)
+        start_server(port, revived=True) if port is not None else start_server()
 
 
 def start_server_soon(port: int | None = None) -> None:

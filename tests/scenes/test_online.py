@@ -101,7 +101,7 @@ def test_play_online_scene_explains_every_control_and_refuses_bad_input(fast_app
 
 def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, quiet_lan, threaded_server, monkeypatch):
     _, port = threaded_server
-    monkeypatch.setattr(session, "start_server", lambda port_=None: port)
+    monkeypatch.setattr(session, "start_server", lambda port_=None, revived=False: port)
     fast_app.push(hub.PlayOnlineScene(fast_app))
     fast_app.run_frames(2)
     click_widget(fast_app, button(top(fast_app), "Host Krosmaster: Blast"))
