@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from scenes import palette
+from tests.sweeps import FULL
 
 pytestmark = pytest.mark.realwindow
 
@@ -364,17 +365,21 @@ def test_on_a_1280x720_screen_the_whole_window_fits(tmp_path):
 
 
 BROKEN_SETTINGS = {
+    "deep": ('{"muted": ' + "[" * 3000 + "]" * 3000 + "}").encode(),
     "not_utf8": b'{"master_volume": "\xff"}',
     "400_digit_volume": ('{"master_volume": ' + "9" * 400 + "}").encode(),
-    "deep": ('{"muted": ' + "[" * 3000 + "]" * 3000 + "}").encode(),
     "list_for_a_number": b'{"master_volume": [0.5]}',
 }
 
 
 @pytest.mark.slow
 def test_broken_settings_files_start_with_defaults_said_once_and_kept(tmp_path):
+    """The installed program started twice on a broken settings file: the reset is said on the first start only,
+    the file is kept aside and rewritten, nothing reaches the player as a traceback. The deepest file by default
+    (two starts; all four kinds under TABLETRIO_FULL_SWEEPS=1): tests/test_bad_files.py checks the four kinds
+    in process (reset once, kept aside, rewritten, said once)."""
     with _managed_display(tmp_path) as display:
-        for name, raw in BROKEN_SETTINGS.items():
+        for name, raw in list(BROKEN_SETTINGS.items())[:None if FULL else 1]:
             config = tmp_path / "config"
             shutil.rmtree(config, ignore_errors=True)
             config.mkdir()
