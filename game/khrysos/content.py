@@ -276,7 +276,8 @@ def load_hunters(text: str, file: str = "hunters.toml") -> dict[int, Hunter]:
     deck: dict[int, Hunter] = {}
     names: set[str] = set()
     for index, entry in enumerate(data["hunter"], 1):
-        label = entry.get("name") if isinstance(entry, dict) and isinstance(entry.get("name"), str) else f"hunter #{index}"
+        named = entry.get("name") if isinstance(entry, dict) else None
+        label = named if isinstance(named, str) else f"hunter #{index}"
         r = EntryReader(file, label, entry)
         number = r.get("number", int, min=1, max=99)
         name = r.get("name", str)

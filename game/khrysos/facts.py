@@ -75,6 +75,7 @@ def end_reason(winner: int, names: Sequence[str] | None = None, treasure: int = 
 
 def current_step(s: State) -> Step:
     r = s.res
+    assert r is not None, "an action is being resolved"
     c = s.cards[s.turn]
     return plan_of(c.hunter, r.number, r.upgraded, r.raises)[r.pc]
 
@@ -89,7 +90,9 @@ def steals_only(step: Step) -> bool:
 def within_range(s: State, step: Step) -> list[int]:
     """Cards whose hunter stands within the Range of `step` from the acting hunter (never itself), in card order."""
     me = s.turn
-    dist = s.board.reach_distances(s.cards[me].at)
+    here = s.cards[me].at
+    assert here is not None, "the acting hunter stands on the map"
+    dist = s.board.reach_distances(here)
     reach = step.range
     return [i for i, c in enumerate(s.cards) if i != me and c.at is not None and dist.get(c.at, 99) <= reach]
 

@@ -10,6 +10,8 @@ are here, in `HANDLERS`; `resolution` holds those that resolve effects.
 
 from __future__ import annotations
 
+from typing import cast
+
 from game.core.actions import Action
 from game.core.dice import D6
 from game.khrysos import events as E
@@ -112,7 +114,7 @@ def finish_turn(s: State, ev: list) -> None:
 
 
 def _do_play(s: State, action: Action, ev: list) -> None:
-    hunter = action.args[0]
+    hunter = cast(int, action.args[0])  # a legal "play": the hunter's number
     i = s.turn
     card = s.cards[i]
     seat = card.seat
@@ -126,7 +128,7 @@ def _do_play(s: State, action: Action, ev: list) -> None:
 
 def _do_place(s: State, action: Action, ev: list) -> None:
     s.choices = ()
-    _place(s, (action.args[0], action.args[1]), ev)
+    _place(s, (cast(int, action.args[0]), cast(int, action.args[1])), ev)  # a legal "place": a square
 
 
 def _do_roll(s: State, action: Action, ev: list) -> None:

@@ -193,7 +193,7 @@ def make_board(name: str, placed: list[PlacedTile]) -> Board:
                 if tile.stairs:
                     stairs.add(c)
         pillars.update(at(*p) for p in tile.pillars)
-        if tile.zone is not None:
+        if tile.zone is not None and tile.zone_at is not None:  # both or neither (tiles.py checks on load)
             zones[at(*tile.zone_at)] = tile.zone
         for x, y, side in tile.walls:
             c = at(x, y)

@@ -49,7 +49,7 @@ class Edit:
     def __str__(self) -> str:
         if self.kind == "place":
             return f"place {self.tile} {self.x} {self.y} {self.rotation}"
-        if self.kind == "move":
+        if self.kind == "move" and self.to is not None:
             return f"move {self.x} {self.y} {self.to[0]} {self.to[1]}"
         return f"{self.kind} {self.x} {self.y}"
 
@@ -105,6 +105,7 @@ def apply_edit(spec: MapSpec, edit: Edit) -> MapSpec:
     if edit.kind == "place":
         if here is not None:
             raise MapEditError("a tile is already there: put it on an empty place")
+        assert edit.tile is not None, "a place edit names its tile (Edit.parse and the builder always do)"
         return MapSpec(spec.name, spec.tiles + (PlacedTile(edit.tile, edit.x, edit.y, edit.rotation),))
     if here is None:
         raise MapEditError("there is no tile there")
@@ -113,6 +114,7 @@ def apply_edit(spec: MapSpec, edit: Edit) -> MapSpec:
     if edit.kind == "turn":
         new = PlacedTile(here.tile, here.x, here.y, (here.rotation + 90) % 360)
     else:
+        assert edit.to is not None, "a move edit says where to (Edit.parse and the builder always do)"
         if edit.to == (edit.x, edit.y):
             raise MapEditError("the tile is already there")
         if tile_at(spec, *edit.to) is not None:

@@ -201,7 +201,7 @@ def _steps_as(board, kind: str, at, *head) -> tuple[Action, ...]:
 
 def _free_actions(s: State) -> tuple[Action, ...]:
     c = s.cards[s.turn]
-    out = []
+    out: list[Action] = []
     if not c.trap:
         out += _steps_as(s.board, "move", c.at)
     if not c.stun:
@@ -223,7 +223,7 @@ def _decision_actions(s: State, r: Res) -> tuple[Action, ...]:
         target = s.cards[r.queue[0]]
         return tuple(_act("guard", k) for k in range(min(len(target.guard), r.guard) + 1))
     if r.push:
-        out = []
+        out: list[Action] = []
         for i in push_movers(s, r):
             c = s.cards[i]
             out += _steps_as(s.board, "shift", c.at, c.hunter)

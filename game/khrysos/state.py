@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from game.core.actions import Action
 from game.core.errors import SetupError
 from game.core.rng import Rng
 from game.khrysos.maps import SAMPLE_MAPS, Board, MapError, MapSpec, build_board, map_from_dict, map_to_dict, sample_map, validate_map
@@ -272,7 +273,7 @@ class State:
     def __init__(self, **fields: Any):
         for name in _FIELDS:
             setattr(self, name, fields[name])
-        self._legal = None
+        self._legal: tuple[Action, ...] | None = None
 
     def copy(self) -> State:
         new = State.__new__(State)  # every field of _FIELDS, written out: a loop of setattr costs twice as much

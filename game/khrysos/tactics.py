@@ -96,7 +96,7 @@ def strikes(state: State, seat: int) -> list[Strike]:
                     squares = walks.get(budget)
                     if squares is None:
                         squares = walks[budget] = [rival.at, *reachable_squares(state, rival.hunter, budget)]
-                    if any(_rings_from(state, q).get(target.at, 99) <= reach for q in squares):
+                    if target.at is not None and any(_rings_from(state, q).get(target.at, 99) <= reach for q in squares):
                         ok = True
                         used.add(number)
                         best = max(best, damage)
@@ -123,7 +123,7 @@ def retire_chance(state: State, hunter: int) -> float:
         actions = _damaging(state, rival.hunter)
         rolls = 0
         for energy in range(1, FACES + 1):
-            budget_of = {}
+            budget_of: dict[int, list] = {}
             for number, _kind, reach, damage, _rich in actions:
                 if number > energy or damage < need:
                     continue
@@ -131,7 +131,7 @@ def retire_chance(state: State, hunter: int) -> float:
                 squares = budget_of.get(budget)
                 if squares is None:
                     squares = budget_of[budget] = [rival.at, *reachable_squares(state, rival.hunter, budget)]
-                if any(_rings_from(state, q).get(card.at, 99) <= reach for q in squares):
+                if card.at is not None and any(_rings_from(state, q).get(card.at, 99) <= reach for q in squares):
                     rolls += 1
                     break
         safe *= 1 - rolls / FACES

@@ -228,7 +228,7 @@ def _read_cards(name: str, text: str, what: str, count: int, build, *, copies: b
 
     With `copies`, each entry has a `copies` field and stands for that many cards.
     """
-    out = []
+    out: list = []
     for i, entry in enumerate(_entries(name, parse_text(name, text), "card")):
         r = EntryReader(name, _label(i, entry), entry)
         times = r.get("copies", int, min=1) if copies else 1
@@ -343,7 +343,8 @@ def load_rules(text: str, name: str = "rules.toml") -> Rules:
     )
     dino.done()
     cave = section("cave")
-    cave_values = tuple(cave.get(k, int, min=1) for k in ("rest_krom", "rest_hp", "resource_price", "bonus_price", "hp_price", "hp_per_purchase"))
+    cave_values = (cave.get("rest_krom", int, min=1), cave.get("rest_hp", int, min=1), cave.get("resource_price", int, min=1),
+                   cave.get("bonus_price", int, min=1), cave.get("hp_price", int, min=1), cave.get("hp_per_purchase", int, min=1))
     cave.done()
     forest = section("forest")
     pick_costs = _int_list(forest, "pick_costs")
@@ -383,7 +384,8 @@ def load_rules(text: str, name: str = "rules.toml") -> Rules:
     return Rules(
         supply,
         *start_values,
-        *dino_values,
+        *dino_values[:4],  # the places tuple passed on its own: mypy matched a run of starred tuples to the wrong fields
+        dino_values[4],
         *cave_values,
         pick_costs,
         extra_costs,

@@ -129,5 +129,7 @@ def cave_price(item: str) -> int:
 
 def reward_options(state: State) -> list[tuple[str, tuple]]:
     """While choosing a Mountain reward: (label, reward) pairs, e.g. ("stone", (("krom", 2), ("stone", 2)))."""
-    options = RULES.mountain_rewards[mountain_combination(state.turn.dice)]
+    t = state.turn
+    assert t is not None, "a reward is chosen during a turn"
+    options = RULES.mountain_rewards[mountain_combination(t.dice)]
     return [(reward_label(b, options), b) for b in options]

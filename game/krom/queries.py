@@ -192,9 +192,8 @@ def _at_least(dice: int, value: int) -> Fraction:
 
 def hunt_odds(card: HuntingCard | int, extra_dice: int = 0) -> Fraction:
     """The exact chance to catch a Hunting card (or card id) with its dice plus `extra_dice` bought ones."""
-    if isinstance(card, int):
-        card = HUNTING[card]
-    return _at_least(card.dice + extra_dice, card.value)
+    hunted = HUNTING[card] if isinstance(card, int) else card
+    return _at_least(hunted.dice + extra_dice, hunted.value)
 
 
 def hunt_chances(card: HuntingCard | int) -> tuple[Fraction, ...]:

@@ -113,6 +113,7 @@ def _check_win(s: State, seat: int, ev: list) -> None:
 
 def _finish_combat(s: State, ev: list) -> None:
     combat, s.combat = s.combat, None
+    assert combat is not None, "a combat is being fought"
     ranking = fight_ranking(s, combat)
     winner = ranking[0]
     top = combat.score_of(winner)
@@ -158,6 +159,7 @@ def _pick(s: State, seat: int, t: Turn, ev: list) -> None:
     if cost:
         _pay(s, seat, "krom", cost, ev)
     card = _draw(s, "picking", ev)
+    assert card is not None, "a Picking card is drawn only while the deck or its discard pile holds one"
     ev.append(PickingDrawn(seat, card, cost))
     _gain_bundle(s, seat, PICKING[card].reward, ev)
     s.picking_discard = s.picking_discard + (card,)

@@ -8,6 +8,7 @@ Krom names places, not squares: "the Cave", "the Forest", "the Savanna", "the Mo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from game.core.actions import Action
 from game.core.grammar import counted, indefinite, listing, possessive, seat_name
@@ -90,7 +91,8 @@ def action_text(state, action: Action, names: Names = None) -> str:
     seat can see (its own hand, the cards face up). An action it does not know reads in its
     text form.
     """
-    args, kind = action.args, action.kind
+    args: tuple[Any, ...] = action.args  # read as the kind says; an action that does not fit reads in its text form
+    kind = action.kind
     seat = state.to_move
     me = player_name(state, seat, names) if seat is not None else "the player"
     try:
