@@ -1,7 +1,7 @@
 """Khrysos tactics suite (issue 33): positions a careful player gets right, each with the rulebook
 section it rests on, judged on the bot's WHOLE turn (every decision until the next card's turn) with
 the energy stated. Normal and Hard must pass each in 3 seeded tries; Easy and Random are printed for
-scale by `test_the_levels_side_by_side`.
+scale by `tools/levels_table`.
 
 Alpha Room, 9 x 9 squares; Treasure Zones 1 B2, 2 H2, 3 B5, 4 H5, 5 B8, 6 H8. Cards in turn order:
 the acting hunter (seat 0), a rival, our second hunter (the ally), a second rival.
@@ -16,7 +16,7 @@ import pytest
 from game import khrysos as rules
 from game.bots import make_bot
 from game.core.rng import Rng
-from tests.bots.suite import bot_step, side_by_side
+from tests.bots.suite import bot_step
 from game.khrysos import retire_chance
 from game.khrysos.queries import action_targets, reachable_squares
 from game.khrysos.testing import hunter, position
@@ -178,9 +178,3 @@ def test_normal_and_hard_get_every_position_right(spot, level):
 
 def test_the_suite_has_fifteen_positions():
     assert len(SPOTS) >= 15 and len({s.name for s in SPOTS}) == len(SPOTS)
-
-
-@pytest.mark.slow
-def test_the_levels_side_by_side(capsys):
-    """For scale only (printed, nothing asserted of Random, Easy or reference)."""
-    side_by_side(capsys, SPOTS, whole_turn, verdict, TRIES)

@@ -1,7 +1,7 @@
 """Krom tactics suite (issue 33): positions a careful player gets right, each with the rulebook section
 it rests on, judged on the bot's WHOLE move (every decision of its seat until another seat is asked
 something that is not a forced pass, or the phase moves on). Normal and Hard must pass each in 3
-seeded tries; Easy, Random and reference are printed for scale by `test_the_levels_side_by_side`.
+seeded tries; Easy, Random and reference are printed for scale by `tools/levels_table`.
 
 Three players (Alma seat 0, Morhy seat 1, Valkyr seat 2); 10 Evolution points win. Evolution cards used
 (points: cost, place): 1 Fire (1: 2 Wood), 3 Stone tools (1: 2 Krom, 1 Stone), 4 Wall painting (1: 4 Krom,
@@ -20,7 +20,7 @@ import pytest
 from game import krom as rules
 from game.bots import make_bot
 from game.core.rng import Rng
-from tests.bots.suite import bot_step, side_by_side
+from tests.bots.suite import bot_step
 from game.krom import points
 from game.krom.testing import action_phase, position, with_rolls
 
@@ -190,9 +190,3 @@ def test_a_blundering_move_fails_the_position(spot):
         if verdict(spot, start, s) is not None:
             return
     raise AssertionError("no random line of play fails this position")
-
-
-@pytest.mark.slow
-def test_the_levels_side_by_side(capsys):
-    """For scale only (printed, nothing asserted of Random, Easy or reference)."""
-    side_by_side(capsys, SPOTS, whole_move, verdict, TRIES)

@@ -2,7 +2,7 @@
 section it rests on and what counts as good or as a blunder, judged on the bot's WHOLE move (every
 decision until the activation, or the turn, is over) and the dice the position's own seed rolls.
 Normal and Hard must pass every position in each of 3 seeded tries; Easy and Random are shown for
-scale (`test_the_levels_side_by_side` prints their table and asserts nothing of them).
+scale by `tools/levels_table` (a table, nothing asserted of them).
 
 Board: side A standard (trees at G3, A5, H6, B8; bushes at D4, G5, B6, E7; Glyph cells B3, F4, C5,
 F6, C7, G8). Seat 0 (blue) moves in every position; fighter 0 is played unless said otherwise.
@@ -220,23 +220,3 @@ def test_the_suite_has_fifteen_positions_of_each_kind_of_reason():
     assert len(POSITIONS) >= 15
     assert {p.judge for p in POSITIONS} == {"wins", "safe", "no_friendly_fire"}
     assert len({p.name for p in POSITIONS}) == len(POSITIONS)
-
-
-@pytest.mark.slow
-def test_the_levels_side_by_side(capsys):
-    """For scale only: how each level does on the suite (printed; Easy may fail some, Random most)."""
-    rows = []
-    for position in POSITIONS:
-        row = [position.name]
-        for level in ("random", "easy", "reference", "normal", "hard"):
-            good = 0
-            for seed in TRIES:
-                start = position.make(seed)
-                end, _, events = whole_move(start, level, seed, position.scope)
-                good += verdict(position, start, end, events) is None
-            row.append(f"{good}/{len(TRIES)}")
-        rows.append(row)
-    with capsys.disabled():
-        print("\nposition                      random  easy  reference  normal  hard")
-        for r in rows:
-            print(f"{r[0]:<30}{r[1]:>6}{r[2]:>6}{r[3]:>11}{r[4]:>8}{r[5]:>6}")
