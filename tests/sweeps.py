@@ -10,10 +10,13 @@ player counts, maps and options the simulations cycle through), so a sample stil
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
+import pytest
+
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable)
 
 FULL = os.environ.get("TABLETRIO_FULL_SWEEPS") == "1"
 
@@ -27,3 +30,9 @@ def every(items: Iterable[T], k: int) -> list[T]:
 def share(items: Sequence[T], part: int, parts: int) -> list[T]:
     """The `part`-th of `parts` interleaved shares of `items` (a parametrized chunk of a sample)."""
     return list(items[part::parts])
+
+
+def slow_when_full(test: F) -> F:
+    """Mark `test` slow only under TABLETRIO_FULL_SWEEPS=1: a chunk of a sample takes well under a second, the
+    same chunk of everything several seconds (the conftest names a test marked slow that takes under 0.5 s)."""
+    return pytest.mark.slow(test) if FULL else test

@@ -12,7 +12,7 @@ from game.core.rng import Rng
 from game.core.save import parse_save
 from game.core.simulate import checked_playout
 from game.khrysos.maps import SAMPLE_MAPS
-from tests.sweeps import every, share
+from tests.sweeps import every, share, slow_when_full
 
 GAMES = 500
 CHUNKS = 20
@@ -29,7 +29,7 @@ def test_the_games_cover_every_player_count_on_every_sample_map():
     assert len(combos) == 3 * len(SAMPLE_MAPS)
 
 
-@pytest.mark.slow
+@slow_when_full
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk):
     for game in share(PLAYED, chunk, CHUNKS):

@@ -13,7 +13,7 @@ from game.core.simulate import checked_playout
 from game.krom import Setup, points, target_points
 from game.krom.content import CHARACTER_BY_ID
 from game.krom.events import BonusCountered, BonusDrawn, BonusPlayed, Stole
-from tests.sweeps import every, share
+from tests.sweeps import every, share, slow_when_full
 
 GAMES = 500
 CHUNKS = 20
@@ -36,7 +36,7 @@ def test_the_games_cover_every_player_count_and_option_combination():
     assert len(seen) == 5 * 8
 
 
-@pytest.mark.slow
+@slow_when_full
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games(chunk):
     for i in share(PLAYED, chunk, CHUNKS):

@@ -10,13 +10,13 @@ from game.core import Action, IllegalAction, Rng
 from game.core.match import Match
 from game.core.save import parse_save
 from game.core.simulate import checked_playout
-from tests.sweeps import every, share
+from tests.sweeps import every, share, slow_when_full
 
 CHUNKS = 20
 SEEDS = every(range(1000, 1500), 7)
 
 
-@pytest.mark.slow
+@slow_when_full
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games(chunk):
     for seed in share(SEEDS, chunk, CHUNKS):
