@@ -1,5 +1,6 @@
 """Every control a player can click, clicked: at seeded positions of each game where the player at the screen
-decides (every other one by default where they have many controls, all six with TABLETRIO_FULL_SWEEPS=1), each live hotspot is clicked on a
+decides (every other one by default where they have many controls, all six with TABLETRIO_FULL_SWEEPS=1), live
+hotspots (a seeded sample of 15 per position by default, of 30 with TABLETRIO_FULL_SWEEPS=1) are each clicked on a
 board of its own, then the board draws a few frames, takes a right-click (which puts an armed spell or Favor
 down) and draws again. Nothing may raise.
 
@@ -25,10 +26,10 @@ from scenes.krom.board import KromBoard
 from scenes.krosmaster.board import KrosmasterBoard
 from scenes.settings import Settings
 from tests.scenes.helpers import click
-from tests.sweeps import every
+from tests.sweeps import FULL, every
 
 SKIP = ("button:suggest",)  # asks the Hard player to think for a second: clicked in its own tests
-PER_POSITION = 30  # hotspots clicked per position (a seeded sample where there are more)
+PER_POSITION = 30 if FULL else 15  # hotspots clicked per position (a seeded sample where there are more)
 
 GAMES = {
     "krosmaster": (KrosmasterBoard, krosmaster, lambda: krosmaster.Setup()),
