@@ -62,7 +62,7 @@ class Board:
         "__weakref__",
     )
 
-    def __init__(self, name, width, height, floor, pillars, stairs, walls, zones, tile_of):
+    def __init__(self, name, width, height, floor, pillars, stairs, walls, zones, tile_of) -> None:
         self.name = name
         self.width = width
         self.height = height
