@@ -32,20 +32,44 @@ class KitControls:
         if reason is not None:
             self.flash(reason)
             return False
-        action = self.match.undo()
+        # One gesture (a click that walked three cells) is taken back in one step, as far as the rules allow.
+        start = self.gestures[-1] if self.gestures and self.gestures[-1] < len(self.match.actions) else None
+        words = []
+        while True:
+            words.insert(0, self.action_words(self.match.undo()))
+            if start is None or len(self.match.actions) <= start or self.match.why_no_undo() is not None:
+                break
+        if start is not None:
+            self.gestures.pop()
+        self.redo_steps.append(len(words))
         self.write_autosave()
         self.rebuild_log()
         self.after_undo()
         self.settle()
         seat = self.snap.seat
         who = self.seats[seat].name if seat is not None else "The table"
-        self.log.add(f"{who} takes back: {self.action_words(action)}.", palette.TEXT_DIM)
+        self.log.add(f"{who} takes back: {self.mid_sentence(', then '.join(words))}.", palette.TEXT_DIM)
         return True
+
+    def mid_sentence(self, text: str) -> str:
+        """An action's words inside a sentence: no capital after a colon, unless it begins with a name."""
+        if not text or any(text.startswith(name) for name in self.spots.names if name):
+            return text
+        return text[0].lower() + text[1:]
 
     def redo(self) -> bool:
         if self.busy or self.replay is not None or not self.match.can_redo():
             return False
-        self._played(self.match.redo())
+        steps = self.redo_steps.pop() if self.redo_steps else 1
+        start = len(self.match.actions)
+        events = []
+        for _ in range(steps):
+            if not self.match.can_redo():
+                break
+            events += self.match.redo()
+        if len(self.match.actions) - start > 1:
+            self.gestures.append(start)
+        self._played(events)
         return True
 
     def after_undo(self) -> None:

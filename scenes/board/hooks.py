@@ -78,6 +78,11 @@ class BoardHooks:
         """A few words on how far the game is (saves list it): the rules' `progress` by default."""
         return self.match.progress()
 
+    def opening_lines(self) -> list:
+        """(line, colour) the log begins with, before any action's (a welcome, the teams dealt): kept when the log
+        is rebuilt (an undo, a new viewer)."""
+        return []
+
     def end_lines(self) -> list[str]:
         """Extra lines for the end screen (e.g. each player's points)."""
         return []

@@ -102,6 +102,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         # `vetoed(board, reason)` hears of a vetoed gesture, `why_no_undo(board)` keeps a lesson going forward;
         # while a coach is on, the game's end shows on the lesson's panel, not on the end screen.
         self.coach: Any = None
+        self.gestures: list[int] = []  # where each gesture of several actions began (how many actions came before)
+        self.redo_steps: list[int] = []  # how many actions each Undo took back, for Redo to put them back together
         self.undo_button = self.redo_button = self.suggest_button = self.rules_button = None
 
     # -- the stack -----------------------------------------------------------------------
@@ -235,6 +237,7 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
                 self.flash(reason)
                 self.coach.vetoed(self, reason)
                 return False
+        start = len(self.match.actions)
         try:
             events = self.match.play(action)
         except IllegalAction as e:
@@ -247,6 +250,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
                 events += self.match.play(extra)
             except IllegalAction:
                 break
+        self.gestures += [start] if len(self.match.actions) - start > 1 else []  # Undo takes it back whole
+        self.redo_steps.clear()
         self._played(events)
         return True
 
@@ -388,8 +393,9 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         return None
 
     def rebuild_log(self, pending: int = 0) -> None:
-        """The log again for the viewer's eyes, but for the newest `pending` events (they log as they animate)."""
-        lines = []
+        """The log again for the viewer's eyes (after the board's opening lines), but for the newest `pending`
+        events (they log as they animate)."""
+        lines = list(self.opening_lines())
         history = self.match.history()
         for _, event in history[:len(history) - pending]:
             line = self.log_line(event)

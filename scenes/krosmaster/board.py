@@ -106,22 +106,32 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         self.left_surface = pygame.Surface(LEFT.size).convert()
         self.right_surface = pygame.Surface((RIGHT.width, self.end_rect.top - RIGHT.top)).convert()
         self.backdrop, self.backdrop_rect = draw.field_backdrop(self.app.size, self.grid, self.layout)
-        if not self.match.actions:
-            self.welcome()
-            if self.snap.view.phase == "place":  # the toss's result is told once the tile has landed
-                first = self.snap.view.first
-                self.timeline.add(Sequence(self.toss_anim(first), Call(lambda: self.log.add(
-                    f"The Glyph toss: {self.seats[first].name} plays first.", self.seats[first].colour))))
+        if not self.match.actions and self.snap.view.phase == "place":  # the toss is told once the tile has landed
+            self._toss_told = False
+            self.timeline.add(Sequence(self.toss_anim(self.snap.view.first), Call(self._toss_landed)))
 
-    def welcome(self) -> None:
-        self.log.add("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
-                     "when the Favor pile runs out.", palette.GOLD)
-        self.log.add("Click a lit cell or card to act; hover anything to read it; right-click puts a spell down.")
-        s = self.snap.view
-        if s.phase == "place":  # teams dealt at random and the Glyph tossed when the game was made
+    def _toss_landed(self) -> None:
+        self._toss_told = True
+        self.rebuild_log()
+
+    def opening_lines(self) -> list:
+        """The welcome, the teams dealt and the Glyph toss: the start of the log, kept by every Undo (issue 34)."""
+        lines: list = [("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
+                        "when the Favor pile runs out.", palette.GOLD),
+                       ("Click a lit cell or card to act; hover anything to read it; right-click puts a spell down.",
+                        None)]
+        try:
+            start = self.rules.view(self.match.state_after(0), None)
+        except LookupError:  # a table server's copy that let its first states go
+            return lines
+        if start.phase == "place":  # teams dealt at random and the Glyph tossed when the game was made
             for seat in (0, 1):
-                names = " and ".join(CONTENT.krosmasters[k].name for k in s.picks[seat])
-                self.log.add(f"{self.seats[seat].name} gets {names}.", self.seats[seat].colour)
+                names = " and ".join(CONTENT.krosmasters[k].name for k in start.picks[seat])
+                lines.append((f"{self.seats[seat].name} gets {names}.", self.seats[seat].colour))
+            if getattr(self, "_toss_told", bool(self.match.actions)):  # told once the tile has landed
+                first = start.first
+                lines.append((f"The Glyph toss: {self.seats[first].name} plays first.", self.seats[first].colour))
+        return lines
 
     # -- the snapshot --------------------------------------------------------------------
     def query_rules(self, snap) -> dict:
