@@ -87,6 +87,8 @@ class TableServer:
         self.conns: set[Conn] = set()
         self.stats = {"frames": 0, "malformed": 0, "flooded": 0, "actions": 0, "refused": 0}
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.loader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="load")
+        self._loading: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
         self.rules = {gid: registry.load(gid) for gid in registry.available()}
 
@@ -177,26 +179,36 @@ class TableServer:
         return None
 
     # -- tables ---------------------------------------------------------------------------------
-    def table(self, code: str) -> Table:
-        """A table by its code, loaded from the store on first use."""
+    async def table(self, code: str) -> Table:
+        """A table by its code, loaded from the store on first use. Its match is rebuilt by replaying its actions in
+        a thread of its own (`loader`), so a restart's burst of rejoins does not stop the loop for each replay; the
+        rejoins of one table share its one replay."""
         code = code.strip().upper()
         table = self.tables.get(code)
         if table is not None:
             return table
-        row = self.store.load(code)
-        if row is None:
-            raise Refused(f"There is no table {clean_text(code, 12)!r} on this server.")
-        if row.status == "ended":
-            raise Refused("This table has ended.")
-        module = self.rules.get(row.game)
-        if module is None or row.version != module.VERSION:
-            raise Refused("This table was made for other rules than this server plays.")
+        loading = self._loading.get(code)
+        if loading is None:
+            row = self.store.load(code)
+            if row is None:
+                raise Refused(f"There is no table {clean_text(code, 12)!r} on this server.")
+            if row.status == "ended":
+                raise Refused("This table has ended.")
+            module = self.rules.get(row.game)
+            if module is None or row.version != module.VERSION:
+                raise Refused("This table was made for other rules than this server plays.")
+            loading = self._loading[code] = asyncio.get_running_loop().run_in_executor(self.loader, Table.from_row, row, self.store)
+            loading.add_done_callback(lambda done: self._loaded(code, done))
         try:
-            table = Table.from_row(row, self.store)
+            table = await asyncio.shield(loading)
         except SaveError as e:
             raise Refused(f"This table cannot be restored: {e}") from None
-        self.tables[table.code] = table
-        return table
+        return self.tables.get(code, table)
+
+    def _loaded(self, code: str, done: asyncio.Future) -> None:
+        self._loading.pop(code, None)
+        if not done.cancelled() and done.exception() is None:
+            self.tables.setdefault(code, done.result())
 
     async def on_create(self, conn: Conn, msg: dict) -> None:
         module = self.rules.get(msg["game"])
@@ -225,7 +237,7 @@ class TableServer:
         return table, tokens
 
     async def on_join(self, conn: Conn, msg: dict) -> None:
-        table = self.table(msg["code"])
+        table = await self.table(msg["code"])
         wanted = msg.get("seat")
         open_seats = [i for i, s in enumerate(table.seats) if s.kind == "remote" and s.token is None]
         if wanted is not None and wanted not in open_seats:
@@ -243,7 +255,7 @@ class TableServer:
         await self._after_change(table, info=True)
 
     async def on_rejoin(self, conn: Conn, msg: dict) -> None:
-        table = self.table(msg["code"])
+        table = await self.table(msg["code"])
         seats = table.seat_of_token(msg["token"])
         if seats is None:
             raise Refused("That token opens no seat of this table.")
@@ -258,7 +270,7 @@ class TableServer:
         await self._after_change(table, info=True)
 
     async def on_spectate(self, conn: Conn, msg: dict) -> None:
-        table = self.table(msg["code"])
+        table = await self.table(msg["code"])
         self._attach(conn, table, set(), host=False)
         await self._send(conn, {"t": "joined", "re": msg.get("id"), "code": table.code, "seats": [], "host": False,
                                 **self._joined_extra(conn, table)})
@@ -460,6 +472,7 @@ class TableServer:
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.loader.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
 

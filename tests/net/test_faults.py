@@ -17,7 +17,7 @@ from net.client import TableClient
 from net.connection import hello
 from net.server import BURST, MAX_BAD, RATE
 from net.store import Store
-from tests.net.harness import Recorder, drive, server_process, settled, start, stop
+from tests.net.harness import Recorder, drive, server_process, settled, start, stop, until
 
 KROM3 = {**registry.load("krom").bench_setup().to_dict(), "players": 3}
 KROS = registry.load("krosmaster").bench_setup().to_dict()
@@ -237,3 +237,46 @@ def test_the_store_checkpoints_in_a_thread_of_its_own_not_inside_a_commit(tmp_pa
     finally:
         store.close()
     assert not store._checkpointer.is_alive()
+
+
+def test_tables_come_back_in_a_thread_and_two_rejoins_share_one_replay(tmp_path, monkeypatch):
+    """After a restart every table is rebuilt by replaying its actions when its first player comes back: in a
+    thread of its own, so the loop answers others meanwhile, and once for all the rejoins of one table."""
+    import threading
+
+    from net.tables import Table
+
+    replays, released, release = [], [], threading.Event()
+    real = Table.from_row.__func__
+
+    def slow(cls, row, store):
+        replays.append(row.code)
+        released.append(release.wait(10))  # a long game's replay, until the test (on the server's loop) ends it
+        return real(cls, row, store)
+
+    async def main():
+        server, ws, port = await start(tmp_path)
+        try:
+            host = await Recorder(port).open()
+            created = await host.client.request({"t": "create", "game": "krosmaster", "setup": KROS,
+                                                 "seats": [{"kind": "host", "name": "A"}, {"kind": "remote", "name": "B"}]})
+            code, token = created["code"], created["host_token"]
+            await host.client.close()
+            await until(lambda: code not in server.tables)  # idle: unloaded, on disk only
+            monkeypatch.setattr(Table, "from_row", classmethod(slow))
+            first, second, other = await Recorder(port).open(), await Recorder(port).open(), await Recorder(port).open()
+            back = [asyncio.create_task(r.client.request({"t": "rejoin", "code": code, "token": token}, 20))
+                    for r in (first, second)]
+            await until(lambda: replays)
+            assert (await other.client.request({"t": "ping"}))["t"] == "pong", "the loop answers during the replay"
+            release.set()
+            answers = await asyncio.gather(*back)
+            assert replays == [code] and released == [True], "one replay, during which the loop went on"
+            assert all(a["t"] == "joined" and a["seats"] == [0] for a in answers)
+            for r in (first, second, other):
+                await r.client.close()
+        finally:
+            release.set()
+            await stop(server, ws)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
