@@ -98,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
             app.push(scene)
         else:
             app.push(registry.make_scene(args.scene, app, args.seed))
+            if args.scene == "menu" and not automated and not args.autoplay:
+                from scenes.khrysos.builderdraft import offer_on_start
+
+                offer_on_start(app)  # a map left unsaved in the builder is offered back first
         if automated:
             app.run_frames(args.frames)
             if args.screenshot:

@@ -35,9 +35,11 @@ from game.khrysos.mapgen import (CHARACTER_WORDS, GRID_BOX, MAX_SEED, MAX_SIZE, 
                                  check_options,
                                  placed_image, random_map, slot_image, symmetry_breaks, transformed)
 from game.khrysos.redact import redact
-from game.khrysos.maps import (MAX_TILE_POS, MIN_TILES, SAMPLE_MAPS, TILE_SIZE, TILES, Board, MapError, MapSpec, PlacedTile,
+from game.khrysos.maps import (MAX_AUTHOR, MAX_DESCRIPTION, MAX_TILE_POS, MIN_TILES, PLAYER_COUNTS, SAMPLE_MAPS, TILE_SIZE,
+                               TILES, Board, MapError, MapSpec, PlacedTile,
                                build_board, edge, layout, list_sample_maps, map_from_dict, map_key, map_report,
-                               map_to_dict, map_to_text, parse_map_text, problem_places, sample_map, validate_map)
+                               map_to_dict, map_to_text, notes_problems, parse_map_text, problem_places, sample_map,
+                               validate_map)
 from game.khrysos.policy import bench_setup, demo_state, playout_choice, random_setup
 from game.khrysos.decision import decision, progress, reveals
 from game.khrysos.content import BOOSTS, BY_NAME, FLAGS, HUNTER_NUMBERS, HUNTERS, MAX_ENDURANCE, VALUED, WIN_TREASURE, symbols_text, tokens_of
@@ -121,6 +123,9 @@ __all__ = [
     "Board",
     "MapError",
     "MapSpec",
+    "MAX_AUTHOR",
+    "MAX_DESCRIPTION",
+    "PLAYER_COUNTS",
     "PlacedTile",
     "build_board",
     "edge",
@@ -128,6 +133,7 @@ __all__ = [
     "map_from_dict",
     "map_key",
     "map_report",
+    "notes_problems",
     "map_to_dict",
     "map_to_text",
     "parse_map_text",

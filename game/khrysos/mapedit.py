@@ -106,11 +106,11 @@ def apply_edit(spec: MapSpec, edit: Edit) -> MapSpec:
         if here is not None:
             raise MapEditError("a tile is already there: put it on an empty place")
         assert edit.tile is not None, "a place edit names its tile (Edit.parse and the builder always do)"
-        return MapSpec(spec.name, spec.tiles + (PlacedTile(edit.tile, edit.x, edit.y, edit.rotation),))
+        return spec.with_tiles(spec.tiles + (PlacedTile(edit.tile, edit.x, edit.y, edit.rotation),))
     if here is None:
         raise MapEditError("there is no tile there")
     if edit.kind == "remove":
-        return MapSpec(spec.name, tuple(t for t in spec.tiles if t is not here))
+        return spec.with_tiles(t for t in spec.tiles if t is not here)
     if edit.kind == "turn":
         new = PlacedTile(here.tile, here.x, here.y, (here.rotation + 90) % 360)
     else:
@@ -120,7 +120,7 @@ def apply_edit(spec: MapSpec, edit: Edit) -> MapSpec:
         if tile_at(spec, *edit.to) is not None:
             raise MapEditError("a tile is already where it would go: move it to an empty place")
         new = PlacedTile(here.tile, edit.to[0], edit.to[1], here.rotation)
-    return MapSpec(spec.name, tuple(new if t is here else t for t in spec.tiles))
+    return spec.with_tiles(new if t is here else t for t in spec.tiles)
 
 
 # -- conditions on a map ---------------------------------------------------------------------------

@@ -184,7 +184,7 @@ def transformed(spec: MapSpec, kind: str) -> tuple[MapSpec, list[PlacedTile]]:
         out.append(new)
         if not exact:
             inexact.append(pt)
-    return MapSpec(spec.name, tuple(out)), inexact
+    return spec.with_tiles(out), inexact
 
 
 def symmetry_breaks(board: Board, kind: str) -> list[str]:
@@ -403,7 +403,7 @@ def _centred(spec: MapSpec) -> MapSpec:
     left, top, right, bottom = tile_box(spec.tiles)
     dx = (MAX_TILE_POS + 1 - (right - left + 1)) // 2 - left
     dy = (MAX_TILE_POS + 1 - (bottom - top + 1)) // 2 - top
-    return MapSpec(spec.name, tuple(PlacedTile(t.tile, t.x + dx, t.y + dy, t.rotation) for t in spec.tiles))
+    return spec.with_tiles(PlacedTile(t.tile, t.x + dx, t.y + dy, t.rotation) for t in spec.tiles)
 
 
 def _mend(rng: Rng, spec: MapSpec, kind: str | None) -> MapSpec:
@@ -445,7 +445,7 @@ def _mend(rng: Rng, spec: MapSpec, kind: str | None) -> MapSpec:
             count, cut = cut_of(tiles)
         else:
             (count, cut), tiles = best
-    return MapSpec(spec.name, tuple(tiles))
+    return spec.with_tiles(tiles)
 
 
 def random_board(seed: int, size: int = 9, character: str = "open", symmetry: str = "none") -> Board:

@@ -14,19 +14,20 @@ from game.core.content import read_text
 from game.khrysos.geometry import Board, Edge, board_picture, edge, layout, make_board, rotate, square_extent
 from game.khrysos.mapcheck import (MIN_TILES, Problem, map_report, map_warnings, problem_places, rule_problems,
                                    validate_map, zone_groups)
-from game.khrysos.tiles import (FORMAT, FORMAT_VERSION, MAP_FIELDS, MAX_TILE_POS, ROTATIONS, SIDE_DELTA, SIDES,
+from game.khrysos.tiles import (FORMAT, FORMAT_VERSION, MAP_FIELDS, MAX_AUTHOR, MAX_DESCRIPTION, MAX_TILE_POS,
+                                PLAYER_COUNTS, ROTATIONS, SIDE_DELTA, SIDES,
                                 TILE_FIELDS, TILE_SIZE, TILES, ZONE_NUMBERS, MapError, MapSpec, PlacedTile, Tile,
-                                load_tiles, map_from_dict, map_to_dict, map_to_text, parse_map_text, read_map_data,
-                                tile_name)
+                                load_tiles, map_from_dict, map_to_dict, map_to_text, notes_problems, parse_map_text,
+                                read_map_data, tile_name)
 
 Cell = tuple[int, int]
 
 __all__ = [
-    "FORMAT", "FORMAT_VERSION", "MAP_FIELDS", "MAX_TILE_POS", "MIN_TILES", "ROTATIONS", "SAMPLE_MAPS", "SIDES",
+    "FORMAT", "FORMAT_VERSION", "MAP_FIELDS", "MAX_AUTHOR", "MAX_DESCRIPTION", "MAX_TILE_POS", "PLAYER_COUNTS", "MIN_TILES", "ROTATIONS", "SAMPLE_MAPS", "SIDES",
     "SIDE_DELTA", "TILES", "TILE_FIELDS", "TILE_SIZE", "ZONE_NUMBERS", "Board", "Edge", "MapError", "MapSpec",
     "PlacedTile", "Problem", "Tile", "board_picture", "build_board", "edge", "layout", "list_sample_maps",
     "load_tiles", "make_board", "map_from_dict", "map_key", "map_report", "map_to_dict", "map_to_text",
-    "map_warnings", "parse_map_text", "problem_places", "read_map", "read_map_data", "rotate", "rule_problems",
+    "map_warnings", "notes_problems", "parse_map_text", "problem_places", "read_map", "read_map_data", "rotate", "rule_problems",
     "sample_map", "sample_map_text", "square_extent", "tile_name", "validate_map", "zone_groups",
 ]
 

@@ -7,6 +7,10 @@ on the builder's grid (`MapSpec`, `PlacedTile`); a map file (JSON under maps/khr
     {"format": "khrysos-map", "version": 1, "name": "Alpha Room",
      "tiles": [{"tile": "zone1", "x": 0, "y": 0, "rotation": 0}, ...]}
 
+and, when its maker wrote them, the map's notes: "description" (what it is like, one paragraph),
+"author" and "players" (the number of players it is made for, 2 to 4). A file without them is a map
+without notes, as every file before them was.
+
 `x` and `y` are tile positions (0..15); each tile card covers 3 x 3 squares, so the tile at (x, y)
 covers squares (3x .. 3x+2, 3y .. 3y+2). `rotation` turns the card clockwise. This module reads and
 writes that format and names every structural problem of a file; whether a map is playable is
@@ -18,7 +22,7 @@ from __future__ import annotations
 import re
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.content import EntryReader, parse_text, read_text
@@ -36,7 +40,10 @@ SIDE_DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 FORMAT = "khrysos-map"
 FORMAT_VERSION = 1
 ZONE_NUMBERS = (1, 2, 3, 4, 5, 6)
-MAP_FIELDS = ("format", "version", "name", "tiles")
+MAP_FIELDS = ("format", "version", "name", "tiles", "description", "author", "players")
+MAX_DESCRIPTION = 300  # characters of a map's description
+MAX_AUTHOR = 40
+PLAYER_COUNTS = (2, 3, 4)  # what a map's "players" may say (Khrysos Hunters is played by 2 to 4)
 TILE_FIELDS = ("tile", "x", "y", "rotation")
 
 
@@ -123,11 +130,41 @@ class PlacedTile:
 
 @dataclass(frozen=True, slots=True)
 class MapSpec:
-    """A map as its file describes it: a name and the placed tiles, in file order."""
+    """A map as its file describes it: a name and the placed tiles, in file order, and its maker's notes
+    (empty, or 0 for `players`, when it has none)."""
 
     name: str
     tiles: tuple[PlacedTile, ...]
+    description: str = ""  # what the map is like, in its maker's words
+    author: str = ""
+    players: int = 0  # the number of players it is made for (one of PLAYER_COUNTS), 0 when it does not say
 
+    def with_tiles(self, tiles) -> MapSpec:
+        """The same map (name and notes) with these tiles."""
+        return replace(self, tiles=tuple(tiles))
+
+    def named(self, name: str) -> MapSpec:
+        return replace(self, name=name)
+
+    @property
+    def has_notes(self) -> bool:
+        return bool(self.description or self.author or self.players)
+
+
+def notes_problems(description: Any, author: Any, players: Any) -> list[str]:
+    """What is wrong with a map's notes as a file or a code holds them ([] when they are fine)."""
+    problems = []
+    for field, value, most in (("description", description, MAX_DESCRIPTION), ("author", author, MAX_AUTHOR)):
+        if not isinstance(value, str):
+            problems.append(f"the map's {field!r} must be a text, not {_quote(value)}")
+        elif len(value) > most:
+            problems.append(f"the map's {field} is {len(value)} characters long; it may have at most {most}")
+        elif not value.isprintable() or has_lone_surrogate(value):
+            problems.append(f"the map's {field} {excerpt(value)} holds a character that cannot be shown or saved")
+    if not _is_int(players) or players not in (0, *PLAYER_COUNTS):
+        problems.append(f"the map's 'players' must be {', '.join(map(str, PLAYER_COUNTS[:-1]))} or {PLAYER_COUNTS[-1]}, "
+                        f"not {_quote(players)}")
+    return problems
 
 class MapError(ValueError):
     """A map that cannot be used; `problems` lists every reason as a sentence."""
@@ -138,13 +175,20 @@ class MapError(ValueError):
 
 
 def map_to_dict(spec: MapSpec) -> dict:
-    """The plain JSON data of a map file."""
-    return {
+    """The plain JSON data of a map file (its notes only when it has them)."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "name": spec.name,
-        "tiles": [{"tile": t.tile, "x": t.x, "y": t.y, "rotation": t.rotation} for t in spec.tiles],
     }
+    data.update(_notes_of(spec))
+    data["tiles"] = [{"tile": t.tile, "x": t.x, "y": t.y, "rotation": t.rotation} for t in spec.tiles]
+    return data
+
+
+def _notes_of(spec: MapSpec) -> dict[str, Any]:
+    notes: dict[str, Any] = {"description": spec.description, "author": spec.author, "players": spec.players}
+    return {k: v for k, v in notes.items() if v}
 
 
 def map_to_text(spec: MapSpec) -> str:
@@ -155,7 +199,8 @@ def map_to_text(spec: MapSpec) -> str:
         f'  "format": {json.dumps(FORMAT)},\n'
         f'  "version": {FORMAT_VERSION},\n'
         f'  "name": {json.dumps(spec.name, ensure_ascii=False)},\n'
-        f'  "tiles": [\n{rows}\n  ]\n'
+        + "".join(f'  "{k}": {json.dumps(v, ensure_ascii=False)},\n' for k, v in _notes_of(spec).items())
+        + f'  "tiles": [\n{rows}\n  ]\n'
         "}\n"
     )
 
@@ -232,12 +277,14 @@ def read_map_data(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile
     if not isinstance(tiles, list):
         problems.append(f"the map's 'tiles' must be a list of tile entries, not {_quote(tiles)}")
         tiles = []
+    notes = (data.get("description", ""), data.get("author", ""), data.get("players", 0))
+    problems += notes_problems(*notes)
     placed: list[tuple[int, PlacedTile]] = []
     for number, entry in enumerate(tiles, 1):
         pt = _read_entry(number, entry, problems)
         if pt is not None:
             placed.append((number, pt))
-    spec = None if problems else MapSpec(name, tuple(pt for _, pt in placed))
+    spec = None if problems else MapSpec(name, tuple(pt for _, pt in placed), *notes)
     return spec, placed, problems
 
 

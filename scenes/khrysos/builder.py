@@ -35,6 +35,7 @@ from scenes.khrysos.builderdraft import BuilderDraft
 from scenes.khrysos.builderfiles import BuilderFiles
 from scenes.khrysos.buildergestures import BuilderGestures
 from scenes.khrysos.builderlesson import FILE_BUTTONS, BuilderLesson
+from scenes.khrysos.builderselect import BuilderSelect
 from scenes.khrysos.builderview import GRID, SIDE, TOOLS, ZOOMS, BuilderView
 from scenes.stack import Scene
 
@@ -43,10 +44,11 @@ MODE_WORDS = {None: "off", "mirror": "mirror", "flip": "flip", "half-turn": "hal
 IMAGE_WORDS = {"mirror": "mirror image", "flip": "mirror image", "half-turn": "half-turn image"}
 
 
-class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, BuilderView, Scene):
+class BuilderScene(BuilderGestures, BuilderSelect, BuilderLesson, BuilderFiles, BuilderDraft, BuilderView, Scene):
     """The builder's state (the map, its history, the symmetry mode, the rules' verdict), widgets and input;
     drawing and geometry in `BuilderView`, files and sharing in `BuilderFiles`, a lesson's host in `BuilderLesson`,
-    the gestures on the map and its hotspots in `BuilderGestures`, the draft of unsaved edits in `BuilderDraft`."""
+    the gestures on the map and its hotspots in `BuilderGestures`, the draft of unsaved edits in `BuilderDraft`,
+    several tiles at once in `BuilderSelect`."""
 
     def __init__(self, app, spec: MapSpec | None = None, path: Path | None = None):
         super().__init__(app)
@@ -64,6 +66,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
         self.message_left = 0.0
         self.symmetry: str | None = None  # symmetric placing: None or a kind of K.IMAGE_KINDS
         self.notes_scroll = 0  # first line of the problem list shown
+        self.selected: set[tuple[int, int]] = set()  # tile places selected to act on together
         self.shown_problem = None  # a problem clicked in the list: its tiles blink for `shown_left` seconds
         self.shown_left = 0.0
         self._cache_key = None
@@ -89,7 +92,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
     # -- widgets -----------------------------------------------------------------------------------
     def on_enter(self) -> None:
         s = SIDE
-        self.name_entry = UITextEntryLine(pygame.Rect(s.left + 12, s.top + 36, s.width - 24, 38), self.ui)
+        self.name_entry = UITextEntryLine(pygame.Rect(s.left + 12, s.top + 36, s.width - 24 - 88, 38), self.ui)
         self.name_entry.set_text(self.spec.name)
         self.name_entry.set_text_length_limit(40)
         labels = [("New", "Start an empty map"), ("Open", "Open a sample map or one of yours"),
@@ -103,6 +106,9 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
                                  "makes it again")]
         self.buttons: dict[UIButton, str] = {}
         self.tips: dict[str, str] = {}  # what each button's hover says (its hotspot's tip)
+        notes = UIButton(pygame.Rect(s.right - 12 - 80, s.top + 36, 80, 38), "Notes", self.ui, object_id="@small_button")
+        self.buttons[notes] = "Notes"
+        self.tips["Notes"] = "Write the map's description, its author and the number of players it is made for"
         w = (s.width - 24 - 16) // 3
         for i, (label, tip) in enumerate(labels):
             r = pygame.Rect(s.left + 12 + (i % 3) * (w + 8), s.top + 84 + (i // 3) * 42, w, 36)
@@ -173,7 +179,8 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
             if self.coach is not None and label in FILE_BUTTONS:
                 continue  # a lesson keeps no files: its panel takes their place
             reason = reasons.get(label)
-            spots.add("button:" + label.lower().replace(" ", "_"), None, self.tips[label], enabled=reason is None,
+            tip = self.notes_tip() if label == "Notes" else self.tips[label]
+            spots.add("button:" + label.lower().replace(" ", "_"), None, tip, enabled=reason is None,
                       reason=reason, widget=b)
         spots.add("button:symmetry", None, self._symmetry_tip(), widget=self.symmetry_button, label=self._symmetry_label())
         spots.add("button:zoom_out", None, "Zoom out (mouse wheel, or the - key)", widget=self.zoom_out,
@@ -203,7 +210,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
 
     @property
     def dirty(self) -> bool:
-        return self.saved_key != K.map_key(MapSpec(self.current_name(), self.tiles))
+        return self.saved_key != K.map_key(self.spec.named(self.current_name()))
 
     def current_name(self) -> str:
         entry = getattr(self, "name_entry", None)
@@ -220,7 +227,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
             tiles = self._mirror_edit(tiles, touched)
         self.undo_stack.append(self.spec)
         self.redo_stack.clear()
-        self.spec = MapSpec(self.spec.name, tiles)
+        self.spec = self.spec.with_tiles(tiles)
         self._check()
 
     def _mirror_edit(self, tiles: tuple[PlacedTile, ...], touched) -> tuple[PlacedTile, ...]:
@@ -294,6 +301,8 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
         self.problems = [p.text for p in problems]
         self.warnings = [w.text for w in warnings]
         self.bad_tiles, self.bad_squares = K.problem_places(self.spec)  # where the rules say they lie
+        placed = {(t.x, t.y) for t in self.tiles}
+        self.selected = {slot for slot in getattr(self, "selected", ()) if slot in placed}
         self.notes_scroll = min(self.notes_scroll, max(0, len(self.note_lines()) - 1))
         if hasattr(self, "buttons"):
             self._sync_buttons()
@@ -327,6 +336,13 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
                     return True
                 return self.rotate(self.slot_at(event.pos))
             return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.box_from is not None:
+            self.mouse = event.pos
+            self.finish_box()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None and self.drag.get("group"):
+            self._drop(event.pos)  # several tiles moved together (dropped where they were: nothing changes)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None and self.drag.get("carry"):
             return True  # carried by a click: the next click puts it down
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
@@ -358,6 +374,16 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
                 return True
             return False
         ctrl = event.mod & pygame.KMOD_CTRL
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if self.coach is None and ((ctrl and event.key in (pygame.K_a, pygame.K_c, pygame.K_v))
+                                   or (event.mod & pygame.KMOD_SHIFT and event.key in arrows)):
+            {pygame.K_a: self.select_all, pygame.K_c: self.copy_selection,
+             pygame.K_v: self.paste_selection}.get(event.key, lambda: self.shift_key(*arrows[event.key]))()
+            return True
+        if event.key == pygame.K_ESCAPE and self.drag is None and self.selected:
+            self.clear_selection()
+            self.say("Nothing selected.")
+            return True
         if ctrl and event.key == pygame.K_z:
             self.undo()
         elif ctrl and event.key == pygame.K_y:
@@ -414,7 +440,7 @@ class BuilderScene(BuilderGestures, BuilderLesson, BuilderFiles, BuilderDraft, B
          "Delete": self.delete, "Import": self.import_file, "Export": self.export_file, "Undo": self.undo,
          "Redo": self.redo, "Random map": self.random_map, "Copy code": self.copy_code, "Paste code": self.paste_code,
          "Mirror": lambda: self.transform("mirror"), "Flip": lambda: self.transform("flip"),
-         "Half turn": lambda: self.transform("half-turn")}[label]()
+         "Half turn": lambda: self.transform("half-turn"), "Notes": self.edit_notes}[label]()
         return True
 
     # -- frames ----------------------------------------------------------------------------------------

@@ -98,9 +98,15 @@ class BuilderDraft:
     def _worth_a_draft(self) -> bool:
         return self.dirty and not (not self.tiles and self.path is None)
 
+    resume_later: Draft | None = None  # a draft to open on the first frame (the program's start offered it)
+
     def keep_draft(self, dt: float, now: bool = False) -> None:
         """Write (or remove) the draft when the map changed since the last look, at most once every THROTTLE
         seconds (`now`: whatever the wait)."""
+        if self.resume_later is not None and not now:
+            draft, self.resume_later = self.resume_later, None
+            self.resume_draft(draft)
+            return
         if not self._draft_offered:
             if not now:
                 self.offer_draft()  # after the builder's first frame is drawn: the offer sits over the whole builder
@@ -116,7 +122,7 @@ class BuilderDraft:
         if not self._worth_a_draft():
             clear_draft()
             return
-        problem = write_draft(MapSpec(state[0] or self.spec.name, self.spec.tiles), self.path)
+        problem = write_draft(self.spec.named(state[0] or self.spec.name), self.path)
         if problem and problem != self._draft_error:
             self.say(problem, palette.BLOCKED)
         self._draft_error = problem
@@ -170,3 +176,28 @@ class BuilderDraft:
 
     def _not_closing(self) -> None:
         self._closing = False
+
+
+def offer_on_start(app) -> None:
+    """At the program's start, over the menu: a map left with unsaved edits is offered back at once ("Later"
+    leaves the draft for the builder to offer when it next opens)."""
+    draft, _ = read_draft()
+    if draft is None:
+        return
+
+    def resume() -> None:
+        from scenes.khrysos.builder import BuilderScene
+
+        builder = BuilderScene(app)
+        builder._draft_offered = True  # it is being resumed: no second question
+        app.push(builder)
+        builder.resume_later = draft
+
+    count = len(draft.spec.tiles)
+    app.push(MessageScene(
+        app, DRAFT_TITLE,
+        f"Resume the map you were building? {draft.spec.name!r}, {count} tile{'s' if count != 1 else ''}, had unsaved "
+        "edits when the map builder last closed: they were kept as a draft.",
+        [("Resume", resume, "Open the map builder on the map as you left it"),
+         ("Later", None, "Keep the draft: the map builder offers it again when it opens"),
+         ("Discard", clear_draft, "Throw the draft away for good")]))

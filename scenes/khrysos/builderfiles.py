@@ -3,6 +3,7 @@ maps, map codes, and leaving for the setup (asking first about unsaved changes).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import game.khrysos as K
@@ -10,6 +11,7 @@ from game.khrysos import MapSpec
 from scenes import palette, ui
 from scenes.khrysos import mapstore
 from scenes.khrysos.mapdialogs import MapCodeScene, OpenMapScene, RandomMapScene
+from scenes.khrysos.mapnotes import MapNotesScene, notes_line
 from scenes.khrysos.problemlist import ProblemListScene
 from scenes.overlays import MessageScene
 from scenes.widgets.filepicker import FilePickerScene
@@ -56,7 +58,7 @@ class BuilderFiles:
         self.fit_view()
         self._check()
         if fresh:
-            self.saved_key = K.map_key(MapSpec(spec.name, spec.tiles))
+            self.saved_key = K.map_key(spec)
 
     def open(self) -> None:
         self.unsaved(lambda: self.app.push(OpenMapScene(self.app, self)))
@@ -66,7 +68,7 @@ class BuilderFiles:
             self.say(f"{entry.name} cannot be opened: {entry.error}", palette.BLOCKED)
             return
         if entry.sample is not None:  # a starting point: a copy of the sample, saved under its own name
-            self.load(MapSpec(mapstore.free_name(f"{entry.name} copy"), entry.spec.tiles), None, fresh=True)
+            self.load(entry.spec.named(mapstore.free_name(f"{entry.name} copy")), None, fresh=True)
             self.saved_key = None
             self.say(f"A copy of {entry.name}: save it under a name of your own.")
         else:
@@ -75,7 +77,7 @@ class BuilderFiles:
                 self.say("This map cannot be played yet: see the checklist.", palette.BLOCKED)
 
     def _spec_named(self) -> MapSpec:
-        return MapSpec(self.current_name(), self.tiles)
+        return self.spec.named(self.current_name())
 
     def save(self) -> bool:
         spec = self._spec_named()
@@ -167,8 +169,29 @@ class BuilderFiles:
 
     def use_random(self, spec: MapSpec) -> None:
         """A map from the random map panel: a new map, not saved yet."""
-        self.load(MapSpec(mapstore.free_name(spec.name), spec.tiles), None)
+        self.load(spec.named(mapstore.free_name(spec.name)), None)
         self.say(f"A random map ({spec.name}): change it as you like, then save it to keep it.", palette.LEGAL)
+
+    def notes_tip(self) -> list[str]:
+        spec = self.spec
+        if not spec.has_notes:
+            return [self.tips["Notes"], "This map has no notes yet."]
+        about = notes_line(spec)
+        return [self.tips["Notes"], ui.sentence(about) if about else "", spec.description]
+
+    def edit_notes(self) -> None:
+        self.app.push(MapNotesScene(self.app, self.spec, self.set_notes))
+
+    def set_notes(self, description: str, author: str, players: int) -> None:
+        """New notes for the map: one step of the undo history."""
+        spec = replace(self.spec, description=description, author=author, players=players)
+        if spec == self.spec:
+            return
+        self.undo_stack.append(self.spec)
+        self.redo_stack.clear()
+        self.spec = spec
+        self._check()
+        self.say("The map's notes are changed: they go with its file and its code (Undo takes them back).")
 
     def copy_code(self) -> None:
         if not self.tiles:
@@ -182,7 +205,7 @@ class BuilderFiles:
     def use_pasted(self, spec: MapSpec) -> None:
         """A map read from a code: a new map, not saved yet (under a free name: nothing is overwritten)."""
         name = mapstore.free_name(spec.name)
-        self.load(MapSpec(name, spec.tiles), None)
+        self.load(spec.named(name), None)
         renamed = f" as {name!r} (a map called {spec.name!r} already exists)" if name != spec.name else ""
         self.say(f"Opened {spec.name!r} from its code{renamed}: save it to keep it.", palette.LEGAL)
 

@@ -29,9 +29,11 @@ class BuilderGestures:
                 placed = self.tile_at((x, y))
                 if placed is not None:
                     turned = f" (turned {placed.rotation}°)" if placed.rotation else ""
+                    together = " (with the other selected tiles)" if self.grouped((x, y)) else ""
                     spots.add(f"slot:{x},{y}", r, [f"{TILES[placed.tile].name}{turned}",
-                                                   "Drag it to move it, or off the map to remove it; right-click, R "
-                                                   "or its turn handle turns it."],
+                                                   f"Drag it to move it{together}, or off the map to remove it; "
+                                                   "right-click, R or its turn handle turns it. Shift+click selects "
+                                                   "it with others."],
                               click=lambda sl=(x, y): self._pick_up(sl), right_click=lambda sl=(x, y): self._turn_at(sl))
                 elif self.coach is not None or self.drag is not None:
                     spots.add(f"slot:{x},{y}", r, "An empty place on the map: drop a tile card here")
@@ -88,7 +90,7 @@ class BuilderGestures:
         if slot is not None and self.tile_at(slot) is not None:
             self._pick_up(slot, pos)
             return True
-        return False
+        return slot is not None and self.start_box(pos)  # an empty place: a box to select tiles begins
 
     def _clicked_in_place(self, pos) -> bool:
         """The button came up where the drag began (a click, not a drag): on its card in the list, or on its
@@ -113,11 +115,11 @@ class BuilderGestures:
             self._drop(pos or self.spots.mouse or self.mouse)  # a carried tile dropped on a taken place: refused there
             return
         placed = self.tile_at(slot)
-        if placed is None:
+        if placed is None or self.select_click(slot):
             return
         pos = pos or self.spots.mouse or self.mouse
         self.drag = {"tile": placed.tile, "rotation": placed.rotation, "from": placed, "pos": pos,
-                     "pointer": self._pointer_before()}
+                     "pointer": self._pointer_before(), "group": self.grouped(slot)}
 
     def _cancel_drag(self) -> None:
         self.drag = None
@@ -126,6 +128,12 @@ class BuilderGestures:
         drag, self.drag = self.drag, None
         slot = self.slot_at(pos)
         moving = drag["from"]
+        if drag.get("group"):  # one of several selected tiles: they all go, or off the map they are all removed
+            if slot is None:
+                self.delete_selection()
+            else:
+                self.move_selection(slot[0] - moving.x, slot[1] - moving.y)
+            return
         back_to = drag.get("pointer", 0)
         if drag.get("carry"):
             self.message = None  # "picked up: click a place..." is done with
@@ -190,6 +198,8 @@ class BuilderGestures:
         self.rotate(slot)
 
     def rotate(self, slot) -> bool:
+        if self.grouped(slot):
+            return self.turn_selection()
         placed = self.tile_at(slot) if slot is not None else None
         if placed is None:
             return False
@@ -197,6 +207,8 @@ class BuilderGestures:
         return True
 
     def remove(self, slot) -> bool:
+        if self.selected and self.coach is None:
+            return self.delete_selection()
         placed = self.tile_at(slot) if slot is not None else None
         if placed is None:
             return False

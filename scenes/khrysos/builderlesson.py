@@ -19,7 +19,7 @@ from scenes.khrysos.builderview import SIDE, VIEW
 LESSON_GAP = 10  # between the lesson's panel and the checklist under it
 # The side panel's file buttons: a lesson keeps no files, so its panel takes their place.
 FILE_BUTTONS = ("New", "Open", "Save", "Save as", "Rename", "Delete", "Import", "Export", "Copy code", "Paste code",
-                "Random map")
+                "Random map", "Notes")
 
 
 class BuilderLesson:

@@ -24,7 +24,8 @@ NEW_ZOOM = 2  # a new map's zoom: its zone numbers read (they do not at 13 pixel
 PAL_COLS, PAL_ROW = 2, 84
 NOTE_SIZE, NOTE_LINE = 14, 18  # the problem list's text
 STATUS_SIZE = 14
-IDLE_STATUS = "The edges name each square (the one under the mouse lights up); click a problem to see its tiles."
+IDLE_STATUS = ("The edges name each square (the one under the mouse lights up); click a problem to see its tiles.",
+               "Shift+click or drag a box to select several tiles; Ctrl+C, Ctrl+V copy them; Shift+arrows shift them.")
 
 
 class BuilderView:
@@ -186,7 +187,8 @@ class BuilderView:
         ui.panel(surface, STATUS, colour=palette.BG_LIGHT, edge=colour, radius=8)
         lines = self.status_lines()
         if not lines:
-            ui.text(surface, IDLE_STATUS, STATUS.center, 13, palette.TEXT_DIM, anchor="center")
+            for i, line in enumerate(IDLE_STATUS):
+                ui.text(surface, line, (STATUS.centerx, STATUS.centery + 16 * i - 8), 13, palette.TEXT_DIM, anchor="center")
             return
         size = STATUS_SIZE if len(lines) <= 2 else STATUS_SIZE - 3
         step = size + 2
@@ -232,6 +234,7 @@ class BuilderView:
             for slot in self.shown_problem.tiles:
                 pygame.draw.rect(surface, palette.GOLD if on else palette.BLOCKED, self.slot_rect(slot).inflate(2, 2),
                                  width=4, border_radius=4)
+        self.draw_selection(surface)
         if self.drag is None and self.hover_tile is not None and self.tile_at(self.hover_tile) is not None:
             pygame.draw.rect(surface, palette.HOVER, self.slot_rect(self.hover_tile), width=2, border_radius=3)
         if self.drag is None:
@@ -274,6 +277,10 @@ class BuilderView:
             if k % every and not lit:
                 continue
             middle = at + sq // 2 if every == 1 else at + (2 if axis == 0 else 7)
+            if not low + 6 <= middle <= high - 6:
+                if not lit:
+                    continue  # half a square at the edge: its name would run into the next one
+                middle = max(low + 7, min(high - 7, middle))  # the square under the mouse always shows its name
             if axis == 0:
                 name, pos, anchor = K.grid_column_name(k), (middle, band.centery), "center" if every == 1 else "midleft"
             else:
@@ -310,6 +317,8 @@ class BuilderView:
 
     def _draw_ghost(self, surface) -> None:
         drag = self.drag
+        if drag.get("group"):
+            return  # several tiles: `draw_selection` outlines where they would go
         pos = drag["pos"]
         slot = self.slot_at(pos)
         pic = art.tile_picture(drag["tile"], drag["rotation"], self.square)

@@ -156,7 +156,7 @@ def import_map(source: Path) -> tuple[MapEntry | None, str]:
     if entry.spec is None:
         return None, "That file is not a Khrysos map: " + (entry.error or "it cannot be read")
     name = free_name(entry.spec.name)
-    spec = MapSpec(name, entry.spec.tiles)
+    spec = entry.spec.named(name)
     path, problem = save(spec)
     if problem:
         return None, problem

@@ -15,6 +15,7 @@ from scenes.board.furniture import new_seed
 from scenes.board.setup import SetupScene
 from scenes.khrysos import art, mapstore
 from scenes.khrysos.mapdialogs import MapCodeScene, RandomMapScene
+from scenes.khrysos.mapnotes import notes_line
 
 THUMB = (160, 112)
 COLS, ROWS = 3, 2
@@ -93,7 +94,9 @@ class KhrysosSetup(SetupScene):
             origin = self.origins.get(entry.name) if entry.path is None and entry.sample is None else None
             whose = "a sample map" if entry.sample else {"random": "a random map", "from a code": "a map from a code"}.get(
                 origin, "one of your maps")
-            spots.add(f"map:{index}", box, f"{entry.name} ({whose}): click to play on it", click=lambda i=index: self._choose(i))
+            notes = [ui.sentence(notes_line(entry.spec)) if notes_line(entry.spec) else "", entry.spec.description]
+            spots.add(f"map:{index}", box, [f"{entry.name} ({whose}): click to play on it"] + [n for n in notes if n],
+                      click=lambda i=index: self._choose(i))
 
     def _choose(self, index: int) -> None:
         self.chosen = index
@@ -130,7 +133,7 @@ class KhrysosSetup(SetupScene):
         while any(e.name == name and e.name not in self.origins for e in self.maps):  # a sample or one of yours keeps its name
             name, k = f"{spec.name[:34]} ({k})", k + 1
         self.maps = [e for e in self.maps if e.name != name]  # the same random map made again replaces itself
-        self.maps.insert(0, mapstore.MapEntry(name, None, K.MapSpec(name, spec.tiles), [], None))
+        self.maps.insert(0, mapstore.MapEntry(name, None, spec.named(name), [], None))
         self.origins[name] = origin
         self.chosen = self.page = 0
         self._build_pages()
@@ -178,9 +181,17 @@ class KhrysosSetup(SetupScene):
         if self.maps:
             n = self.count
             entry = self.maps[self.chosen]
-            about = f"{entry.name} · {Setup(players=n).deal_text()}"
-            for i, line in enumerate(ui.wrap(about, 15, right.width - 32)[:2]):
-                ui.text(surface, line, (right.left + 16, right.bottom - 68 + 20 * i), 15, palette.TEXT)
+            made = notes_line(entry.spec)
+            about = f"{entry.name}{', ' + made if made else ''} · {Setup(players=n).deal_text()}"
+            if entry.spec.description:  # the map's notes: its maker's words, in a smaller size to fit
+                lines = ui.wrap(f"{about}. {entry.spec.description}", 13, right.width - 32)
+                if len(lines) > 3:
+                    lines = lines[:2] + [ui.fit(" ".join(lines[2:]), 13, right.width - 32)]
+                for i, line in enumerate(lines):
+                    ui.text(surface, line, (right.left + 16, right.bottom - 76 + 17 * i), 13, palette.TEXT)
+            else:
+                for i, line in enumerate(ui.wrap(about, 15, right.width - 32)[:2]):
+                    ui.text(surface, line, (right.left + 16, right.bottom - 68 + 20 * i), 15, palette.TEXT)
         note = self.unplayable_note()
         lines = ui.wrap(note, 14, right.width - 32) if note else []
         if len(lines) > 1:

@@ -185,6 +185,18 @@ class TestMapCodes:
         empty = MapSpec("Nothing yet", ())
         assert map_from_code(map_code(empty)) == empty
 
+    def test_a_map_with_notes_goes_to_a_kh2_code_and_back_and_kh1_codes_still_read(self):
+        """Issue 34: the map code carries the map's notes; a map without notes keeps its KH1 code."""
+        alpha = sample_map("alpha_room")
+        noted = MapSpec(alpha.name, alpha.tiles, "Small and fast: é, ü and ✓ read back.", "Ana", 2)
+        code = map_code(noted)
+        assert code.startswith("KH2-") and map_from_code(code) == noted
+        assert map_code(alpha).startswith(PREFIX) and map_from_code(map_code(alpha)) == alpha
+        longest = MapSpec("N" * 40, tuple(PlacedTile("floor", k % 16, k // 16) for k in range(256)), "é" * 300, "ü" * 40, 4)
+        assert map_from_code(map_code(longest)) == longest
+        with pytest.raises(MapCodeError, match="damaged"):
+            map_from_code(code[:-4])
+
     def test_a_code_reads_back_through_case_spaces_line_breaks_and_dashes(self):
         spec = sample_map("the_tower")
         code = map_code(spec)

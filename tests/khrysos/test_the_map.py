@@ -113,6 +113,41 @@ class TestTheMap:
         assert json.loads(map_to_text(s)) == map_to_dict(s)
 
 
+class TestMapNotes:
+    """Issue 34: a map's notes (description, author, players) travel in its file; files without them still load."""
+
+    NOTED = MapSpec("Test", spec(*ROW).tiles, "A long row: six zones side by side, \"no place to hide\".", "Ana Lee", 3)
+
+    def test_notes_round_trip_through_the_file(self):
+        text = map_to_text(self.NOTED)
+        assert read_map(text) == self.NOTED and json.loads(text) == map_to_dict(self.NOTED)
+        assert json.loads(text)["players"] == 3 and json.loads(text)["author"] == "Ana Lee"
+
+    def test_a_file_without_notes_loads_as_before_and_is_written_as_before(self):
+        old = mapdata(SIX_ZONES)
+        loaded = map_from_dict(old)
+        assert (loaded.description, loaded.author, loaded.players) == ("", "", 0) and not loaded.has_notes
+        assert map_to_dict(loaded) == old, "no empty notes written into a map that has none"
+
+    @pytest.mark.parametrize("extra, problem", [
+        ({"players": 7}, "the map's 'players' must be 2, 3 or 4, not 7"),
+        ({"players": True}, "the map's 'players' must be 2, 3 or 4, not true"),
+        ({"author": 12}, "the map's 'author' must be a text, not 12"),
+        ({"author": "A" * 41}, "the map's author is 41 characters long; it may have at most 40"),
+        ({"description": "x" * 301}, "the map's description is 301 characters long; it may have at most 300"),
+        ({"description": "two\nlines"}, "the map's description 'two\\nlines' holds a character that cannot be shown or saved"),
+    ])
+    def test_bad_notes_are_refused_with_the_reason(self, extra, problem):
+        assert problem in validate_map(mapdata(SIX_ZONES, **extra))
+
+    def test_edits_keep_the_notes(self):
+        from game.khrysos import Edit, apply_edit, transformed
+
+        moved = apply_edit(self.NOTED, Edit("move", 0, 0, to=(0, 1)))
+        assert moved.has_notes and moved.author == "Ana Lee" and moved.tiles != self.NOTED.tiles
+        assert transformed(self.NOTED, "mirror")[0].description == self.NOTED.description
+
+
 BROKEN = [
     ("five tiles", mapdata(SIX_ZONES[:5]), ["the map has 5 tiles; a map needs at least 6", "Treasure Zone 6 is missing (a map needs the six Treasure Zone tiles)"]),
     (
@@ -177,7 +212,7 @@ BROKEN = [
     ("wrong format", dict(mapdata(SIX_ZONES), format="krom-map"), ['the map file\'s \'format\' must be "khrysos-map", not "krom-map"']),
     ("newer version", dict(mapdata(SIX_ZONES), version=2), ["the map file's 'version' must be 1, not 2"]),
     ("no name", {k: v for k, v in mapdata(SIX_ZONES).items() if k != "name"}, ["the map needs a 'name' (a non-empty text), not null"]),
-    ("unknown field", mapdata(SIX_ZONES, author="me"), ["the map file has an unknown field 'author'"]),
+    ("unknown field", mapdata(SIX_ZONES, maker="me"), ["the map file has an unknown field 'maker'"]),
     ("not an object", [1, 2], ["a map file must hold a JSON object, not list"]),
 ]
 

@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.khrysos.maps import MapSpec, PlacedTile
+import scenes.registry  # noqa: F401 - first: scenes.khrysos imported before the registry meets an import cycle
 from scenes.khrysos import builderdraft
 from scenes.khrysos.builder import BuilderScene
 from scenes.overlays import MessageScene
@@ -167,7 +168,12 @@ def test_sigkill_while_building_loses_no_edit_announced_and_the_next_start_offer
         proc = subprocess.Popen([sys.executable, "-c", CHILD, str(frames)], cwd=ROOT, env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines: list[str] = []
-        reader = threading.Thread(target=lambda: lines.extend(line.strip() for line in proc.stdout), daemon=True)
+        def read(out=proc.stdout, into=lines) -> None:
+            for line in out:
+                if line.endswith("\n") and line.startswith("edited "):  # whole lines only: a kill may cut the last
+                    into.append(line.strip())
+
+        reader = threading.Thread(target=read, daemon=True)
         reader.start()
         deadline = time.monotonic() + 60
         while len(lines) < 3 and proc.poll() is None and time.monotonic() < deadline:
@@ -341,3 +347,160 @@ class TestWhatAMapMakerMeets:
         assert tip is not None and not tip.colliderect(panel.note_rect()), "the tip does not cover the error"
         set_entry(app, panel.entry, K.map_code(K.sample_map("the_tower")))
         assert panel.load_button.is_enabled
+
+
+class TestMapNotes:
+    def test_notes_are_edited_in_the_builder_undone_saved_and_shared_in_the_code(self, make_app):
+        import game.khrysos as K
+        from scenes.khrysos import mapstore
+        from scenes.khrysos.mapnotes import MapNotesScene
+
+        app, builder = open_builder(make_app, K.sample_map("alpha_room").named("Room for two"))
+        click_widget(app, button(builder, "Notes"))
+        notes = top(app)
+        assert isinstance(notes, MapNotesScene)
+        notes.description.set_text("A small square room:\nfast games, no place to hide.")
+        notes.author.set_text("Ana")
+        click_widget(app, button(notes, "2"))
+        click_widget(app, button(notes, "OK"))
+        assert top(app) is builder
+        spec = builder.spec
+        assert (spec.description, spec.author, spec.players) == ("A small square room: fast games, no place to hide.",
+                                                                 "Ana", 2)
+        assert builder.dirty and "Ana" in " ".join(builder.notes_tip())
+        click_widget(app, button(builder, "Undo"))
+        assert not builder.spec.has_notes
+        click_widget(app, button(builder, "Redo"))
+        click_widget(app, button(builder, "Save"))
+        assert mapstore.own_maps()[0].spec == spec, "the file holds the notes"
+        click_widget(app, button(builder, "Copy code"))
+        assert K.map_from_code(top(app).code) == spec, "the code holds them too"
+
+    def test_notes_too_long_are_refused_in_the_dialog_with_the_reason(self, make_app):
+        import game.khrysos as K
+
+        app, builder = open_builder(make_app, K.sample_map("alpha_room"))
+        click_widget(app, button(builder, "Notes"))
+        notes = top(app)
+        notes.description.set_text("word " * 100)
+        click_widget(app, button(notes, "OK"))
+        assert top(app) is notes and "at most 300" in notes.problem and not builder.spec.has_notes
+
+    def test_the_setup_shows_the_notes_of_the_chosen_map(self, make_app, monkeypatch):
+        import game.khrysos as K
+        from scenes.khrysos import mapstore, setup as setup_module
+        from scenes.khrysos.setup import KhrysosSetup
+
+        spec = K.MapSpec("Ana's room", K.sample_map("alpha_room").tiles, "Fast games in a small room.", "Ana", 2)
+        mapstore.save(spec)
+        app = fast_app(make_app)
+        setup = KhrysosSetup(app, chosen="Ana's room")
+        app.push(setup)
+        app.run_frames(2)
+        drawn = []
+        original = setup_module.ui.text
+        monkeypatch.setattr(setup_module.ui, "text", lambda s, value, *a, **k: (drawn.append(value), original(s, value, *a, **k))[1])
+        app.run_frames(1)
+        shown = " ".join(drawn)
+        assert "Ana's room, by Ana, made for 2 players" in shown and "Fast games in a small room." in shown
+        index = next(i for i, e in enumerate(setup.maps) if e.name == "Ana's room")
+        tip = setup.spots.get(f"map:{index}").tip_lines()
+        assert "By Ana, made for 2 players." in tip and "Fast games in a small room." in tip
+
+
+def shift_click(app, pos) -> None:
+    from tests.scenes.helpers import click
+
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        click(app, pos)
+    finally:
+        pygame.key.set_mods(0)
+
+
+def key(app, k, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+class TestSeveralTilesAtOnce:
+    ROOM = MapSpec("Room", tuple(PlacedTile(t, x + 5, y + 5) for t, x, y in (
+        ("zone1", 0, 0), ("floor", 1, 0), ("zone2", 2, 0), ("zone3", 0, 1), ("pillar", 1, 1), ("zone4", 2, 1),
+        ("zone5", 0, 2), ("corner", 1, 2), ("zone6", 2, 2))))
+
+    def placed(self, builder):
+        return {(t.tile, t.x, t.y, t.rotation) for t in builder.tiles}
+
+    def test_shift_click_selects_and_dragging_one_moves_them_all_in_one_undo_step(self, make_app):
+        from tests.scenes.test_khrysos_maps import drag
+
+        app, builder = open_builder(make_app, self.ROOM)
+        shift_click(app, builder.slot_centre((5, 7)))
+        shift_click(app, builder.slot_centre((6, 7)))
+        assert builder.selected == {(5, 7), (6, 7)}
+        drag(app, builder.slot_centre((6, 7)), builder.slot_centre((6, 8)))
+        assert {("zone5", 5, 8, 0), ("corner", 6, 8, 0)} <= self.placed(builder)
+        assert builder.tile_at((5, 7)) is None and builder.selected == {(5, 8), (6, 8)}
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert builder.tiles == self.ROOM.tiles, "one gesture, one undo step"
+
+    def test_a_box_selects_the_tiles_it_touches_and_r_turns_them_as_a_block(self, make_app):
+        from tests.scenes.test_khrysos_maps import drag
+
+        app, builder = open_builder(make_app, self.ROOM)
+        builder.zoom, builder.pan = 0, [0, 0]
+        builder.refresh_hotspots()
+        start = builder.slot_rect((4, 4)).center  # an empty place above and left of the room
+        drag(app, start, builder.slot_rect((6, 5)).center)
+        assert builder.selected == {(5, 5), (6, 5)}
+        hover(app, builder.slot_centre((5, 5)))
+        key(app, pygame.K_r)
+        assert "Cannot turn them: a Treasure Zone 3 is in the way" in builder.message[0], \
+            "the turned block would land on the room's own tiles: refused, saying why"
+        assert builder.tiles == self.ROOM.tiles
+
+    def test_turning_a_block_with_room_turns_positions_and_tiles(self, make_app):
+        _app, builder = open_builder(make_app, MapSpec("Two", (PlacedTile("zone1", 2, 2), PlacedTile("corner", 3, 2, 90))))
+        builder.selected = {(2, 2), (3, 2)}
+        builder.turn_selection()
+        assert self.placed(builder) == {("zone1", 2, 2, 90), ("corner", 2, 3, 180)}
+
+    def test_copy_paste_delete_and_shifting_the_whole_map(self, make_app):
+        app, builder = open_builder(make_app, self.ROOM)
+        key(app, pygame.K_a, pygame.KMOD_CTRL)
+        assert len(builder.selected) == 9
+        key(app, pygame.K_ESCAPE)
+        assert builder.selected == set() and top(app) is builder, "Esc drops the selection first"
+        builder.selected = {(5, 5), (6, 5)}
+        key(app, pygame.K_c, pygame.KMOD_CTRL)
+        hover(app, builder.slot_centre((5, 8)))
+        key(app, pygame.K_v, pygame.KMOD_CTRL)
+        assert {("zone1", 5, 8, 0), ("floor", 6, 8, 0)} <= self.placed(builder) and builder.selected == {(5, 8), (6, 8)}
+        key(app, pygame.K_DELETE)
+        assert builder.tiles == self.ROOM.tiles and not builder.selected
+        key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+        assert self.placed(builder) == {(t.tile, t.x + 1, t.y, t.rotation) for t in self.ROOM.tiles}
+        for _ in range(3):
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert builder.tiles == self.ROOM.tiles, "paste, delete and shift: three undo steps"
+        for _ in range(20):
+            key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+        assert min(t.x for t in builder.tiles) == 0 and "leave the grid" in builder.message[0]
+
+
+def test_the_programs_start_offers_the_draft_and_resume_opens_the_builder_on_it(make_app):
+    from scenes import registry
+
+    builderdraft.write_draft(MapSpec("Half done", tuple(TILES[:3])), None)
+    app = fast_app(make_app)
+    app.push(registry.make_scene("menu", app, None))
+    builderdraft.offer_on_start(app)
+    app.run_frames(2)
+    offer = top(app)
+    assert isinstance(offer, MessageScene) and offer.title == builderdraft.DRAFT_TITLE
+    assert [b.text for b in offer.buttons] == ["Resume", "Later", "Discard"]
+    click_widget(app, button(offer, "Resume"))
+    app.run_frames(2)
+    builder = top(app)
+    assert isinstance(builder, BuilderScene) and builder.tiles == tuple(TILES[:3]) and builder.current_name() == "Half done"

@@ -50,6 +50,12 @@ def main():
     d.shot("setup")
     d.click("button:start")
     time.sleep(2)
+    play(d, game, rng, w, h)
+
+
+def play(d, game, rng, w=1280, h=720):
+    """Play the game on screen to its end screen (or an hour): the human seats click, the end screen and the
+    replay are looked at, and what was read is kept under the driver's OUT."""
     clicks = stuck = 0
     last_actions = -1
     refused = set()
