@@ -157,7 +157,9 @@ def test_installed_program_in_a_real_window(tmp_path):
         assert not _close(menu.getpixel(probe), palette.PANEL, 3)
 
         click(640, 636)  # Settings
-        settings = _shot(display, window, tmp_path / "settings.png")
+        # A loaded machine may take longer than the click's pause to draw the next frame: look again until it shows.
+        settings = _eventually(lambda: (lambda im: (im, _close(im.getpixel(probe), palette.PANEL, 3)))(
+            _shot(display, window, tmp_path / "settings.png")))
         assert _close(settings.getpixel(probe), palette.PANEL, 3), settings.getpixel(probe)
         assert sum(settings.getpixel(outside)) < sum(menu.getpixel(outside)), "the menu is not dimmed"
         gold = [p for p in _pixels(settings.crop((540, 150, 740, 200))) if _close(p, palette.GOLD, 40)]
@@ -165,7 +167,8 @@ def test_installed_program_in_a_real_window(tmp_path):
 
         click(360 + 40 + 13, 140 + 86 + 62 + 13)  # the Mute check box
         click(640, 529)  # Done
-        back = _shot(display, window, tmp_path / "back.png")
+        back = _eventually(lambda: (lambda im: (im, _close(im.getpixel(probe), menu.getpixel(probe), 3)))(
+            _shot(display, window, tmp_path / "back.png")))
         assert _close(back.getpixel(probe), menu.getpixel(probe), 3)
         settings_file = tmp_path / "config" / "settings.json"
         assert '"muted": true' in settings_file.read_text(), "the click on Mute was not saved"
