@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from game.core.rng import Rng
-from scenes import palette, ui
+from scenes.board.suggestion import advise
 
 HARD_SECONDS = 0.8  # the Hard player's thinking budget on screen (CPU seconds of its own clock)
 
@@ -93,11 +93,9 @@ class ComputerSeats:
             self.show_suggestion(action, reason)
 
     def show_suggestion(self, action, reason: str) -> None:
-        """Show what the computer would play (a board may highlight it); it is never played for the player."""
-        words = self.action_words(action)
-        if reason.startswith(str(action)):
-            reason = words + reason[len(str(action)):]
-        self.flash(f"Suggestion: {ui.sentence(reason)}", palette.GOLD)
+        """Show what the computer would play, as advice to the player (scenes/board/suggestion.py): a box where the
+        board shows messages and gold rings on what to click; it is never played for the player."""
+        self.advice = advise(self, action, reason)
         grid = getattr(self, "grid", None)
         cells = self.suggestion_cells(action)
         if grid is not None and cells:
@@ -108,6 +106,18 @@ class ComputerSeats:
         if getattr(self.rules, "action_text", None) is not None:
             return self.match.text("action_text", self.shown, action)
         return str(action)
+
+    @property
+    def suggestion_text(self) -> str | None:
+        """The advice as one text ("Suggestion: End Arrowna's activation. Stay out of …."), None when none stands."""
+        got = self.advice if self.suggested is not None else None
+        if got is None or got[0] != self.suggested:
+            return None
+        return f"Suggestion: {got[1]}. {got[2]}"
+
+    def suggestion_keys(self, action) -> list[str]:
+        """The hotspots a player would click to play a suggested action (ringed in gold): by default its cells."""
+        return [f"cell:{x},{y}" for x, y in self.suggestion_cells(action)]
 
     def suggestion_cells(self, action) -> list:
         """Cells to outline for a suggested action: by default the last two whole numbers of its text form."""

@@ -98,6 +98,7 @@ class KitControls:
                       enabled=not thinking, reason="The computer is thinking about your move." if thinking else None,
                       click=self.suggest, widget=self.suggest_button, label="Thinking…" if thinking else "Suggest")
         self.online_hotspots()
+        self.danger_hotspot()
         if self.rules_button is not None:
             section = self.reference_section()
             spots.add("button:rules", None, "The rules of this game, open where they explain what is on the board now",

@@ -108,6 +108,15 @@ class BoardHooks:
         off what its player must see (Krosmaster: over the log, not the board's top row)."""
         return (self.app.size[0] // 2, STATUS_HEIGHT + 8)
 
+    def suggestion_anchor(self) -> tuple[int, int]:
+        """Where the Suggest button's advice hangs from (mid-top): over the top of the game log, whose oldest
+        lines it covers, never the board, a card or a button the advice names."""
+        return (self.log_rect.centerx, self.log_rect.top + 4)
+
+    def suggestion_width(self) -> int:
+        """How wide the advice's lines may run: the log's width."""
+        return self.log_rect.width - 32
+
     def flash_width(self) -> int:
         """How wide a flashed message's lines may run."""
         return self.app.size[0] - 140

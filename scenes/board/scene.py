@@ -29,11 +29,12 @@ from game import learn
 from game.core.errors import IllegalAction
 from game.core.match import Match
 from scenes import palette, saves, ui
-from scenes.board import computer, status
+from scenes.board import computer, status, suggestion
 from scenes.board.anims import SharedAnimations
 from scenes.board.computer import ComputerSeats, Thinking
 from scenes.board.furniture import Banner, Flyer
 from scenes.board.controls import KitControls
+from scenes.board.danger import DangerShading
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
 from scenes.board.lessonhost import LessonHost
@@ -52,7 +53,8 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
+class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, DangerShading, SharedAnimations,
+                 Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -91,6 +93,7 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         self._thinking: Thinking | None = None
         self._suggesting: Thinking | None = None
         self.suggested = None  # the action last suggested, until the next action or viewer
+        self.advice: tuple | None = None  # (action, what to do, why): Suggest's words for `suggested`
         self.upcoming = None  # the decision that follows the animation playing now (who decides, not what they see)
         self._leading = False  # an action's animations are queued or playing, until the next settle
         self._ended = False
@@ -134,6 +137,7 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
             right = self.undo_rect.left if self.undo_rect is not None and self.undo_rect.top < STATUS_HEIGHT \
                 else self.app.size[0]
             self.suggest_button = UIButton(pygame.Rect(right - 8 - 110, 5, 110, STATUS_HEIGHT - 10), "Suggest", self.ui)
+            self.build_danger(self.suggest_button.rect.left)
         if self.replay is not None:
             self.replay.build(self.ui)
         elif self.has_reference:
@@ -193,6 +197,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
             return True
         if event.type == pygame.MOUSEMOTION:
             self.on_hover(event.pos)
+        if self.danger_key(event):
+            return True
         if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
             if event.key == pygame.K_z:
                 self.undo()
@@ -452,6 +458,7 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
             self.draw_backdrop(self._backdrop)
         surface.blit(self._backdrop, (0, 0))
         self.draw_board(surface)
+        self.draw_danger(surface)
         for flyer in self._tokens:
             flyer.draw(surface)
         if self.banner is not None:
@@ -473,6 +480,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         return self.online_status(self.named(snap.decision.prompt)), colour
 
     def draw_above(self, surface: pygame.Surface) -> None:
+        suggestion.draw_suggestion(self, surface)
+        status.draw_flash(self, surface)
         if self.coach is not None and self.app.stack.top is self:
             self.coach.draw(surface)
         super().draw_above(surface)
@@ -486,14 +495,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
 
     def bar_rects(self) -> list[pygame.Rect]:
         rects = [pygame.Rect(self.undo_rect)] if self.undo_rect is not None and self.replay is None else []
-        if self.suggest_button is not None:
-            rects.append(self.suggest_button.rect)
-        if self.rules_button is not None:
-            rects.append(self.rules_button.rect)
-        if self.table_button is not None:
-            rects.append(self.table_button.rect)
+        buttons = (self.suggest_button, self.danger_button, self.rules_button, self.table_button)
+        rects += [b.rect for b in buttons if b is not None]
         if self.replay is not None:
             rects += self.replay.rects
         return rects
-
-

@@ -35,7 +35,7 @@ def tip(board) -> list[str]:
 
 
 def draw_status(board, surface: pygame.Surface) -> None:
-    """The bar with the deciding seat's colour and the prompt, and a flash message under it if one shows."""
+    """The bar with the deciding seat's colour and the prompt (a flash under it is drawn by `draw_flash`)."""
     w = surface.get_width()
     bar = pygame.Rect(0, 0, w, STATUS_HEIGHT)
     pygame.draw.rect(surface, palette.PANEL, bar)
@@ -50,6 +50,11 @@ def draw_status(board, surface: pygame.Surface) -> None:
     shown, size = fitted(text, right - 34)
     board.status_cut = text if shown != text else None
     ui.text(surface, shown, (22, STATUS_HEIGHT // 2), size, palette.TEXT, bold=True, anchor="midleft")
+
+
+def draw_flash(board, surface: pygame.Surface) -> None:
+    """A flashed message (a refusal, a warning), above the pygame-gui widgets so no panel hides it (the
+    Krosmaster log box used to)."""
     if board.flash_text:
         lines = ui.wrap(board.flash_text, 17, board.flash_width())[:4]
         width = 32 + max(ui.render(line, 17, palette.TEXT).get_width() for line in lines)
@@ -57,5 +62,6 @@ def draw_status(board, surface: pygame.Surface) -> None:
         box.midtop = board.flash_anchor()
         box.clamp_ip(surface.get_rect().inflate(-8, -8))
         ui.panel(surface, box, colour=palette.BG_LIGHT, edge=board.flash_colour, radius=10)
+        board.flash_rect = box
         for i, line in enumerate(lines):
             ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")

@@ -224,9 +224,12 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         spots, _s, t = self.spots, self.snap.view, self.snap.queries
         mover = t.mover(self.mover)
         on_map = t.kind in MAP_KINDS
+        gestures = self.spot_gestures = {}  # hotspot key -> the actions its click plays (a lesson's natural clicks)
         for square, info in t.squares(mover).items():
+            gestures[f"cell:{square[0]},{square[1]}"] = info.gesture.actions
             rect = self.grid.cell_rect(square)
-            tip = [info.name, info.does, *info.about]
+            danger = self.danger_line(square)
+            tip = [info.name, info.does, *info.about] + ([danger] if danger else [])
             key = f"cell:{square[0]},{square[1]}"
             if on_map or info.gesture.ok:
                 spots.add(key, rect, tip, enabled=info.gesture.ok, reason=info.gesture.reason,
@@ -239,10 +242,27 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         hunter = self.focus_hunter()
         if hunter is not None:
             for o in t.actions(hunter):
+                gestures[f"action:{o.number}"] = o.gesture.actions
                 spots.add(f"action:{o.number}", None, list(o.tip), enabled=o.gesture.ok, reason=o.gesture.reason,
                           click=self._sounded(lambda g=o.gesture: self.perform(g)), widget=self.action_buttons[o.number],
                           label=o.label)
+        gestures.update({f"button:{c.key}": c.gesture.actions for c in t.choices(mover) if c.gesture is not None})
         self.bar.hotspots(spots, t.choices(mover), self._sounded(self.perform), self._sounded(self.select_mover))
+
+    def cell_name(self, cell) -> str:
+        return K.square_name(self.shown, tuple(cell))
+
+    def suggestion_keys(self, action) -> list[str]:
+        """What a player clicks to play a suggested action: every button, action, square or hunter whose gesture
+        starts with it (the rules' gestures say, the board only looks them up)."""
+        t = self.snap.queries
+        mover = t.mover(self.mover)
+        keys = [f"button:{c.key}" for c in t.choices(mover) if c.gesture.actions[:1] == (action,)]
+        hunter = self.focus_hunter()
+        if hunter is not None:
+            keys += [f"action:{o.number}" for o in t.actions(hunter) if o.gesture.actions[:1] == (action,)]
+        keys += [f"cell:{q[0]},{q[1]}" for q, info in t.squares(mover).items() if info.gesture.actions[:1] == (action,)]
+        return keys
 
     def _hunter_hotspot(self, hunter: int, die, mover, on_map: bool) -> None:
         s, t = self.snap.view, self.snap.queries
@@ -255,6 +275,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
             does = next((c.tip for c in t.choices(mover) if c.key == f"hit:{hunter}"), "")
         tip = [*mine, does]
         key = f"hunter:{hunter}"
+        self.spot_gestures[key] = gesture.actions
         if gesture.ok:
             self.spots.add(key, die.hit_rect(), tip, click=lambda g=gesture: self.perform(g))
         elif on_map and hunter != mover:

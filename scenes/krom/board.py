@@ -421,14 +421,12 @@ class KromBoard(KromAnimations, BoardScene):
             st.draw(surface)
         self.dino.draw(surface)
         self.tray.draw(surface, self.facts.table, self.name, not self.busy)
-        if self.suggested is not None and not self.busy:
-            for key in suggested_keys(self, self.suggested):
-                spot = self.spots.get(key)
-                if spot is not None:
-                    pygame.draw.rect(surface, palette.GOLD, spot.rect.inflate(8, 8), width=3, border_radius=10)
+
+    def suggestion_keys(self, action) -> list[str]:
+        return suggested_keys(self, action)  # no grid: the suggested card or button is ringed
 
     def suggestion_cells(self, action) -> list:
-        return []  # no grid: the suggested card or button is outlined instead (draw_board)
+        return []
 
 
 class KromTable(KromBoard):

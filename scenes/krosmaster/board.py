@@ -404,6 +404,22 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
             self.ability = None
         self.render_panels()
 
+    def cell_name(self, cell) -> str:
+        return krosmaster.square_name(tuple(cell))
+
+    def danger_ignore(self) -> tuple[int, ...]:
+        """The fighter being played is taken off the board: the overlay shows where it could stop safely."""
+        s = self.snap.view
+        return (s.active,) if s.phase == "act" and s.active is not None and s.active >= 0 else ()
+
+    def suggestion_keys(self, action) -> list[str]:
+        """What a player clicks to play it: the fighter's card, the spell, Favor slot or bonus to take up, the
+        End button, and the cell."""
+        kind, a = action.kind, action.args
+        keys = {"activate": ["fighter:{0}"], "cast": ["spell:{0}:{1}"], "favor": ["slot:{1}"], "challenge": ["bonus:{1}"],
+                "end": ["button:end"], "pass": ["button:end"], "slot": ["slot:{0}"], "pick": ["card:draft:{0}"]}
+        return [k.format(*a) for k in keys.get(kind, [])] + super().suggestion_keys(action)
+
     def suggestion_cells(self, action) -> list:
         args = [a for a in action.args if isinstance(a, int)]
         if action.kind == "activate":

@@ -45,10 +45,11 @@ class CellTips:
 
     def cell_tip(self, cell) -> list[str]:
         """The cell's tip: its name and what stands there, then what a click would do (computed once per snapshot)."""
-        key = (cell, self.ability, self.place_fid)
+        danger = self.danger_line(cell)
+        key = (cell, self.ability, self.place_fid, danger)
         lines = self.tip_cache.get(key)
         if lines is None:
-            lines = self.tip_cache[key] = self._cell_lines(cell)
+            lines = self.tip_cache[key] = self._cell_lines(cell) + ([danger] if danger else [])
         return lines
 
     def _cell_lines(self, cell) -> list[str]:

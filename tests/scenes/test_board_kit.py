@@ -448,7 +448,7 @@ def test_suggest_shows_a_legal_move_and_never_plays_it(app, monkeypatch):
         if board.suggested is not None:
             break
     assert board.suggested in board.match.legal_actions()
-    assert board.flash_text.startswith("Suggestion: ")
+    assert board.suggestion_text.startswith("Suggestion: ")
     assert len(board.match.actions) == played, "a suggestion is never played for the player"
 
 

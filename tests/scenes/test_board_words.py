@@ -90,7 +90,7 @@ def test_the_suggestion_names_the_action_in_words(app, monkeypatch, game_id):
             break
     suggested = board.suggested
     assert suggested is not None, "the computer gave no suggestion"
-    text = board.flash_text
+    text = board.suggestion_text
     words = board.action_words(suggested)
     assert text.startswith(f"Suggestion: {words}"), (str(suggested), text)
     assert not text_problems(text, sentence=True), (text, text_problems(text, sentence=True))

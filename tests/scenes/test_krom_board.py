@@ -450,10 +450,10 @@ def test_a_suggestion_outlines_what_to_click_until_the_mouse_changes_hands(app):
     app.run_frames(2)
     rect = spot(board, "card:destination:forest").rect.inflate(8, 8)
     assert pixel(app, (rect.centerx, rect.top + 1)) == palette.GOLD
-    assert "Suggestion" in board.flash_text
+    assert board.suggestion_text.startswith("Suggestion: Go to the Forest")
     board.wipe()
     app.run_frames(2)
-    assert board.suggested is None and board.flash_text is None
+    assert board.suggested is None and board.suggestion_text is None
     assert pixel(app, (rect.centerx, rect.top + 1)) != palette.GOLD
 
 
