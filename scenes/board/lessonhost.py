@@ -40,6 +40,31 @@ class LessonHost:
     def coach_free(self, key: str) -> bool:
         return False
 
+    def coach_name(self, key: str) -> str | None:
+        """A hotspot as a lesson's refusal names it ("E7", "Arrowna"): a cell by the board's `cell_name`, anything
+        else by the first words of its tip (None when it has no short name)."""
+        if key.startswith("cell:") and hasattr(self, "cell_name"):
+            x, y = key[5:].split(",")
+            return self.cell_name((int(x), int(y)))
+        spot = self.spots.get(key)
+        if spot is None or callable(spot.tip):
+            return None
+        lines = spot.tip_lines()
+        first = lines[0].split(":")[0].strip() if lines else ""
+        return first if 0 < len(first) <= 40 else None
+
+    def coach_same(self, key: str) -> list[str]:
+        """Other hotspots whose click plays what a click on `key` plays (a hunter's die on a ringed square, the
+        bar's button for a ringed hunter): a lesson accepts them as the natural click. Boards that know each
+        hotspot's gesture answer (`spot_gestures`)."""
+        gestures = getattr(self, "spot_gestures", None)
+        if not gestures:
+            return []
+        wanted = gestures.get(key)
+        if not wanted:
+            return []
+        return [k for k, actions in gestures.items() if k != key and actions[:len(wanted)] == wanted]
+
     def coach_keep_clear(self) -> list:
         return self.bar_rects()
 

@@ -33,7 +33,7 @@ from pygame_gui.elements import UIButton, UIImage
 from game.core.actions import Action
 from game.learn import ALWAYS_ALLOWED, NO_UNDO, PLACES, Lesson, LessonBot, Progress
 from scenes import palette, ui
-from scenes.learn import marked
+from scenes.learn import marked, offscript
 
 PANEL_W = 372
 LAYER = 20  # the panel and its buttons sit above every widget of the board
@@ -153,7 +153,8 @@ class Coach:
         if not host.coach_learner_decides():
             return None  # the computers play the lesson's script
         legal = getattr(getattr(host, "snap", None), "legal", ())  # a game's board knows what the rules allow now
-        return self.progress.refusal(actions, legal)
+        said = self.progress.refusal(actions, legal)
+        return offscript.gesture_reason(self, host, list(actions), said) if said == self.progress.reason() else said
 
     def vetoed(self, host: Host, reason: str, back_to: int = 0) -> None:
         """A gesture was vetoed: start the step's clicks again from the first (or from `back_to`, the first of
@@ -209,17 +210,18 @@ class Coach:
         step = self.step
         target = self.target()
         reason = self.progress.reason()
+        same = set(board.coach_same(target)) if target is not None and hasattr(board, "coach_same") else set()
         for spot in list(spots):
             if spot.key.startswith(OWN) or spot.key.startswith(ALWAYS_ALLOWED):
                 continue
-            if spot.key == target and spot.enabled:
+            if (spot.key == target or spot.key in same) and spot.enabled:
                 if spot.click is not None:  # else the host's own gesture says so (`touched`)
                     spot.click = self._advancing(spot.click)
                 continue
             if step is not None and step.kinds and board.coach_free(spot.key):
                 continue
             if spot.enabled and (spot.click is not None or spot.right_click is not None or spot.widget is not None):
-                spot.enabled, spot.reason = False, reason
+                spot.enabled, spot.reason = False, offscript.spot_reason(self, board, spot.key, reason)
         self._layout(board)
         self._own_hotspots(board)
 

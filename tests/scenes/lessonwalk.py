@@ -106,7 +106,9 @@ def wrong_click(app, board) -> str | None:
     scene = spot_scene(app, board, target)
     from game.learn import ALWAYS_ALLOWED
 
-    candidates = [s for s in scene.spots if s.key != target and not s.key.startswith(("lesson:", *ALWAYS_ALLOWED))
+    same = set(board.coach_same(target)) if hasattr(board, "coach_same") and target else set()  # natural clicks
+    candidates = [s for s in scene.spots if s.key != target and s.key not in same
+                  and not s.key.startswith(("lesson:", *ALWAYS_ALLOWED))
                   and (s.click is not None or s.widget is not None) and s.rect.width > 4 and s.rect.height > 4
                   and (s.widget is None or s.widget.visible)]
     if not coach.step.kinds:  # an exact step (or a note): every other one is greyed, not only the one clicked
@@ -130,8 +132,10 @@ def wrong_click(app, board) -> str | None:
     return None
 
 
-def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: int = 200, before_click=None) -> list[str]:
-    """Take a lesson to its end by clicking what it points at; returns the keys clicked."""
+def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: int = 200, before_click=None,
+         natural=None) -> list[str]:
+    """Take a lesson to its end by clicking what it points at; returns the keys clicked. `natural(key, same)`: the
+    key to click instead (one of `same`, the board's other hotspots that play the same, or `key` itself)."""
     from scenes.learn.runner import start_lesson
 
     app.settings.animation_speed = "instant"
@@ -151,6 +155,8 @@ def walk(app, game_id: str, lesson_id: str, *, wrong: bool = False, max_clicks: 
             spot = board.spots.get(look)
             assert spot is not None, f"{lesson_id} step {coach.index + 1} outlines {look!r}, which the screen lacks"
             assert pygame.Rect(0, 0, *app.size).contains(spot.rect), f"{look!r} lies outside the window"
+        if natural is not None and not coach.step.narration:
+            key = natural(key, board.coach_same(key))
         _scene, pos = check_target(app, board, key)
         if wrong:
             wrong_click(app, board)
