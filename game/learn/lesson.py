@@ -10,6 +10,7 @@
     auto = ["pass"]                       # action kinds the board plays for the player on its own
     computer_default = ["pass"]           # what a computer seat plays when no step scripts its move
     done = "You can walk."                # said when the lesson is complete
+    ticked = "done"                       # "played": ticked only once the game played on from it ends
 
     [setup]      ...                      # the game's options
     [position]   ...                      # the game's testing helper's arguments (game.learn.starts)
@@ -128,6 +129,7 @@ class Lesson:
     file: str = ""
     checked_to: int = 0  # the dry run followed the rules up to this step (all of them unless a `kinds` step)
     scene: str = "board"  # "builder": taught in the Khrysos map builder (see the module docstring)
+    ticked: str = "done"  # "played": the lesson is ticked only once its game, played on, reaches its end
 
     @property
     def in_builder(self) -> bool:

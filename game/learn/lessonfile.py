@@ -141,6 +141,11 @@ def _parse_lesson(game_id: str, lesson_id: str, text: str, dry_run: bool) -> Les
     auto = _words(r, "auto")
     computer_default = _words(r, "computer_default")
     done = text_field(r, "done", "Lesson complete.")
+    ticked = r.get("ticked", str, "done")
+    if ticked not in ("done", "played"):
+        raise r.fail("ticked", f"is \"done\" (at the lesson's end) or \"played\" (once its game ends), not {ticked!r}")
+    if ticked == "played" and not playable:
+        raise r.fail("ticked", "\"played\" needs a lesson that can be played on (playable = true)")
     setup = r.get("setup", dict, {})
     position = r.get("position", dict, None)
     if start == "position" and position is None:
@@ -154,7 +159,7 @@ def _parse_lesson(game_id: str, lesson_id: str, text: str, dry_run: bool) -> Les
         raise LessonError(file, None, "steps", "a lesson has at least one step")
     steps = tuple(_step(file, i, raw) for i, raw in enumerate(raw_steps, 1))
     lesson = Lesson(game_id, lesson_id, title, teaches, setup, position, seed, tuple(rng), seats, steps, playable,
-                    auto, computer_default, done, file)
+                    auto, computer_default, done, file, ticked=ticked)
     _, _, state = lesson.start()  # the position itself is checked here
     if state.num_players != len(seats):
         raise LessonError(file, None, "seats", f"the game has {state.num_players} seats; the lesson lists {len(seats)}")

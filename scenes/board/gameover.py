@@ -78,6 +78,11 @@ def show_game_over(board) -> None:
             saves.discard_autosave(board.rules.GAME_ID)
         except Exception as e:  # noqa: BLE001 - the game is over either way; say so, never crash
             board.flash(str(e))
+    tick = getattr(board, "ticks_when_over", None)
+    if tick is not None:  # a lesson whose point is a whole game ("Play a first game") is ticked once it is played
+        from scenes.learn import ticks
+
+        ticks.mark_done(*tick)
     outcome = board.match.outcome()
     if outcome is None or not outcome.winners:
         title = "No winner"

@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
+import pygame
+
 
 class LessonHost:
     """The coach's questions, answered from the board's match, snapshot and seats."""
+
+    # True: a lesson's panel takes the bottom of the log's place and the log shrinks above it, its newest lines
+    # in sight, instead of a place over the board's panels (Krosmaster: a fighter's card, the newest log lines).
+    LESSON_PANEL_IN_LOG = False
+    LOG_ROOM = 70  # the least height left to the log above the panel (three lines)
 
     def coach_history(self) -> list:
         return self.match.actions
@@ -28,6 +35,8 @@ class LessonHost:
         return self.busy or (self.locked and not self.snap.over and not overlay)
 
     def coach_install(self, coach) -> None:
+        if self.LESSON_PANEL_IN_LOG:
+            coach.width = self.log_rect.width
         for seat, bot in list(self.bots.items()):
             self.bots[seat] = coach.bot(bot)
         if self._thinking is not None:  # the board's first settle set a computer thinking before the coach was in
@@ -69,4 +78,22 @@ class LessonHost:
         return self.bar_rects()
 
     def coach_panel(self, height: int):
-        return None
+        if not self.LESSON_PANEL_IN_LOG:
+            return None
+        log = self.log_rect
+        room = log.height - height - 8
+        self._log_height(room if room >= self.LOG_ROOM else log.height)
+        if room < self.LOG_ROOM:
+            return None  # a note too long for the log's place: the coach finds another
+        return pygame.Rect(log.left, log.bottom - height, log.width, height)
+
+    def coach_detached(self) -> None:
+        """The lesson is over on this board: the log takes its whole place again."""
+        if self.LESSON_PANEL_IN_LOG:
+            self._log_height(self.log_rect.height)
+
+    def _log_height(self, height: int) -> None:
+        box = self.log.box
+        if box.rect.height != height:
+            box.set_dimensions((self.log_rect.width, height))
+            self.log._stale = True  # laid out again at its new size, then scrolled to the newest line

@@ -39,6 +39,8 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
     REFERENCE_SECTIONS = {"draft": "krosmasters", "place": "setup", "slot": "favors", "select": "turn", "act": "spells",
                           "face": "dice_sides", "reroll": "combat_roll", "remove": "terrain", "over": "end"}
 
+    LESSON_PANEL_IN_LOG = True  # a lesson's panel covers neither a fighter's card nor the newest log lines
+
     def __init__(self, app, match: Match, seats: list[Seat] | None = None):
         super().__init__(app, match, seats)
         top = RIGHT.top + 228 + favors.CHALLENGE_H * match.setup.challenges

@@ -43,6 +43,7 @@ PAD = 14
 BUTTON_H = 38
 MARGIN = 8
 OWN = "lesson:"
+WATCH = "Watch: the computer is playing its turn. The lesson goes on when it is your turn again."
 LABELS = {"play_on": "Play on", "next_lesson": "Next lesson", "list": "Lessons", "leave": "Leave", "next": "Next"}
 
 
@@ -320,6 +321,10 @@ class Coach:
         else:
             head = f"Step {self.index + 1} of {len(self.lesson.steps)}"
             body = step.say
+            board = self.board
+            if board is not None and not step.narration and step.do and len(self.progress.mine) >= len(step.do) \
+                    and board.coach_others_playing():
+                body = WATCH  # the step's own move is made: its instruction is done
         return head, body, self.said or ""
 
     def _layout(self, board) -> None:

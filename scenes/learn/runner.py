@@ -51,7 +51,7 @@ def _coach(app, game_id: str, lesson_id: str, lesson) -> Coach:
         on_leave=lambda: leave(app, game_id),
         on_list=lambda: leave(app, game_id),
         on_next=(lambda: start_lesson(app, game_id, following)) if following else None,
-        on_done=lambda: ticks.mark_done(game_id, lesson_id),
+        on_done=(lambda: ticks.mark_done(game_id, lesson_id)) if lesson.ticked == "done" else None,
         on_play_on=lambda host: play_on(app, host),
     )
 
@@ -132,6 +132,9 @@ def detach(board) -> None:
         if isinstance(bot, LessonBot):
             board.bots[seat] = bot.fallback
     coach.remove()
+    board.coach_detached()
+    if coach.lesson.ticked == "played":  # ticked when this game, played on, ends (scenes/board/gameover.py)
+        board.ticks_when_over = (coach.lesson.game, coach.lesson.id)
     board.autosave = on_menu(board.rules.GAME_ID)
     board.write_autosave()
     board.log.add("The lesson is over: this game goes on as a normal game, saved after every move.", palette.GOLD)
