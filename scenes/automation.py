@@ -80,6 +80,12 @@ class ScreenDump:
                 if isinstance(e, UIButton) and e.visible:
                     buttons.append({"text": e.text, "rect": _rect(e.rect, scale, offset), "enabled": e.is_enabled})
         out["buttons"] = buttons
+        coached = next((s for s in reversed(app.stack.scenes) if getattr(s, "coach", None) is not None), None)
+        if coached is not None:  # a lesson: where it is and what its ring is on (a driver clicks it as a learner would)
+            c = coached.coach
+            out["lesson"] = {"id": c.lesson.id, "step": c.index + 1, "steps": len(c.lesson.steps),
+                             "finished": c.finished, "narration": bool(c.step is not None and c.step.narration),
+                             "target": c.target(), "said": c.said}
         board = next((s for s in reversed(app.stack.scenes) if hasattr(s, "match") and hasattr(s, "snap")), None)
         if board is not None:
             text, _ = board.status_text()

@@ -122,6 +122,7 @@ class ChoiceOverlay(Overlay):
         self.number = number  # the snapshot it belongs to (actions played when it opened)
 
     def on_enter(self) -> None:
+        self._beside_lesson()
         n = len(self.options)
         columns = min(n, 4)
         rows = (n + columns - 1) // columns
@@ -143,6 +144,21 @@ class ChoiceOverlay(Overlay):
             self.spots.add(f"choice:{i}", None, tip, enabled=reason is None, reason=reason, widget=button,
                            click=lambda o=option: self._pick(o))
 
+    def _beside_lesson(self) -> None:
+        """A lesson's note stays readable: the box moves beside its panel (left, right, above or below, the first
+        that fits in the window) instead of covering it; the panel is drawn again over the dimmed board."""
+        coach = self.board.coach
+        if coach is None or not self.box.colliderect(coach.panel):
+            return
+        room = pygame.Rect(8, 52, self.app.size[0] - 16, self.app.size[1] - 60)
+        panel, box = coach.panel, self.box
+        for moved in (box.move(panel.left - 8 - box.right, 0), box.move(panel.right + 8 - box.left, 0),
+                      box.move(0, panel.top - 8 - box.bottom), box.move(0, panel.bottom + 8 - box.top)):
+            moved.clamp_ip(room)
+            if not moved.colliderect(panel):
+                self.box = moved
+                return
+
     def _pick(self, option: Option) -> None:
         self.app.play_sound("click")
         self.close()
@@ -163,6 +179,10 @@ class ChoiceOverlay(Overlay):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        coach = self.board.coach
+        image = getattr(coach, "_panel_img", None) if coach is not None else None
+        if image is not None and not self.box.colliderect(coach.panel):
+            surface.blit(image, coach.panel.topleft)  # the lesson's note, not dimmed with the board
         for i, line in enumerate(self.prompt_lines):
             ui.text(surface, line, (self.box.centerx, self.box.top + 70 + i * 24), 17, palette.TEXT, anchor="midtop")
         for button, option in self.buttons.items():

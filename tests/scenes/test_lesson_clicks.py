@@ -53,3 +53,21 @@ def test_krosmaster_lesson_refusals_say_what_differs_from_the_step(app):
     assert board.spots.refusal.text == reason and board.match.state.to_dict() == before
     card = board.coach_name("fighter:1")
     assert card and "Golda Purse" in card and board.spots.reason_of(board.spots.get("fighter:1")).startswith(f"Not {card} now.")
+
+
+def test_krom_lesson_3_steal_dialog_leaves_the_lesson_note_readable(app):
+    from scenes.board.furniture import ChoiceOverlay
+
+    _menu(app)
+    seen = []
+
+    def look(n, key):
+        board = lessonwalk.board_of(app)
+        top = app.stack.top
+        if key.startswith("choice:") and isinstance(top, ChoiceOverlay):
+            assert not top.box.colliderect(board.coach.panel), (top.box, board.coach.panel)
+            assert app.screen.get_rect().contains(top.box)
+            seen.append(key)
+
+    lessonwalk.walk(app, "krom", "03_cave_and_bonus_cards", before_click=look)
+    assert seen, "the lesson's steal dialog was not met"
