@@ -165,6 +165,11 @@ def _khrysos(state: Any, seat: int, action: Action) -> str | None:
 # -- the danger overlay's words ----------------------------------------------------------------------
 
 
+def has_danger(rules: Any) -> bool:
+    """Whether a game's rules answer the danger overlay's question (their face exports the tactics query)."""
+    return callable(getattr(rules, "dangers", None)) or callable(getattr(rules, "rival_hits", None))
+
+
 def danger_map(game_id: str, state: Any, seat: int, ignore: tuple[int, ...] = ()) -> dict[tuple[int, int], tuple[str, int]]:
     """The danger overlay of `seat` (issue 33): every cell or square a rival piece can strike in its next
     turn, with the line a hover shows there ("Golda Purse can reach you here: 2 to 4 damage") and how grave

@@ -14,10 +14,9 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.learn.advice import danger_map
+from game.learn.advice import danger_map, has_danger
 from scenes.board.status import STATUS_HEIGHT
 
-GAMES = ("krosmaster", "khrysos")
 SHADES = {1: (200, 60, 40, 38), 2: (200, 40, 40, 70), 3: (210, 20, 30, 110)}  # by how grave (game.learn.advice)
 EDGE = (230, 70, 60)
 WIDTH = 110
@@ -33,7 +32,7 @@ class DangerShading:
 
     def build_danger(self, right: int) -> None:
         """The toggle, in the bar left of `right`, for a game whose rules answer the question."""
-        if self.rules.GAME_ID in GAMES and self.replay is None:
+        if has_danger(self.rules) and self.replay is None:
             self.danger_button = UIButton(pygame.Rect(right - 8 - WIDTH, 5, WIDTH, STATUS_HEIGHT - 10), "Danger: off",
                                           self.ui)
 

@@ -34,6 +34,7 @@ from game.core.actions import Action
 from game.learn import ALWAYS_ALLOWED, NO_UNDO, PLACES, Lesson, LessonBot, Progress
 from scenes import palette, ui
 from scenes.learn import marked, offscript
+from scenes.learn.pointer import ring
 
 PANEL_W = 372
 LAYER = 20  # the panel and its buttons sit above every widget of the board
@@ -459,22 +460,3 @@ class Coach:
         spot = on.spots.get(key) if key else None
         if spot is not None and on.spots.is_enabled(spot) and (spot.widget is None or spot.widget.visible):
             ring(surface, spot.rect)
-
-
-def ring(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True) -> None:
-    """The pointer: a gold ring around `rect` and an arrow pointing at it from above (below near the top)."""
-    box = pygame.Rect(rect).inflate(10, 10)
-    pygame.draw.rect(surface, palette.SHADOW, box.inflate(6, 6), width=3, border_radius=10)
-    pygame.draw.rect(surface, palette.GOLD, box, width=4, border_radius=9)
-    pygame.draw.rect(surface, palette.WHITE, box.inflate(-6, -6), width=1, border_radius=7)
-    if not arrow:
-        return
-    x = box.centerx
-    if box.top > 90:
-        tip, base = box.top - 4, box.top - 30
-    else:
-        tip, base = box.bottom + 4, box.bottom + 30
-    points = [(x, tip), (x - 13, base), (x - 5, base), (x - 5, base - (8 if base < tip else -8)),
-              (x + 5, base - (8 if base < tip else -8)), (x + 5, base), (x + 13, base)]
-    pygame.draw.polygon(surface, palette.GOLD, points)
-    pygame.draw.polygon(surface, palette.SHADOW, points, width=2)

@@ -1,0 +1,67 @@
+"""The lesson's pointer: a gold ring around what to click, and an arrow that lands beside labels, never on them."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import palette
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True) -> None:
+    """The pointer: a gold ring around `rect` and an arrow pointing at it, from above, below or a side: the first
+    place where the arrow would cover no text or picture (the quietest pixels), so it lands beside labels."""
+    box = pygame.Rect(rect).inflate(10, 10)
+    place = _arrow_place(surface, box) if arrow else None
+    pygame.draw.rect(surface, palette.SHADOW, box.inflate(6, 6), width=3, border_radius=10)
+    pygame.draw.rect(surface, palette.GOLD, box, width=4, border_radius=9)
+    pygame.draw.rect(surface, palette.WHITE, box.inflate(-6, -6), width=1, border_radius=7)
+    if place is None:
+        return
+    (tx, ty), (dx, dy) = place  # the arrow's tip, and the way it points
+    px, py = -dy, dx  # across the arrow
+
+    def at(along: float, across: float) -> tuple[float, float]:
+        return (tx - dx * along + px * across, ty - dy * along + py * across)
+    points = [at(0, 0), at(26, -13), at(26, -5), at(34, -5), at(34, 5), at(26, 5), at(26, 13)]
+    pygame.draw.polygon(surface, palette.GOLD, points)
+    pygame.draw.polygon(surface, palette.SHADOW, points, width=2)
+
+
+_PLACES: dict[tuple, tuple] = {}  # a ring's arrow keeps its place while the ring stays where it is
+
+
+def _arrow_place(surface: pygame.Surface, box: pygame.Rect):
+    key = (tuple(box), surface.get_size())
+    if key in _PLACES:
+        return _PLACES[key]
+    candidates = [((box.centerx, box.top - 4), (0, 1)), ((box.centerx, box.bottom + 4), (0, -1)),
+                  ((box.left - 4, box.centery), (1, 0)), ((box.right + 4, box.centery), (-1, 0))]
+    if box.top <= 90:  # near the top: below first, as before
+        candidates[0], candidates[1] = candidates[1], candidates[0]
+    best, best_cost = None, None
+    for (tx, ty), (dx, dy) in candidates:
+        area = pygame.Rect(0, 0, 28 if dx == 0 else 36, 36 if dx == 0 else 28)
+        area.center = (int(tx - dx * 18), int(ty - dy * 18))
+        if not surface.get_rect().inflate(-4, -4).contains(area) or area.top < 46:
+            continue
+        cost = _busy(surface, area)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = ((tx, ty), (dx, dy)), cost
+        if cost == 0:
+            break
+    if len(_PLACES) > 64:
+        _PLACES.clear()
+    _PLACES[key] = best
+    return best
+
+
+def _busy(surface: pygame.Surface, area: pygame.Rect) -> int:
+    """How much is drawn in `area`: sampled pixels unlike the area's average colour (text, pictures, edges)."""
+    avg = pygame.transform.average_color(surface, area)[:3]
+    n = 0
+    for y in range(area.top + 1, area.bottom, 3):
+        for x in range(area.left + 1, area.right, 3):
+            c = surface.get_at((x, y))
+            if abs(c[0] - avg[0]) + abs(c[1] - avg[1]) + abs(c[2] - avg[2]) > 24:
+                n += 1
+    return n
