@@ -62,6 +62,8 @@ def think(match, seat: int, bot, rng: Rng, viewer: int | None = None) -> Thinkin
 class ComputerSeats:
     """The part of BoardScene that lets computer seats play and answers the Suggest button."""
 
+    advice: tuple | None = None  # (action, what to do, why): Suggest's words for `suggested`
+
     def bot_move(self) -> None:
         """Let the bot of the seat to move choose from that seat's view, in a thread so frames go on."""
         seat = self.snap.seat

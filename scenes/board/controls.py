@@ -6,10 +6,11 @@ import pygame
 
 from scenes import palette
 from scenes.board import status
+from scenes.board.danger import DangerShading
 
 
-class KitControls:
-    """The part of BoardScene behind Undo, Redo and Suggest, and their hotspots."""
+class KitControls(DangerShading):
+    """The part of BoardScene behind Undo, Redo and Suggest (the danger overlay's toggle too), and their hotspots."""
 
     def why_no_undo(self) -> str | None:
         if self.replay is not None:

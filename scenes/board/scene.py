@@ -34,7 +34,6 @@ from scenes.board.anims import SharedAnimations
 from scenes.board.computer import ComputerSeats, Thinking
 from scenes.board.furniture import Banner, Flyer
 from scenes.board.controls import KitControls
-from scenes.board.danger import DangerShading
 from scenes.board.gameover import show_game_over
 from scenes.board.hooks import BoardHooks
 from scenes.board.lessonhost import LessonHost
@@ -53,8 +52,7 @@ STATUS_HEIGHT = status.STATUS_HEIGHT
 FLASH_SECONDS = 3.5
 
 
-class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, DangerShading, SharedAnimations,
-                 Scene):
+class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, KitControls, SharedAnimations, Scene):
     """Owns a Match and plays it on screen.
 
     Hooks for a board: `build` (widgets, once), `query_rules` (the game's query results for a snapshot),
@@ -93,7 +91,6 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         self._thinking: Thinking | None = None
         self._suggesting: Thinking | None = None
         self.suggested = None  # the action last suggested, until the next action or viewer
-        self.advice: tuple | None = None  # (action, what to do, why): Suggest's words for `suggested`
         self.upcoming = None  # the decision that follows the animation playing now (who decides, not what they see)
         self._leading = False  # an action's animations are queued or playing, until the next settle
         self._ended = False
