@@ -119,6 +119,8 @@ def play_bonus(state: State, legal, seat: int | None, card: int) -> Gesture:
     action = Action("play", (card,))
     if action in legal:
         return Gesture.of(action)
+    if BONUS[card].timing == "counter" and Action("counter") in legal:  # the glowing counter card is the natural click
+        return Gesture.of(Action("counter"))
     return Gesture.refused(bonus_reasons(state, seat).get(card) or NOT_YOURS)
 
 

@@ -35,7 +35,7 @@ def _legal_uses(legal, fighter_id: int, ability: AbilityRef) -> list[Action]:
 
 
 def arm(state: State, legal, fighter_id: int, ability: AbilityRef) -> str | None:
-    """Why the player cannot take up (arm) this ability to aim it now, or None when it has a legal target.
+    """Why the player cannot select (arm) this ability to aim it now, or None when it has a legal target.
 
     Arming plays nothing: the next click on a lit cell does (`aim`). The reason is the rules' own:
     the fighter is not being played, a Minion and a Favor, no AP, once per turn, a Glyph threshold,

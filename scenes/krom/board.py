@@ -373,14 +373,14 @@ class KromBoard(KromAnimations, BoardScene):
                 kept = climbing and who in self.shown.turn.kept
                 gesture = krom.toggle_die(self.shown, self.snap.legal, who) if climbing else None
                 reason = None if gesture is None or gesture.ok else _sentence(gesture.reason)
-                spots.add(f"die:{who}", rect, lambda i=who, k=kept: tips.tray_die(self, i, k),
+                spots.add(f"die:{who}", rect, lambda i=who, k=kept, c=climbing: tips.tray_die(self, i, k, c),
                           enabled=gesture is None or gesture.ok, reason=reason,
                           click=(lambda g=gesture: self.perform(g)) if gesture is not None else None)
             elif tray.kind == "combat":
                 key = "kromosaurus" if who == DINO else str(who)
                 spots.add(f"fighter:{key}", rect, lambda f=who: tips.fighter_die(self, f))
             else:
-                spots.add(f"die:{who}", rect, f"A die of {tray.label.lower()}")
+                spots.add(f"die:{who}", rect, tray.die_words)
 
     def on_hover(self, pos) -> None:
         spot = self.spots.at(pos)

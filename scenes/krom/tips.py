@@ -106,8 +106,11 @@ def realized(board, seat: int) -> list[str]:
     return [f"{possessive(board.name(seat))} realized Evolutions:"] + names
 
 
-def tray_die(board, die: int, kept: bool) -> list[str]:
+def tray_die(board, die: int, kept: bool, climbing: bool = True) -> list[str]:
+    """A Mountain die's tip; once the climb is over (`climbing` False) it offers no reroll any more."""
     face = board.tray.dice[die][0].face if die < len(board.tray.dice) else "?"
+    if not climbing:
+        return [f"Die {die + 1} shows {face}", "The climb is over: these dice are not rolled again"]
     if kept:
         return [f"Die {die + 1} shows {face} and is kept", "Click to reroll it with the others"]
     return [f"Die {die + 1} shows {face}", "Click to keep it out of the next reroll (a gold ring)"]

@@ -33,6 +33,7 @@ class Tray:
         self.scores: dict[int, int] = {}
         self.card: tuple[str, int, str] | None = None  # (family, card id, caption)
         self.keep_dice = False  # a card shown over a combat keeps the fighters' dice
+        self.die_words = "A die of the last roll"  # what one of these dice is, for its tip
 
     @property
     def rolling(self) -> bool:
@@ -59,6 +60,7 @@ class Tray:
         self.kind, self.owner, self.card = "hunt", seat, None
         self.dice = [(DieView(die_style(seat), c, 52), k) for k, c in enumerate(layout.tray_centres(count, 52, 70))]
         self.label = f"{name} hunts"
+        self.die_words = f"One of {name}'s hunting dice"
 
     def combat(self, place: int, fighters, faces: dict[int, int], scores: dict[int, int]) -> None:
         """One die per fighter, showing `faces` (fighter -> face)."""

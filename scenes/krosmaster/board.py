@@ -120,7 +120,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         """The welcome, the teams dealt and the Glyph toss: the start of the log, kept by every Undo (issue 34)."""
         lines: list = [("Krosmaster: Blast. Knock out half the other team, or hold the most Glyph cells "
                         "when the Favor pile runs out.", palette.GOLD),
-                       ("Click a lit cell or card to act; hover anything to read it; right-click puts a spell down.",
+                       ("Click a lit cell or card to act; hover anything to read it; right-click cancels an aimed spell.",
                         None)]
         try:
             start = self.rules.view(self.match.state_after(0), None)
@@ -170,7 +170,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         return q
 
     def arm_reason(self, ability) -> str | None:
-        """Why the active fighter cannot take up this ability now (None: it can)."""
+        """Why the active fighter cannot select this ability now (None: it can)."""
         s = self.snap.view
         key = ("spell", s.active, ability[1]) if ability[0] == "spell" else ability
         return self.snap.queries["arms"].get(key, "not now")
@@ -327,7 +327,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
             self.perform(krosmaster.play_fighter(s, self.snap.legal, fid))
 
     def toggle(self, ability) -> None:
-        """Take up an ability to aim it (its targets light up), or put it down again."""
+        """Select an ability to aim it (its targets light up), or cancel it again."""
         self.ability = None if self.ability == ability else ability
         self.app.play_sound("click")
         self.refresh()
@@ -340,7 +340,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
             self.refresh_hotspots()
 
     def process_event(self, event) -> bool:
-        # A right-click anywhere puts the armed ability down, even over a greyed cell or card.
+        # A right-click anywhere cancels the armed ability, even over a greyed cell or card.
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.ability is not None and not self.busy:
             self.disarm()
             return True
@@ -384,7 +384,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         if self.ability is not None and self.snap.kind == "act" and not self.locked:
             ab = krosmaster.ability_of(self.snap.view, self.snap.view.active, self.ability)
             if ab is not None:
-                return f"Aim {ab.name}: click a lit cell (right-click puts it down)", colour
+                return f"Aim {ab.name}: click a lit cell (right-click cancels it)", colour
         return text, colour
 
     def flash_anchor(self) -> tuple[int, int]:

@@ -78,7 +78,7 @@ def draw_side(surf: pygame.Surface, info: SideInfo, offset, terms: list | None =
         elif fav:
             reason = info.favor_reasons.get(slot)
             chosen = info.armed == ("favor", slot)
-            tip = tips.favor_tip(fav) + (["Click to aim it; right-click puts it down."] if reason is None else [])
+            tip = tips.favor_tip(fav) + (["Click to aim it; right-click cancels it."] if reason is None else [])
             spots.append(Spot(key, rect.move(offset), tip, reason))
             if reason is None or chosen:
                 colour = palette.SELECT if chosen else palette.LEGAL
@@ -173,6 +173,6 @@ def draw_challenge(surf: pygame.Surface, rect: pygame.Rect, ch_id: str, info: Si
         holders = " and ".join(info.names[k] for k in (0, 1) if lit[k]) or "nobody yet"
         tip = tips.bonus_tip(b.id, holders)
         if reason is None:
-            tip.append("Click to aim it; right-click puts it down.")
+            tip.append("Click to aim it; right-click cancels it.")
         spots.append(Spot(f"bonus:{b.id}", r.move(offset), tip, reason))
     return spots

@@ -39,7 +39,7 @@ class SidePanels:
                 reason = self.lock_reason()
             tip = tips.ability_tip(ab)
             if reason is None:
-                tip = tip + ["Click to aim it; right-click puts it down."]
+                tip = tip + ["Click to aim it; right-click cancels it."]
             chips.append(Chip(ab.id, ab.name, tips.spell_line(ab), tip, tips.said(reason) if reason else None,
                               self.ability == ("spell", ab.id) and active))
         placing = f.id == self.place_fid

@@ -60,7 +60,7 @@ POSITIONS = [
                             _f("wa_wabbit", 1, (4, 5), injuries=6), _f("arrowna", 1, (7, 0))], active=0, seed=seed),
         "wins"),
     Position(
-        "ko_around_the_tree", "Line of Sight: the tree on B8 hides the wounded Arrowna from MARTINE GALE; "
+        "ko_around_the_tree", "Line of Sight: the tree on B8 hides the wounded Arrowna from Martine Gale; "
         "she walks to where the line is clear, and Whiplash (2 damage) knocks her out.",
         lambda seed: build([_f("martine_gale", 0, (1, 9)), _f("golda_purse", 0, (7, 9)),
                             _f("arrowna", 1, (1, 5 + 1), injuries=5), _f("bravo_stormblade", 1, (6, 0))], active=0,

@@ -1,6 +1,6 @@
 """Rulebook section "Play a Bonus" and its "Effects": combat cards, counter cards, place cards and the effect vocabulary."""
 
-from game.krom import BONUS, check_invariants, decision, legal_actions, playable_bonuses
+from game.krom import BONUS, check_invariants, decision, legal_actions, play_bonus, playable_bonuses
 from game.krom import options
 from game.krom.events import (
     BonusCountered,
@@ -174,6 +174,16 @@ class TestCounterCards:
         s, events = run(s, "pass", "pass")
         assert of_type(events, Passed) == [Passed(3), Passed(0)]
         assert Gained(1, "krom", 3) in events and s.players[1].krom == 8
+
+    def test_play_a_bonus_the_counter_card_in_hand_is_the_click_that_counters(self):
+        """Issue 34: in a counter window, a click on the glowing counter card was refused ("It is not your
+        decision now"); it counters, as the Counter button does."""
+        s = action_phase(position(["alma", "morhy"], hands=[[STASH], [COUNTER]]), 0)
+        s, _ = run(s, f"play {STASH}")
+        assert decision(s).kind == "counter" and s.to_move == 1
+        gesture = play_bonus(s, legal_actions(s), 1, COUNTER)
+        assert gesture.ok and [str(a) for a in gesture.actions] == ["counter"]
+        assert not play_bonus(s, legal_actions(s), 1, STASH).ok
 
     def test_play_a_bonus_a_counter_card_can_itself_be_countered(self):
         s = action_phase(position(["alma", "morhy"], hands=[[STASH, COUNTER2], [COUNTER]]), 0)

@@ -76,10 +76,15 @@ class TestNamedContent:
 
     def test_martine_gale_fleabag(self):
         martine = CONTENT.krosmasters["martine_gale"]
-        assert martine.name == "MARTINE GALE"
+        assert martine.name == "Martine Gale"  # the rulebook prints it in capitals; the screen writes names as names
         s = martine.spell("fleabag")
         assert (s.low, s.high, s.damage, s.once_per_turn, s.target) == (1, 1, 0, True, "empty")
         assert [(e.kind, e.minion, e.limit) for e in s.effects] == [("summon", "fleeflee", 1)]
+
+    def test_no_name_in_capitals(self):
+        """Issue 34: "MARTINE GALE" read as shouting in the log; every fighter's name is written as a name."""
+        names = [k.name for k in CONTENT.krosmasters.values()] + [m.name for m in CONTENT.minions.values()]
+        assert [n for n in names if n.isupper()] == []
 
     def test_fleeflee_and_black_tiwabbit(self):
         assert CONTENT.minions["fleeflee"].name == "Fleeflee"
