@@ -26,12 +26,16 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
     s = state
     p = pending(s)
     if p.kind == "over":
-        who = player_name(s.winner, names)
-        return Decision("over", None, f"Game over, {who} wins. {end_reason(s.winner, names, cards=s.hunters_per_player)}", False)
-    who = player_name(p.seat, names)
+        winner = s.winner
+        assert winner is not None, "a game over has its winner"
+        who = player_name(winner, names)
+        return Decision("over", None, f"Game over, {who} wins. {end_reason(winner, names, cards=s.hunters_per_player)}", False)
+    seat = p.seat
+    assert seat is not None, "a seat decides in every other kind"
+    who = player_name(seat, names)
     name = hunter_name(p.hunter)
     if p.kind == "play":
-        private = bool(s.hands[p.seat])
+        private = bool(s.hands[seat])
         source = "from your hand" if private else "from your retired hunters"
         return Decision("play", p.seat, f"{who}: choose a hunter to play {source}", private)
     if p.kind == "place":
@@ -49,7 +53,9 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
         both = target if p.target == p.hunter else f"{name} and/or {target}"
         prompt = f"{who}: move {both} ({counted(p.amount, 'square')} left), or stop"
     elif p.kind == "boost":
-        prompt = f"{who}: spend Boost markers on {HUNTERS[p.hunter].action(s.res.number).name}?"
+        res = s.res
+        assert res is not None, "a boost is asked while an action resolves"
+        prompt = f"{who}: spend Boost markers on {HUNTERS[p.hunter].action(res.number).name}?"
     elif p.kind == "hit":
         prompt = f"{who}: choose whom {name} hits within Range {current_step(s).range} ({counted(p.amount, 'hit')} left), or stop"
     elif p.kind == "trample":

@@ -87,7 +87,7 @@ def look(tile_id: str, rotation: int) -> tuple:
     for x, y, side in t.walls:
         cx, cy = rotate(x, y, turns)
         lines.add(_edge_key(cx, cy, SIDES[(SIDES.index(side) + turns) % 4]))
-    zone = None if t.zone is None else (t.zone, rotate(*t.zone_at, turns))
+    zone = None if t.zone is None or t.zone_at is None else (t.zone, rotate(*t.zone_at, turns))  # both or neither
     return (pillars, frozenset(lines), t.stairs, zone)
 
 
@@ -327,7 +327,8 @@ def _orbits(shape: list[Cell], kind: str | None) -> list[tuple[Cell, ...]]:
     if kind is None:
         return [(c,) for c in shape]
     frame = _frame(len(shape), kind)
-    out, seen = [], set()
+    out: list[tuple[Cell, ...]] = []
+    seen: set[Cell] = set()
     for c in shape:
         if c in seen:
             continue
@@ -365,8 +366,8 @@ def _choices(character: str, kind: str | None, alone: bool) -> list[tuple[str, i
 def _dress(rng: Rng, orbits: list[tuple[Cell, ...]], character: str, kind: str | None) -> dict[Cell, PlacedTile]:
     """A tile card for every position: the six Treasure Zones on orbits closed under the symmetry, the
     character's mix elsewhere, each pair's second tile the image of its first."""
-    singles = [o for o in orbits if len(o) == 1]
-    pairs = [o for o in orbits if len(o) == 2]
+    singles: list[tuple[Cell, ...]] = [o for o in orbits if len(o) == 1]
+    pairs: list[tuple[Cell, ...]] = [o for o in orbits if len(o) == 2]
     if kind is None:
         zone_orbits = rng.shuffled(orbits)[:6]
     else:
