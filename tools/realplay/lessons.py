@@ -35,7 +35,11 @@ def on_list():
 click_when(f"button:learn:{game}")
 listed = [h["key"].split(":", 2)[2] for h in on_list()["hotspots"] if h["key"].startswith("lesson:start:") and h["enabled"]]
 for lesson in wanted or listed:
-    on_list()
+    if not any(h["key"] == f"lesson:start:{lesson}" for h in on_list().get("hotspots", [])):
+        d.stop()  # the last lesson left somewhere else (the map builder's end): start again from the menu
+        d.start()
+        click_when(f"button:learn:{game}")
+        on_list()
     start = time.time()
     click_when(f"lesson:start:{lesson}")
     d.wait_dump(lambda x: x.get("lesson") is not None)
