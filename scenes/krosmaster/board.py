@@ -415,7 +415,7 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
         return (s.active,) if s.phase == "act" and s.active is not None and s.active >= 0 else ()
 
     def suggestion_keys(self, action) -> list[str]:
-        """What a player clicks to play it: the fighter's card, the spell, Favor slot or bonus to take up, the
+        """What a player clicks to play it: the fighter's card, the spell, Favor slot or bonus to click, the
         End button, and the cell."""
         kind, a = action.kind, action.args
         keys = {"activate": ["fighter:{0}"], "cast": ["spell:{0}:{1}"], "favor": ["slot:{1}"], "challenge": ["bonus:{1}"],
