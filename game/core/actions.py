@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 
@@ -71,7 +73,7 @@ def interned(kind: str, *args: int | str) -> Action:
 def is_one_of(action: object, legal: Iterable[Action]) -> bool:
     """True when `action` is one of the very objects in `legal`: the rules hand out shared (interned)
     actions and most callers pass one of them back, so `apply` finds it without comparing fields."""
-    return any(a is action for a in legal)
+    return any(map(is_, legal, repeat(action)))  # the scan runs in C: no generator frame per action
 
 
 def _word(part: str) -> int | str:

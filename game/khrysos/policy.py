@@ -23,10 +23,9 @@ def bench_setup() -> Setup:
     return Setup(players=2, map="alpha_room")
 
 
-def _nearest_loot(state: State, square: tuple[int, int]) -> int:
-    """Fewest walking steps from `square` to a treasure marker (99: none reachable), kept per board and loot."""
-    board = state.board
-    memo = board_memo(board)
+def _loot_known(state: State) -> dict:
+    """The fewest walking steps to a treasure marker found so far from each square, kept per board and loot."""
+    memo = board_memo(state.board)
     by_loot = memo.get("nearest loot")
     if by_loot is None:
         by_loot = memo["nearest loot"] = {}
@@ -36,10 +35,16 @@ def _nearest_loot(state: State, square: tuple[int, int]) -> int:
         if len(by_loot) > 256:
             by_loot.clear()
         known = by_loot[loot] = {}
+    return known
+
+
+def _nearest_in(state: State, known: dict, square: tuple[int, int]) -> int:
+    """Fewest walking steps from `square` to a treasure marker (99: none reachable), `known` the memo of `_loot_known`."""
     best = known.get(square)
     if best is None:
+        board = state.board
         best = 99
-        for z in loot:
+        for z in state.loot:
             d = board.walk_distances(z).get(square, 99)
             if d < best:
                 best = d
@@ -47,14 +52,32 @@ def _nearest_loot(state: State, square: tuple[int, int]) -> int:
     return best
 
 
-def _toward_loot(state: State, steps: list[Action], rng: Rng) -> Action | None:
-    """The step that gets closest to a treasure (ties broken at random), or None if none gets closer."""
+def _nearest_loot(state: State, square: tuple[int, int]) -> int:
+    """Fewest walking steps from `square` to a treasure marker (99: none reachable)."""
+    return _nearest_in(state, _loot_known(state), square)
+
+
+def _toward_loot(state: State, steps: list[Action], rng: Rng) -> tuple[Action, int] | None:
+    """The step that gets closest to a treasure (ties broken at random) and its distance to the
+    treasure, or None if there is no treasure or no step."""
     if not state.loot or not steps:
         return None
-    scored = [(_nearest_loot(state, (a.args[-2], a.args[-1])), a) for a in steps]
-    best = min(d for d, _ in scored)
-    choices = [a for d, a in scored if d == best]
-    return choices[rng.below(len(choices))]
+    known = _loot_known(state)
+    get = known.get
+    best = 100  # every distance is at most 99
+    choices: list[Action] = []
+    for a in steps:
+        args = a.args
+        square = (args[-2], args[-1])
+        d = get(square)
+        if d is None:
+            d = _nearest_in(state, known, square)
+        if d < best:
+            best = d
+            choices = [a]
+        elif d == best:
+            choices.append(a)
+    return choices[rng.below(len(choices))], best
 
 
 def _useful(state: State, number: int, foes: list[tuple[int, int]]) -> bool:
@@ -113,14 +136,18 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     r = state.res
     me = state.cards[state.turn]
     if r is None:
-        foes = _rivals(state)
-        acts = [a for a in actions if a.kind == "act" and _useful(state, a.args[0], foes)]
         moves = [a for a in actions if a.kind == "move"]
-        if acts and (not moves or rng.below(100) < 30):
-            return acts[rng.below(len(acts))]
+        offered = [a for a in actions if a.kind == "act"]
+        if offered:
+            foes = _rivals(state)
+            # whether any is useful first: the whole list is needed only when an action is picked
+            first = next((k for k, a in enumerate(offered) if _useful(state, a.args[0], foes)), None)
+            if first is not None and (not moves or rng.below(100) < 30):
+                acts = [offered[first]] + [a for a in offered[first + 1 :] if _useful(state, a.args[0], foes)]
+                return acts[rng.below(len(acts))]
         pick = _toward_loot(state, moves, rng)
-        if pick is not None and _nearest_loot(state, (pick.args[0], pick.args[1])) < _nearest_loot(state, me.at):
-            return pick
+        if pick is not None and pick[1] < _nearest_loot(state, me.at):
+            return pick[0]
         if moves and rng.below(3):
             return moves[rng.below(len(moves))]
         return actions[rng.below(len(actions))]
@@ -137,13 +164,13 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
         shifts = [a for a in actions if a.kind == "shift"]
         mine = [a for a in shifts if a.args[0] == me.hunter]
         pick = _toward_loot(state, mine, rng)
-        if pick is not None and _nearest_loot(state, (pick.args[1], pick.args[2])) < _nearest_loot(state, me.at):
-            return pick
+        if pick is not None and pick[1] < _nearest_loot(state, me.at):
+            return pick[0]
         return shifts[rng.below(len(shifts))] if shifts and rng.below(4) else actions[-1]
     steps = [a for a in actions if a.kind == "step"]
     pick = _toward_loot(state, steps, rng)
     if pick is not None:
-        return pick
+        return pick[0]
     if steps and rng.below(4):
         return steps[rng.below(len(steps))]
     return actions[-1]  # done
