@@ -103,6 +103,7 @@ from game.krom.words import (
     place_words,
     player_name,
     points_words,
+    score_words,
     proper_names,
 )
 
@@ -150,6 +151,7 @@ __all__ = [
     "affordable_evolutions",
     "amount_words",
     "points_words",
+    "score_words",
     "proper_names",
     "apply",
     "basket_cost",

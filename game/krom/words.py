@@ -75,6 +75,16 @@ def points_words(points: int, target: int) -> str:
     return f"{points} of {counted(target, 'point')}"
 
 
+def score_words(state, seat: int) -> str:
+    """Where a player's Evolution points come from, for the end screen: "from 3 Evolutions and the Kromosaurus
+    trophy", "from 1 Evolution", "no Evolution yet"."""
+    p = state.players[seat]
+    parts = [counted(len(p.evolutions), "Evolution")] if p.evolutions else []
+    if state.trophy == seat:
+        parts.append("the Kromosaurus trophy")
+    return "from " + " and ".join(parts) if parts else "no Evolution yet"
+
+
 def end_reason(state, seat: int, points: int, names: Names = None) -> str:
     """Why the game ended, as a sentence: "Alma reached 9 Evolution points first."."""
     return f"{player_name(state, seat, names)} reached {counted(points, 'Evolution point')} first."

@@ -66,13 +66,16 @@ class GameOverScene(Overlay):
         for line in ui.wrap(self.reason, 19, self.box.width - 60):
             ui.text(surface, line, (self.box.centerx, y), 19, palette.TEXT, anchor="midtop")
             y += 26
-        for line in self.lines:
-            ui.text(surface, line, (self.box.centerx, y), 17, palette.TEXT_DIM, anchor="midtop")
-            y += 24
+        for line in self.lines:  # wrapped, never cut (a score and where it comes from)
+            for row in ui.wrap(line, 17, self.box.width - 60):
+                ui.text(surface, row, (self.box.centerx, y), 17, palette.TEXT_DIM, anchor="midtop")
+                y += 22
 
 
 def show_game_over(board) -> None:
-    """The game just ended: discard its autosave, say who won and why, and put the end screen up."""
+    """The game just ended: discard its autosave, say who won and why, and put the end screen up (nothing of the
+    last move's messages, a suggestion or a flash, stays behind it)."""
+    board.flash_text, board.flash_left, board.suggested = None, 0.0, None
     if board.autosave:
         try:
             saves.discard_autosave(board.rules.GAME_ID)

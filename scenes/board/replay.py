@@ -21,6 +21,7 @@ BUTTONS = (
     ("last", "Last", "Jump to the end of the game"),
     ("play", "Play", "Play the moves one after another (click again to pause)"),
     ("speed", "1×", "How fast the moves follow one another: click to change"),
+    ("close", "Close", "Leave the replay: back to the main menu"),
 )
 
 
@@ -73,6 +74,7 @@ class ReplayControl:
             "last": (not at_end, "This is the end of the game.", self.last),
             "play": (True, None, self.toggle),
             "speed": (True, None, self.faster),
+            "close": (True, None, self.board.app.home),
         }
         for key, label, tip in BUTTONS:
             enabled, reason, click = state[key]

@@ -272,7 +272,8 @@ class KromBoard(KromAnimations, BoardScene):
     def end_lines(self) -> list[str]:
         table = self.facts.table
         rows = sorted(table.seats, key=lambda f: -f.points)
-        return [f"{self.seats[f.seat].name} ({f.character}): {krom.points_words(f.points, table.target)}" for f in rows]
+        return [f"{self.seats[f.seat].name} ({f.character}): {krom.points_words(f.points, table.target)}, "
+                f"{krom.score_words(self.shown, f.seat)}" for f in rows]
 
     # -- what the screen shows -------------------------------------------------------------------
     def seat_shown(self, seat: int) -> tuple[str, str, bool, bool]:

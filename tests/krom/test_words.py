@@ -115,6 +115,17 @@ class TestNames:
         assert K.points_words(11, 10) == "11 points (the target is 10)"
         assert K.points_words(1, 1) == "1 of 1 point" and K.points_words(0, 7) == "0 of 7 points"
 
+    def test_end_of_the_game_the_score_says_where_the_points_come_from(self):
+        """Issue 34: the end screen explains the score (Evolutions, and the Kromosaurus trophy's point)."""
+        from dataclasses import replace
+
+        from game.krom.testing import position
+
+        s = position(["alma", "morhy", "valkyr"], evolutions=[[0, 1], [], [2]], kromosaurus=True)
+        s = replace(s, trophy=2)
+        assert [K.score_words(s, i) for i in range(3)] == ["from 2 Evolutions", "no Evolution yet",
+                                                          "from 1 Evolution and the Kromosaurus trophy"]
+
     def test_refusals_are_sentences(self):
         s = action_phase(position(["alma", "morhy"], places=["savanna", "cave"]), 0)
         assert K.why_illegal(s, Action.of("rest")) == "You can rest only in the Cave; you are in the Savanna."

@@ -51,6 +51,9 @@ def test_the_replay_bar_stands_clear_and_steps_one_move_back(app, game_id, monke
     assert len(board.match.actions) == len(match.actions) - 1 and replays == []
     expected = board.rules.view(match.state_after(len(match.actions) - 1), board.viewer)
     assert board.snap.view.to_dict() == expected.to_dict()
+    click_widget(app, button(board, "Close"))  # issue 34: a way out besides Esc
+    settle(app, 2)
+    assert type(app.stack.top).__name__ == "MenuScene"
 
 
 def test_a_jump_in_a_krom_replay_leaves_no_later_roll_in_the_tray(app):
