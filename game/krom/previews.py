@@ -38,7 +38,7 @@ def evolution_problems(state: State, seat: int | None = None) -> list[str | None
     Outside that seat's own Action phase every slot reads why.
     """
     seat = state.to_move if seat is None else seat
-    if seat is None or stage(state) != "main" or state.turn.seat != seat:
+    if seat is None or stage(state) != "main" or state.turn is None or state.turn.seat != seat:
         return ["Evolutions are realized only in your own Action phase"] * SLOTS
     return [evolution_problem(state, seat, slot) for slot in range(SLOTS)]
 
@@ -85,14 +85,15 @@ def bonus_reasons(state: State, seat: int | None) -> dict[int, str | None]:
         return {}
     hand = [c for c in state.players[seat].hand if c != HIDDEN]
     d = stage(state)
-    if d == "combat" and state.combat.asked == seat:
+    # (the stage says which of the combat, the play and the turn is under way: the checks for None only tell mypy)
+    if d == "combat" and state.combat is not None and state.combat.asked == seat:
         return {c: bonus_problem(state, seat, c, True) for c in hand}
-    if d == "counter" and state.play.asked[0] == seat:
+    if d == "counter" and state.play is not None and state.play.asked[0] == seat:
         play = state.play
         card = BONUS[play.counters[-1][1] if play.counters else play.card].name
         return {c: None if BONUS[c].timing == "counter" else f"{BONUS[c].name} is not a counter card: only a counter card cancels {card}"
                 for c in hand}
-    if d == "main" and state.turn.seat == seat:
+    if d == "main" and state.turn is not None and state.turn.seat == seat:
         return {c: bonus_problem(state, seat, c, False) for c in hand}
     own_turn = state.turn is not None and state.turn.seat == seat
     busy = _busy_reason(state, seat, d) if own_turn else None
@@ -106,14 +107,14 @@ def playable_bonuses(state: State, seat: int | None = None) -> dict[int, str | N
 
 def prey_problem(state: State, seat: int | None, slot: int) -> str | None:
     """Why `seat` cannot choose the prey in `slot` now (None when a hunt of it can be chosen)."""
-    if seat is None or stage(state) != "main" or state.turn.seat != seat:
+    if seat is None or stage(state) != "main" or state.turn is None or state.turn.seat != seat:
         return "you hunt in your own Action phase, in the Savanna"
     return why_illegal(state, Action("hunt", (slot, 0)))
 
 
 def basket_problem(state: State, seat: int | None, basket: dict[str, int], item: str) -> str | None:
     """Why one more `item` cannot go into `seat`'s basket of Cave services now, or None."""
-    if seat is None or stage(state) != "main" or state.turn.seat != seat:
+    if seat is None or stage(state) != "main" or state.turn is None or state.turn.seat != seat:
         return "services are provided in your own Action phase, in the Cave"
     first = why_illegal(state, Action("buy", (item,)))
     if first is not None and not basket.get(item):
