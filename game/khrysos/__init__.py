@@ -35,7 +35,7 @@ from game.khrysos.mapgen import (CHARACTER_WORDS, GRID_BOX, MAX_SEED, MAX_SIZE, 
                                  check_options,
                                  placed_image, random_map, slot_image, symmetry_breaks, transformed)
 from game.khrysos.redact import redact
-from game.khrysos.maps import (MAX_AUTHOR, MAX_DESCRIPTION, MAX_TILE_POS, MIN_TILES, PLAYER_COUNTS, SAMPLE_MAPS, TILE_SIZE,
+from game.khrysos.maps import (DESCRIPTION_LIMIT, MAX_AUTHOR, MAX_DESCRIPTION, MAX_TILE_POS, MIN_TILES, PLAYER_COUNTS, SAMPLE_MAPS, TILE_SIZE,
                                TILES, Board, MapError, MapSpec, PlacedTile,
                                build_board, edge, layout, list_sample_maps, map_from_dict, map_key, map_report,
                                map_to_dict, map_to_text, notes_problems, parse_map_text, problem_places, sample_map,
@@ -124,6 +124,7 @@ __all__ = [
     "MapError",
     "MapSpec",
     "MAX_AUTHOR",
+    "DESCRIPTION_LIMIT",
     "MAX_DESCRIPTION",
     "PLAYER_COUNTS",
     "PlacedTile",

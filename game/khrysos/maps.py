@@ -14,7 +14,7 @@ from game.core.content import read_text
 from game.khrysos.geometry import Board, Edge, board_picture, edge, layout, make_board, rotate, square_extent
 from game.khrysos.mapcheck import (MIN_TILES, Problem, map_report, map_warnings, problem_places, rule_problems,
                                    validate_map, zone_groups)
-from game.khrysos.tiles import (FORMAT, FORMAT_VERSION, MAP_FIELDS, MAX_AUTHOR, MAX_DESCRIPTION, MAX_TILE_POS,
+from game.khrysos.tiles import (DESCRIPTION_LIMIT, FORMAT, FORMAT_VERSION, MAP_FIELDS, MAX_AUTHOR, MAX_DESCRIPTION, MAX_TILE_POS,
                                 PLAYER_COUNTS, ROTATIONS, SIDE_DELTA, SIDES,
                                 TILE_FIELDS, TILE_SIZE, TILES, ZONE_NUMBERS, MapError, MapSpec, PlacedTile, Tile,
                                 load_tiles, map_from_dict, map_to_dict, map_to_text, notes_problems, parse_map_text,
@@ -23,7 +23,7 @@ from game.khrysos.tiles import (FORMAT, FORMAT_VERSION, MAP_FIELDS, MAX_AUTHOR, 
 Cell = tuple[int, int]
 
 __all__ = [
-    "FORMAT", "FORMAT_VERSION", "MAP_FIELDS", "MAX_AUTHOR", "MAX_DESCRIPTION", "MAX_TILE_POS", "PLAYER_COUNTS", "MIN_TILES", "ROTATIONS", "SAMPLE_MAPS", "SIDES",
+    "DESCRIPTION_LIMIT", "FORMAT", "FORMAT_VERSION", "MAP_FIELDS", "MAX_AUTHOR", "MAX_DESCRIPTION", "MAX_TILE_POS", "PLAYER_COUNTS", "MIN_TILES", "ROTATIONS", "SAMPLE_MAPS", "SIDES",
     "SIDE_DELTA", "TILES", "TILE_FIELDS", "TILE_SIZE", "ZONE_NUMBERS", "Board", "Edge", "MapError", "MapSpec",
     "PlacedTile", "Problem", "Tile", "board_picture", "build_board", "edge", "layout", "list_sample_maps",
     "load_tiles", "make_board", "map_from_dict", "map_key", "map_report", "map_to_dict", "map_to_text",

@@ -44,6 +44,7 @@ MAP_FIELDS = ("format", "version", "name", "tiles", "description", "author", "pl
 MAX_DESCRIPTION = 300  # characters of a map's description
 MAX_AUTHOR = 40
 PLAYER_COUNTS = (2, 3, 4)  # what a map's "players" may say (Khrysos Hunters is played by 2 to 4)
+DESCRIPTION_LIMIT = f"at most {MAX_DESCRIPTION} characters"  # how a map builder states the limit
 TILE_FIELDS = ("tile", "x", "y", "rotation")
 
 

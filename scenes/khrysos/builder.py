@@ -54,7 +54,7 @@ class BuilderScene(BuilderGestures, BuilderSelect, BuilderLesson, BuilderFiles, 
         super().__init__(app)
         self.spec = spec or MapSpec(self._new_name(), ())
         self.path = path
-        self.saved_key = None if spec is None else K.map_key(self.spec)
+        self.saved_key = K.map_key(self.spec)  # a new map is as it was made: no star until it is edited
         self.undo_stack: list[MapSpec] = []
         self.redo_stack: list[MapSpec] = []
         self.zoom = 0

@@ -186,9 +186,9 @@ def offer_on_start(app) -> None:
         return
 
     def resume() -> None:
-        from scenes.khrysos.builder import BuilderScene
+        from scenes import registry
 
-        builder = BuilderScene(app)
+        builder = registry.resolve(registry.SCENES["khrysos.builder"])(app)  # by name: the builder imports this module
         builder._draft_offered = True  # it is being resumed: no second question
         app.push(builder)
         builder.resume_later = draft

@@ -63,8 +63,8 @@ class MapNotesScene(Overlay):
         return description, self.author.get_text().strip(), self.players
 
     def widget_tips(self) -> list:
-        tips = [("field:description", self.description, f"What the map is like, for those who choose it (at most "
-                                                          f"{K.MAX_DESCRIPTION} characters)", None),
+        tips = [("field:description", self.description, f"What the map is like, for those who choose it "
+                                                          f"({K.DESCRIPTION_LIMIT})", None),
                 ("field:author", self.author, "Who made the map", None),
                 ("button:ok", self.ok, "Keep these notes with the map (Undo takes them back)", None),
                 ("button:cancel", self.cancel, "Close without changing the notes (Esc)", None)]
@@ -99,8 +99,8 @@ class MapNotesScene(Overlay):
     def draw(self, surface) -> None:
         super().draw(surface)
         b = self.box
-        ui.text(surface, f"Description (at most {K.MAX_DESCRIPTION} characters): what the map is like", (b.left + 24, b.top + 78),
-                16, palette.TEXT_DIM, bold=True)
+        ui.text(surface, f"Description ({K.DESCRIPTION_LIMIT}): what the map is like", (b.left + 24, b.top + 78), 16,
+                palette.TEXT_DIM, bold=True)
         ui.text(surface, "Author", (b.left + 24, b.top + 272), 16, palette.TEXT_DIM, bold=True)
         ui.text(surface, "Players", (b.left + 24, b.top + 330), 16, palette.TEXT_DIM, bold=True)
         count = len(" ".join(self.description.get_text().split()))

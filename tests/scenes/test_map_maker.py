@@ -273,10 +273,13 @@ class TestWhatAMapMakerMeets:
         assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB")
         assert builder.status_lines() and len(builder.status_lines()) <= 3
 
-    def test_a_new_map_opens_at_a_zoom_where_zone_numbers_read(self, make_app):
+    def test_a_new_map_opens_at_a_zoom_where_zone_numbers_read_and_unchanged(self, make_app):
         from scenes.khrysos.builderview import VIEW
 
-        _app, builder = open_builder(make_app, whole_grid=False)
+        app, builder = open_builder(make_app, whole_grid=False)
+        assert not builder.dirty, "nothing edited yet: no star after its name"
+        place(app, builder, TILES[0])
+        assert builder.dirty
         assert builder.square >= 24, f"{builder.square} pixels a square: a zone's number does not read below 24"
         assert VIEW.collidepoint(builder.slot_centre((7, 7))), "the middle of the grid in view"
 
