@@ -22,7 +22,7 @@ from scenes.board.furniture import new_seed
 from scenes.khrysos import art
 from scenes.khrysos.anims import KhrysosAnimations
 from scenes.khrysos.decisionbar import DecisionBar
-from scenes.khrysos.panels import BAR, OPENING, OPENING_NAME, TURN, KhrysosPanels, action_rect
+from scenes.khrysos.panels import BAR, OPENING, OPENING_NAME, SCORE, TURN, KhrysosPanels, action_rect
 from scenes.widgets.die import DieView
 from scenes.widgets.tween import Call, Sequence
 
@@ -248,6 +248,10 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
                           label=o.label)
         gestures.update({f"button:{c.key}": c.gesture.actions for c in t.choices(mover) if c.gesture is not None})
         self.bar.hotspots(spots, t.choices(mover), self._sounded(self.perform), self._sounded(self.select_mover))
+
+    def coach_keep_clear(self) -> list:
+        """A lesson's panel never covers the treasure track (the scoring cards), besides the bar's buttons."""
+        return [*super().coach_keep_clear(), pygame.Rect(SCORE)]
 
     def cell_name(self, cell) -> str:
         return K.square_name(self.shown, tuple(cell))

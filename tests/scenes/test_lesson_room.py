@@ -70,3 +70,18 @@ def test_krosmaster_lesson_8_is_ticked_once_played_and_plays_on_against_normal(a
 
     show_game_over(board)
     assert ticks.load().has("krosmaster", "08_first_game")
+
+
+def test_khrysos_lesson_panel_never_covers_the_treasure_track(app):
+    from scenes.khrysos.panels import SCORE
+
+    _menu(app)
+    steps = []
+
+    def look(n, key):
+        board = lessonwalk.board_of(app)
+        assert not board.coach.panel.colliderect(SCORE), (board.coach.index + 1, board.coach.panel)
+        steps.append(board.coach.index + 1)
+
+    lessonwalk.walk(app, "khrysos", "01_first_turn", before_click=look)
+    assert len(set(steps)) >= 5
