@@ -14,7 +14,22 @@ from drv import Driver
 w, h, out, game = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 wanted = sys.argv[5:]
 d = Driver(out, (w, h), display=os.environ.get("DRIVE_DISPLAY", ":10"))
-d.start()
+
+
+def sized_start():
+    """Start the program and make sure its own window has the size asked (the window manager's frame may be
+    the window xdotool found first: every window of the class is resized until the program reports it)."""
+    d.start()
+    for _ in range(10):
+        if tuple(d.dump().get("window", ())) == (w, h):
+            return
+        for wid in d.x("search", "--onlyvisible", "--classname", "tabletrio").split():
+            d.x("windowsize", wid, str(w), str(h))
+        time.sleep(1.0)
+    print("the window stayed at", d.dump().get("window"), file=sys.stderr)
+
+
+sized_start()
 times = []
 
 
@@ -37,7 +52,7 @@ listed = [h["key"].split(":", 2)[2] for h in on_list()["hotspots"] if h["key"].s
 for lesson in wanted or listed:
     if not any(h["key"] == f"lesson:start:{lesson}" for h in on_list().get("hotspots", [])):
         d.stop()  # the last lesson left somewhere else (the map builder's end): start again from the menu
-        d.start()
+        sized_start()
         click_when(f"button:learn:{game}")
         on_list()
     start = time.time()
@@ -69,7 +84,7 @@ for lesson in wanted or listed:
     dd = d.wait_dump(lambda x: (x.get("lesson") or {}).get("finished"), timeout=5)
     ok = bool((dd.get("lesson") or {}).get("finished"))
     d.shot(f"{lesson}-end")
-    times.append(f"{game}/{lesson} {w}x{h}: {'done' if ok else 'NOT DONE'} in {clicks} clicks, {seconds:.1f} s")
+    times.append(f"{game}/{lesson} {tuple(dd.get('window', ()))}: {'done' if ok else 'NOT DONE'} in {clicks} clicks, {seconds:.1f} s")
     print(times[-1], flush=True)
     click_when("lesson:list" if ok else "lesson:leave")
 with open(os.path.join(out, "times.txt"), "w") as f:
