@@ -355,6 +355,7 @@ class HunterDie(StandeeView):
         self.endurance = K.MAX_ENDURANCE
         self.active = False
         self.mark: int | None = None  # which of its player's two hunters (card_mark), in two-player games
+        self.markers: tuple[str, ...] = ()  # "trap", "stun": shown on the die as on the card
 
     def hit_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.height, self.height)
@@ -385,4 +386,8 @@ class HunterDie(StandeeView):
         surface.blit(img, rect)
         if self.mark is not None:  # a shape, not a colour, tells a player's two hunters apart
             draw_mark(surface, rect.topleft, max(10, size // 2), self.mark)
+        icon = max(10, size // 2)
+        for i, kind in enumerate(self.markers):  # Trap and Stun at the die's lower right, as on the card
+            surface.blit(assets.image(f"markers/{kind}", (icon, icon)),
+                         (rect.right - icon * (len(self.markers) - i) + 2, rect.bottom - icon + 2))
 

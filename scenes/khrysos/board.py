@@ -179,6 +179,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
             d.mark = art.card_mark(s.cards, i)
             d.visible, d.alpha, d.tilt, d.lift, d.flash, d.shake = True, 255, 0.0, 0.0, 0.0, 0.0
             d.endurance = c.endurance
+            d.markers = tuple(kind for kind, _, _ in K.card_markers(s, c.hunter) if kind in ("trap", "stun"))
             d.active = s.phase == "active" and s.cards[s.turn].hunter == c.hunter
             present[c.hunter] = d
         self.standees = present
@@ -199,12 +200,19 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         for c in self.shown.cards:
             if c.at is not None and c.hunter in self.standees:
                 by_square.setdefault(c.at, []).append(self.standees[c.hunter])
+        cell = self.grid.cell_size
         for square, dice in by_square.items():
             cx, cy = self.grid.cell_centre(square)
             k = len(dice)
-            for i, d in enumerate(dice):
-                off = 0 if k == 1 else int((i - (k - 1) / 2) * self.grid.cell_size * 0.3)
-                d.move_to((cx + off, cy + off // 2))
+            # Alone: the full die. Together: smaller dice side by side (a 2x2 grid from three), none hiding
+            # another's endurance or mark.
+            size = self.die_size if k == 1 else max(12, int(cell * 0.46))
+            step = cell * 0.25
+            spots = [(0.0, 0.0)] if k == 1 else [(-step, 0.0), (step, 0.0)] if k == 2 else \
+                [(-step, -step), (step, -step), (-step, step), (step, step)]
+            for d, (dx, dy) in zip(dice, spots):
+                d.height = size
+                d.move_to((int(cx + dx), int(cy + dy)))
 
     def focus_hunter(self) -> int | None:
         """The hunter whose card the card panel shows: the score row under the mouse, the hand's card under

@@ -1,0 +1,33 @@
+"""The Khrysos map's dice (issue 34 "Khrysos table"): two hunters on one square each show their whole die (its
+endurance face and its mark), and a Stun or a Trap shows on the map die as on the card."""
+
+from __future__ import annotations
+
+import game.khrysos as K
+from game.core.match import Match
+from game.khrysos.testing import hunter, position
+from scenes import registry, saves  # noqa: F401 - the registry first, as the program imports it
+from scenes.khrysos.board import KhrysosBoard
+from tests.scenes.helpers import click_widget, top
+from tests.scenes.test_khrysos import fast_app
+from tests.scenes.test_khrysos_board import seats
+
+
+def test_hunters_on_one_square_stand_apart_and_stun_and_trap_show_on_their_dice(make_app, monkeypatch):
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    app = fast_app(make_app)
+    state = position([hunter("Elia Rose", 0, (4, 1)), hunter("Bento Rush", 1, (4, 1), endurance=3, stun=True),
+                      hunter("Vex Orion", 0, (7, 1), trap=True), hunter("Mara Quill", 1, (7, 7))])
+    board = KhrysosBoard(app, Match(K, K.Setup(players=2), 0, state), seats(2))
+    app.push(board)
+    app.run_frames(3)
+    if hasattr(top(app), "ready"):
+        click_widget(app, top(app).ready)
+        app.run_frames(3)
+    by_name = {d.name: d for d in board.standees.values()}
+    elia, bento = by_name["Elia Rose"], by_name["Bento Rush"]
+    assert not elia.hit_rect().colliderect(bento.hit_rect()), "two hunters on one square hide each other"
+    cell = board.grid.cell_rect((4, 1))
+    assert cell.contains(elia.hit_rect()) and cell.contains(bento.hit_rect()), "both stay on their square"
+    assert bento.markers == ("stun",) and by_name["Vex Orion"].markers == ("trap",) and elia.markers == ()
+    assert by_name["Mara Quill"].hit_rect().width == board.die_size, "a hunter alone keeps its full die"
