@@ -19,7 +19,7 @@ from scenes.board.status import STATUS_HEIGHT
 
 SHADES = {1: (200, 60, 40, 38), 2: (200, 40, 40, 70), 3: (210, 20, 30, 110)}  # by how grave (game.learn.advice)
 EDGE = (230, 70, 60)
-WIDTH = 110
+WIDTH = 124  # "Danger: off" whole in the button font
 
 
 class DangerShading:
