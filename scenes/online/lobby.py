@@ -175,7 +175,9 @@ class LobbyScene(Scene):
         ui.text(surface, f"Table {m.code} · {m.rules.TITLE}", (40, 26), 32, palette.GOLD, bold=True, shadow=True)
         ui.text(surface, "Table code", (40, 112), 18, palette.TEXT_DIM, anchor="midleft")
         ui.text(surface, m.code, (160, 112), 30, palette.GOLD, bold=True, anchor="midleft")
-        where = f"{local_address()} port {m.client.port}" if m.host else f"{m.client.host} port {m.client.port}"
+        listen = session.listen_address()
+        shown = (local_address() if listen == "0.0.0.0" else listen) if m.host else m.client.host
+        where = f"{shown} port {m.client.port}"
         ui.text(surface, f"Server: {where}", (580, 112), 17, palette.TEXT, anchor="midleft")
         ui.panel(surface, SEATS)
         ui.panel(surface, CHAT)
