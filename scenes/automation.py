@@ -22,6 +22,12 @@ def _rect(r, scale: float, offset: tuple[float, float]) -> list[int]:
             max(1, round(r.h * scale))]
 
 
+def _chosen(widget) -> str | None:
+    """A drop-down list's chosen option, as its face shows it (pygame-gui gives a (label, id) pair or the label)."""
+    option = getattr(widget, "selected_option", None)
+    return option[0] if isinstance(option, tuple) else option
+
+
 class ScreenDump:
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
@@ -66,7 +72,7 @@ class ScreenDump:
         spots = top.spots
         out["hotspots"] = [{"key": s.key, "rect": _rect(s.rect, scale, offset), "tip": spots.tip_of(s),
                             "enabled": spots.is_enabled(s), "click": s.click is not None or s.widget is not None,
-                            "label": getattr(s.widget, "text", None)}
+                            "label": getattr(s.widget, "text", None) or _chosen(s.widget)}
                            for s in spots if s.widget is None or s.widget.visible]
         out["hovered"] = spots.hovered.key if spots.hovered is not None else None
         out["tip_hidden"] = bool(spots.came_under)

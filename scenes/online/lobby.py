@@ -121,8 +121,8 @@ class LobbyScene(Scene):
 
     # -- acting ----------------------------------------------------------------------------
     def start(self) -> None:
-        if (self.why_not_start() if self.match.seats else self.match.ended) is not None:
-            return
+        if self.going or (self.why_not_start() if self.match.seats else self.match.ended) is not None:
+            return  # once only: Start and the game's first move in the same frame make one board, not two
         self.going = True
         self.app.stack.replace(board_for(self.app, self.match))
 

@@ -183,9 +183,15 @@ def host_and_join(ann: Copy, bob: Copy, game: str, seats: dict[int, str] | None 
     ann.click(f"button:host:{game}")
     ann.spot("button:start")
     for i, kind in (seats or {}).items():
-        ann.click(f"menu:seat:{i}")
-        ann.click(next(s["key"] for s in ann.wait(lambda d: any(s["key"].endswith(f":{kind}") for s in d["hotspots"]))
-                       ["hotspots"] if s["key"].endswith(f":{kind}")))
+        for _ in range(5):  # under load a click on the open list may come before it is drawn: look, and again
+            if ann.spot(f"menu:seat:{i}")["label"] == kind:
+                break
+            ann.click(f"menu:seat:{i}")
+            opened = ann.wait(lambda d: any(s["key"].endswith(f":{kind}") for s in d["hotspots"]))
+            time.sleep(0.3)
+            ann.click(next(s["key"] for s in opened["hotspots"] if s["key"].endswith(f":{kind}")))
+            ann.wait(lambda d: not any(s["key"].startswith("option-item:") for s in d["hotspots"]), 10)
+        assert ann.spot(f"menu:seat:{i}")["label"] == kind
     ann.click("button:start")  # Open the table
     ann.wait(lambda d: d.get("scene") == "LobbyScene")
     tip = " ".join(ann.spot("button:copy")["tip"])
