@@ -270,7 +270,7 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, which
 # -- the opening roll ---------------------------------------------------------------------------
 
 
-def opening_layout(rect: pygame.Rect, event, name_width: int = 0) -> list[tuple[int, int, int, pygame.Rect]]:
+def opening_layout(rect: pygame.Rect, name_width: int, event) -> list[tuple[int, int, int, pygame.Rect]]:
     """Where each die of the opening roll (an `OpeningRolled` event) is drawn inside `rect`, one column per
     player (its first `name_width` pixels left for the player's name): (seat, face, round, rect), round 0
     for the player's own dice (the starting zones), 1, 2 ... for the roll-off rounds (smaller, after them)."""

@@ -22,7 +22,7 @@ from scenes.board.furniture import new_seed
 from scenes.khrysos import art
 from scenes.khrysos.anims import KhrysosAnimations
 from scenes.khrysos.decisionbar import DecisionBar
-from scenes.khrysos.panels import BAR, OPENING, OPENING_NAME, SCORE, TURN, KhrysosPanels, action_rect
+from scenes.khrysos.panels import BAR, SCORE, TURN, KhrysosPanels, action_rect, opening_area
 from scenes.widgets.die import DieView
 from scenes.widgets.tween import Call, Sequence
 
@@ -138,7 +138,7 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         event = self.opening()
         self.opening_dice = [] if event is None else [
             (seat, k, DieView(f"seat{seat}", r.center, size=r.width, face=face))
-            for seat, face, k, r in art.opening_layout(OPENING, event, OPENING_NAME)]
+            for seat, face, k, r in art.opening_layout(*opening_area(len(event.dice)), event)]
         fresh = not self.match.actions and not any(c.hunter for c in self.shown.cards)  # the very start of a game
         self._opening_told = event is None or not fresh or self.replay is not None
         if not self._opening_told:  # decorative: it holds nobody up (a player may choose a hunter meanwhile)

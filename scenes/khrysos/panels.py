@@ -28,7 +28,16 @@ TRACK_STEP = 23
 PIPS_X = TURN.left + 96
 BAR = pygame.Rect(TURN.left + 10, TURN.bottom - 46, TURN.width - 20, 38)  # the decision bar
 OPENING = pygame.Rect(TURN.left + 12, TURN.top + 32, TURN.width - 24 - 180, 34)  # the opening roll, while hunters come in
-OPENING_NAME = 62  # pixels of each player's column kept for their name
+OPENING_NAME = 62  # pixels of each player's column kept for their name, at most
+
+
+def opening_area(players: int) -> tuple[pygame.Rect, int]:
+    """Where the opening roll's dice go and the pixels of each player's column kept for their name beside them.
+    With four players a column is too narrow for both: the names go above their dice, which take the column's
+    width (issue 34: tiny dice beside the next player's name)."""
+    if players < 4:
+        return OPENING, OPENING_NAME
+    return pygame.Rect(OPENING.left, OPENING.top + 13, OPENING.width, OPENING.height - 11), 0
 
 
 def action_rect(number: int) -> pygame.Rect:
@@ -156,10 +165,14 @@ class KhrysosPanels:
         title = f"Opening roll: {names[event.first]} goes first" + (" after a roll-off" if event.rolloffs else "")
         ui.text(surface, ui.fit(title, 15, OPENING.width), (TURN.left + 12, TURN.top + 8), 15, palette.TEXT, bold=True)
         col = OPENING.width // len(event.dice)
+        _, name = opening_area(len(event.dice))
         for seat in range(len(event.dice)):
             x = OPENING.left + seat * col
-            ui.text(surface, ui.fit(names[seat], 14, OPENING_NAME - 6), (x, OPENING.centery), 14,
-                    self.seats[seat].colour, bold=seat == event.first, anchor="midleft")
+            if seat:  # a rule between two players' columns: each die stands under or beside its own player's name
+                pygame.draw.line(surface, palette.TEXT_DIM, (x - 5, OPENING.top + 2), (x - 5, OPENING.bottom + 2))
+            where, size, anchor = ((x, OPENING.centery), 14, "midleft") if name else ((x, OPENING.top - 2), 12, "topleft")
+            ui.text(surface, ui.fit(names[seat], size, (name or col) - 6), where, size,
+                    self.seats[seat].colour, bold=seat == event.first, anchor=anchor)
         for _, _, die in self.opening_dice:
             die.draw(surface)
 

@@ -31,3 +31,20 @@ def test_hunters_on_one_square_stand_apart_and_stun_and_trap_show_on_their_dice(
     assert cell.contains(elia.hit_rect()) and cell.contains(bento.hit_rect()), "both stay on their square"
     assert bento.markers == ("stun",) and by_name["Vex Orion"].markers == ("trap",) and elia.markers == ()
     assert by_name["Mara Quill"].hit_rect().width == board.die_size, "a hunter alone keeps its full die"
+
+
+def test_the_four_player_opening_dice_are_readable_and_beside_their_own_players_name():
+    """Issue 34: with four players the opening dice were tiny and stood beside the next player's name."""
+    from game.khrysos.events import OpeningRolled
+    from scenes.khrysos import art
+    from scenes.khrysos.panels import OPENING, opening_area
+
+    event = OpeningRolled(dice=((5,), (6,), (2,), (6,)), rolloffs=(((1, 4), (3, 2)),), first=1, zones=(1, 2, 3, 4))
+    area, name = opening_area(4)
+    col = OPENING.width // 4
+    for seat, _, k, r in art.opening_layout(area, name, event):
+        left = OPENING.left + seat * col
+        assert left + name <= r.left and r.right <= left + col, f"seat {seat}'s die leaves its column: {r}"
+        assert r.width >= (20 if k == 0 else 13), f"a die of {r.width} pixels"
+        assert OPENING.top + 12 <= r.top and r.bottom <= OPENING.bottom + 2, "the dice stand under the names"
+    assert opening_area(2) == opening_area(3) == (OPENING, 62), "two or three players keep names beside their dice"
