@@ -14,7 +14,7 @@ from scenes.khrysos import art
 SLOTS = MAX_TILE_POS + 1
 PALETTE = pygame.Rect(10, 52, 236, 660)
 TOOLS = pygame.Rect(256, 52, 660, 38)  # the bar of map tools above the grid
-GRID = pygame.Rect(256, 96, 660, 574)
+GRID = pygame.Rect(256, 96, 660, 566)
 RULE_W, RULE_H = 28, 20  # the edges naming the columns (letters, on top) and the rows (numbers, on the left)
 VIEW = pygame.Rect(GRID.left + RULE_W, GRID.top + RULE_H, GRID.width - RULE_W - 2, GRID.height - RULE_H - 2)
 STATUS = pygame.Rect(GRID.left, GRID.bottom + 6, GRID.width, 712 - GRID.bottom - 6)  # messages: under the grid, never on it
@@ -179,7 +179,12 @@ class BuilderView:
         if not self.message:
             return []
         lines = ui.wrap(self.message[0], STATUS_SIZE, STATUS.width - 24)
-        return lines if len(lines) <= 2 else ui.wrap(self.message[0], STATUS_SIZE - 3, STATUS.width - 24)
+        if len(lines) <= 2:
+            return lines
+        lines = ui.wrap(self.message[0], STATUS_SIZE - 3, STATUS.width - 24)
+        if len(lines) > 3:  # never past the strip: the end of a very long message is cut, marked with "…"
+            lines = lines[:2] + [ui.fit(" ".join(lines[2:]), STATUS_SIZE - 3, STATUS.width - 24)]
+        return lines
 
     def _draw_status(self, surface) -> None:
         """The strip under the grid where the builder's messages show: it never covers the map."""
@@ -191,10 +196,10 @@ class BuilderView:
                 ui.text(surface, line, (STATUS.centerx, STATUS.centery + 16 * i - 8), 13, palette.TEXT_DIM, anchor="center")
             return
         size = STATUS_SIZE if len(lines) <= 2 else STATUS_SIZE - 3
-        step = size + 2
-        top = STATUS.centery - step * len(lines) // 2
+        step = size + 3 if len(lines) <= 2 else size + 2
+        middle = STATUS.centery - step * (len(lines) - 1) / 2  # the lines' centres, spread evenly about the strip's
         for i, line in enumerate(lines):
-            ui.text(surface, line, (STATUS.centerx, top + step * i), size, palette.TEXT, anchor="midtop")
+            ui.text(surface, line, (STATUS.centerx, round(middle + step * i)), size, palette.TEXT, anchor="center")
 
     def _draw_palette(self, surface) -> None:
         ui.panel(surface, PALETTE)
