@@ -101,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.scene == "menu" and not automated and not args.autoplay:
                 from scenes.khrysos.builderdraft import offer_on_start
 
+                app.run_frames(1)  # the menu drawn whole first: the offer dims it, never hides half of it
                 offer_on_start(app)  # a map left unsaved in the builder is offered back first
         if automated:
             app.run_frames(args.frames)
