@@ -61,7 +61,11 @@ class Copy:
         self.log = open(self.dir / "program.log", "a")  # noqa: SIM115 - the program writes to it as long as it runs
         self.proc = subprocess.Popen([sys.executable, "-m", "scenes", "--autoplay"], cwd=ROOT, env=self.env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
-        found = self.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", f"tabletrio_{self.name}")
+        for _ in range(10):  # a window closing under the search (SDL's first one) makes it fail with BadWindow
+            found = self.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", f"tabletrio_{self.name}")
+            if found.returncode == 0 or "BadWindow" not in found.stderr:
+                break
+            time.sleep(0.5)
         assert found.returncode == 0, found.stderr
         self.window = found.stdout.split()[0]
         self.wait(lambda d: d.get("scene") == "MenuScene")
