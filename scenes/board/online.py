@@ -176,6 +176,9 @@ class OnlineTable:
         problem = saves.write_named(name, save)
         if problem:
             self.flash(problem)
+        from scenes.online import memory
+
+        memory.forget(self.match.code)  # over: nothing to rejoin (the saves list has the whole game)
 
     def finished_match(self):
         """The match a replay steps through: online, the full record once the server sent it."""

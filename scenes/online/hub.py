@@ -224,6 +224,11 @@ class PlayOnlineScene(Scene):
             match = session.rejoin(entry)
         except NetError as e:
             self.say(f"Table {entry.code} cannot be reached: {e.reason}")
+            if "ended" in e.reason or "no table" in e.reason or "opens no seat" in e.reason:
+                memory.forget(entry.code)  # gone for good: it leaves the list
+                self.remembered = memory.load()[:4]
+                self.keep_fields()
+                self.build()
             return
         open_lobby(self.app, match)
 

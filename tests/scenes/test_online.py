@@ -259,6 +259,19 @@ def test_a_restarted_program_rejoins_its_seat_from_the_user_data(fast_app, quiet
     ann.close()
 
 
+def test_a_table_that_has_ended_leaves_the_rejoin_list(fast_app, quiet_lan, threaded_server):
+    _, port = threaded_server
+    ann = TableClient("127.0.0.1", port).create("krosmaster", KROS.bench_setup().to_dict(),
+                                                [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+    memory.remember(memory.Entry(ann.code, "127.0.0.1", port, "krosmaster", "Ann", {}, ann.host_token))
+    ann.end()
+    fast_app.push(hub.PlayOnlineScene(fast_app))
+    fast_app.run_frames(2)
+    click_widget(fast_app, button(top(fast_app), f"Rejoin table {ann.code}: Krosmaster: Blast, as Ann"))
+    scene = top(fast_app)
+    assert "ended" in scene.message and memory.find(ann.code) is None and not scene.rejoin_buttons
+
+
 def test_memory_keeps_tokens_and_reads_a_damaged_file_as_empty(dirs):
     entry = memory.Entry("ABC123", "127.0.0.1", 8765, "krom", "Ann", {"0": "tok"})
     assert memory.remember(entry) is None
@@ -283,6 +296,7 @@ def test_a_finished_online_game_is_in_the_saves_list_and_replays(fast_app, threa
     match = saves.load_named(info.path)
     assert match.over and len(match.actions) == len(ann.actions)
     assert "Play again" not in [b.text for b in top(fast_app).actions]
+    assert memory.find(ann.code) is None  # nothing left to rejoin
     click_widget(fast_app, button(top(fast_app), "Watch the replay"))
     fast_app.run_frames(3)
     assert top(fast_app).replay is not None
