@@ -103,6 +103,9 @@ class Option:
     image: pygame.Surface | None = None
 
 
+FITS = ((20, "@game_button"), (15, "@game_small_button"))  # a choice's label sizes, largest first
+
+
 class ChoiceOverlay(Overlay):
     """A pending decision's options as buttons over the board (turn a joker, steal what, keep or reroll).
 
@@ -121,22 +124,29 @@ class ChoiceOverlay(Overlay):
         self.options = list(options)
         self.number = number  # the snapshot it belongs to (actions played when it opened)
 
+    def _width(self, columns: int) -> int:
+        """A button's width with `columns` to a row: 176 pixels, wider when fewer share the row and a label needs it."""
+        room = (self.box.width - 40 - 12 * (columns - 1)) // columns
+        return min(room, 176 if columns >= 4 else 240)
+
     def on_enter(self) -> None:
         self._beside_lesson()
         n = len(self.options)
         columns = min(n, 4)
+        while columns > 1 and any(ui.button_fit(o.label, self._width(columns), FITS)[0] != o.label for o in self.options):
+            columns -= 1  # fewer, wider buttons: every label whole ("A random Bonus ca…" was cut)
         rows = (n + columns - 1) // columns
         if rows > 1:
             self.height += 54 * (rows - 1)
             self.box = pygame.Rect(self.box.left, (self.app.size[1] - self.height) // 2, self.width, self.height)
-        w = min(176, (self.box.width - 40 - 12 * (columns - 1)) // columns)
+        w = self._width(columns)
         self.buttons: dict[Any, Option] = {}
         for i, option in enumerate(self.options):
             row, col = divmod(i, columns)
             in_row = min(columns, n - row * columns)
             left = self.box.centerx - (in_row * w + 12 * (in_row - 1)) // 2
             rect = pygame.Rect(left + col * (w + 12), self.box.bottom - 70 - 54 * (rows - 1 - row), w, 46)
-            label, object_id = ui.button_fit(option.label, w, ((20, "@game_button"), (15, "@game_small_button")))
+            label, object_id = ui.button_fit(option.label, w, FITS)
             button = UIButton(rect, label, self.ui, object_id=object_id)
             self.buttons[button] = option
             reason = self.board.refusal(option.action)

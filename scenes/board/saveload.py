@@ -224,6 +224,9 @@ class SavesScene(Overlay):
                         palette.BLOCKED)
                 continue
             ui.text(surface, ui.fit(info.game, 14, 130), (row.left + 310, row.top + 17), 14, palette.TEXT)
-            ui.text(surface, ui.fit(info.players, 14, 160), (row.left + 450, row.top + 17), 14, palette.TEXT)
+            rows = ui.wrap(info.players, 13, 160)  # four names take two lines, never cut ("Yello…")
+            rows = rows[:1] + [ui.fit(" ".join(rows[1:]), 13, 160)] if len(rows) > 1 else rows
+            for i, line in enumerate(rows):
+                ui.text(surface, line, (row.left + 450, row.top + (17 if len(rows) == 1 else 7 + 20 * i)), 13, palette.TEXT)
         if self.message:
             ui.text(surface, self.message, (box.centerx, box.bottom - 88), 16, self.message_colour, anchor="midtop")

@@ -46,14 +46,19 @@ class DecisionBar:
         if not choices:
             return
         n = len(choices)
-        width = min(MAX_WIDTH, (self.rect.width - GAP * (n - 1)) // n)
-        # long labels (hunter names): the whole row in the largest font where every label fits, and cut with an
-        # ellipsis (the tip then names it in full) only if none does
-        size, theme = next(((sz, th) for sz, th in FONTS
-                            if all(ui.render(c.label, sz, palette.TEXT, True).get_width() <= width - PAD for c in choices)),
-                           FONTS[-1])
+        room = self.rect.width - GAP * (n - 1)
+        # long labels (hunter names): the whole row in the largest font where every label fits, each button as wide
+        # as its label needs (a long "Hit Moss Halloway" beside a short "End turn"), the room left shared out; cut
+        # with an ellipsis (the tip then names it in full) only if no font fits
+        widths, size, theme = [min(MAX_WIDTH, room // n)] * n, *FONTS[-1]
+        for sz, th in FONTS:
+            need = [ui.render(c.label, sz, palette.TEXT, True).get_width() + PAD + 4 for c in choices]
+            if sum(need) <= room:
+                extra = (room - sum(need)) // n
+                widths, size, theme = [max(w, min(MAX_WIDTH, w + extra)) for w in need], sz, th
+                break
         x = self.rect.left
-        for c in choices:
+        for c, width in zip(choices, widths):
             label, tip = c.label, c.tip
             short = ui.fit(label, size, width - PAD, bold=True)
             if short != label:

@@ -3,6 +3,8 @@ endurance face and its mark), and a Stun or a Trap shows on the map die as on th
 
 from __future__ import annotations
 
+import itertools
+
 import game.khrysos as K
 from game.core.match import Match
 from game.khrysos.testing import hunter, position
@@ -48,3 +50,21 @@ def test_the_four_player_opening_dice_are_readable_and_beside_their_own_players_
         assert r.width >= (20 if k == 0 else 13), f"a die of {r.width} pixels"
         assert OPENING.top + 12 <= r.top and r.bottom <= OPENING.bottom + 2, "the dice stand under the names"
     assert opening_area(2) == opening_area(3) == (OPENING, 62), "two or three players keep names beside their dice"
+
+
+def test_a_long_hunter_name_fits_its_button_whole_beside_short_ones(make_app, monkeypatch):
+    """Issue 34: "Hit Moss Hallo…" on a decision bar of four buttons (each had the same width)."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    app = fast_app(make_app)
+    app.push(KhrysosBoard.for_automation(app, 3))
+    app.run_frames(2)
+    board = top(app)
+    labels = ["Hit Moss Halloway", "Hit Sola Brightwind", "End turn", "Withdraw"]
+    board.bar.sync([SimpleNamespace(key=f"k{i}", label=label, tip="tip") for i, label in enumerate(labels)])
+    shown = [board.bar.buttons[f"k{i}"] for i in range(len(labels))]
+    assert [b.text for b in shown] == labels
+    for a, b in itertools.pairwise(shown):
+        assert a.rect.right < b.rect.left, "the buttons stand apart"
+    assert shown[-1].rect.right <= board.bar.rect.right

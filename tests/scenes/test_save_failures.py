@@ -82,3 +82,44 @@ def test_a_finished_game_is_saved_and_opened_again_from_the_list(make_app, dirs,
     click_widget(app, button(app.stack.top, "Watch the replay"))
     app.run_frames(3)
     assert app.stack.top.replay is not None and app.stack.top.replay.full.actions == actions
+
+
+def test_the_saved_games_list_shows_six_players_names_whole(make_app, dirs, monkeypatch):
+    """Issue 34: "Red, Blue, Green, Yello…" in Saved games (a six-seat Krom game)."""
+    from scenes.board import saveload
+    from scenes.board.saveload import SavesScene
+    from tests.scenes.kitcheck import record_texts
+
+    names = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+    match = Match.new(krom, krom.Setup(players=6), 1)
+    save = match.save()
+    save.table["seats"] = [{"name": n} for n in names]
+    assert saves.write_named("Six at the table", save) is None
+    app = make_app()
+    drawn = record_texts(monkeypatch, saveload)
+    app.push(SavesScene(app))
+    app.run_frames(2)
+    words = " ".join(value for value, _ in drawn).replace(",", " ").split()
+    assert all(name in words for name in names), words
+
+
+def test_a_choice_of_six_shows_every_label_whole(make_app, monkeypatch):
+    """Issue 34: Krom's steal choice read "A random Bonus ca…" (four 176-pixel buttons to a row)."""
+    from scenes import registry
+    from scenes.board.furniture import ChoiceOverlay, Option
+
+    monkeypatch.setattr(saves, "write_autosave", lambda save: None)
+    app = make_app()
+    board = registry.make_scene("krom.board", app, 3)
+    app.push(board)
+    app.run_frames(2)
+    monkeypatch.setattr(board, "refusal", lambda action: None)  # every option playable: only the labels matter here
+    labels = ["One Wood", "One Stone", "One Bone", "Half their Krom (3)", "A random Bonus card", "Take nothing"]
+    overlay = ChoiceOverlay(app, board, "Steal", "What do you steal?",
+                            [Option(i, label, "tip") for i, label in enumerate(labels)], number=board.snap.number)
+    app.push(overlay)
+    app.run_frames(2)
+    assert sorted(b.text for b in overlay.buttons) == sorted(labels)
+    rects = [b.rect for b in overlay.buttons]
+    assert all(overlay.box.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
