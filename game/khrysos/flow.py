@@ -28,6 +28,20 @@ def set_card(s: State, i: int, card: Card) -> None:
     s.cards = tuple(cards)
 
 
+_new = tuple.__new__
+AT, ENDURANCE, TREASURE, TURNS = (Card._fields.index(name) for name in ("at", "endurance", "treasure", "turns"))
+
+
+def set_field(s: State, i: int, field: int, value: object) -> None:
+    """Card i of `s` (a copy `apply` is building) with field number `field` (AT, ENDURANCE, ...) set to
+    `value`: what `set_card(s, i, card._replace(...))` does for one field, at a third of its cost."""
+    cards = list(s.cards)
+    card: list[object] = list(cards[i])
+    card[field] = value
+    cards[i] = _new(Card, card)
+    s.cards = tuple(cards)
+
+
 def _remove_from(s: State, field: str, seat: int, hunter: int) -> None:
     piles = list(getattr(s, field))
     pile = list(piles[seat])
@@ -144,7 +158,7 @@ def _do_roll(s: State, action: Action, ev: list) -> None:
     if new:
         s.loot = loot | frozenset(new)
     ev.append(E.TreasurePlaced(new))
-    set_card(s, i, card._replace(turns=card.turns + 1))
+    set_field(s, i, TURNS, card.turns + 1)
     s.energy = face
     s.used = 0
     s.phase = ACTIVE

@@ -9,11 +9,13 @@ and a hunter at 0 endurance (or withdrawn) retires. The handlers of those action
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.actions import Action
 from game.khrysos import events as E
 from game.khrysos.content import HUNTERS, MAX_ENDURANCE, WIN_TREASURE, plan_of, symbols_text, tokens_of
 from game.khrysos.facts import BOOST_PHASE, NOT_BEGUN, current_step, end_reason, hit_targets, usable_boosts, within_range
-from game.khrysos.flow import begin_turn, finish_turn, set_card
+from game.khrysos.flow import AT, ENDURANCE, TREASURE, begin_turn, finish_turn, set_card, set_field
 from game.khrysos.state import ACTIVE, OVER, Res, State
 
 Cell = tuple[int, int]
@@ -49,9 +51,15 @@ def _start_plan(s: State, ev: list) -> None:
     r = s.res
     card = s.cards[s.turn]
     act = HUNTERS[card.hunter].actions[r.number - 1]
-    ev.append(E.ActionStarted(card.hunter, r.number, act.name, r.number, symbols_text(tokens_of(card.hunter, r.number, r.upgraded, r.raises))))
+    ev.append(E.ActionStarted(card.hunter, r.number, act.name, r.number, _symbols(card.hunter, r.number, r.upgraded, r.raises)))
     s.res = r._replace(pc=0, left=NOT_BEGUN)
     _run(s, ev)
+
+
+@lru_cache(maxsize=4096)
+def _symbols(hunter: int, number: int, upgraded: bool, raises: tuple) -> str:
+    """The text of an action's symbols as it resolves (kept: the same few texts again and again)."""
+    return symbols_text(tokens_of(hunter, number, upgraded, raises))
 
 
 def _do_boost(s: State, action: Action, ev: list) -> None:
@@ -286,7 +294,7 @@ def _effect(s: State, me: int, t: int, name: str, value: int, ev: list) -> None:
 def _enter(s: State, i: int, square: Cell, how: str, ev: list) -> None:
     """Card i's hunter arrives on `square`; it collects a treasure lying there."""
     card = s.cards[i]
-    set_card(s, i, card._replace(at=square))
+    set_field(s, i, AT, square)
     ev.append(E.Moved(card.hunter, (card.at, square), how))
     if square in s.loot:
         s.loot = s.loot - {square}
@@ -296,7 +304,7 @@ def _enter(s: State, i: int, square: Cell, how: str, ev: list) -> None:
 def _gain(s: State, i: int, amount: int, ev: list, collected: Cell | None = None) -> None:
     card = s.cards[i]
     total = card.treasure + amount
-    set_card(s, i, card._replace(treasure=total))
+    set_field(s, i, TREASURE, total)
     if collected is not None:
         ev.append(E.TreasureCollected(card.hunter, card.seat, collected, total))
     if total >= WIN_TREASURE:
@@ -310,7 +318,7 @@ def _gain(s: State, i: int, amount: int, ev: list, collected: Cell | None = None
 def _damage(s: State, t: int, amount: int, ev: list) -> None:
     card = s.cards[t]
     endurance = max(0, card.endurance - amount)
-    set_card(s, t, card._replace(endurance=endurance))
+    set_field(s, t, ENDURANCE, endurance)
     ev.append(E.Damaged(card.hunter, amount, endurance))
     if endurance == 0:
         _retire(s, t, s.turn, ev)

@@ -385,3 +385,17 @@ class TestActionText:
         assert K.action_text(start, Action("act", (2,))) == "Use Theft with Elia Rose (2 energy)"
         assert K.action_text(start, Action("move", (4, 2))) == "Move Elia Rose to E3"
         assert K.action_text(start, Action("nonsense", (1,))) == "nonsense 1"
+
+
+def test_set_field_gives_what_replace_gives():
+    """flow.set_field is the fast form of set_card(s, i, card._replace(field=value)) the rules use."""
+    from game.khrysos import flow
+    from game.khrysos.rules import new_game
+    from game.khrysos.state import Card
+
+    s = new_game(K.Setup(), 0).copy()
+    for name, value in (("at", (3, 4)), ("endurance", 2), ("treasure", 7), ("turns", 5)):
+        expected = s.cards[1]._replace(**{name: value})
+        flow.set_field(s, 1, Card._fields.index(name), value)
+        assert s.cards[1] == expected and type(s.cards[1]) is Card
+    assert (flow.AT, flow.ENDURANCE, flow.TREASURE, flow.TURNS) == (2, 3, 4, 5)
