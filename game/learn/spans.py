@@ -46,6 +46,24 @@ def _matchers(glossary: Glossary) -> tuple[tuple[re.Pattern | None, re.Pattern |
     return (_pattern(blind, True), _pattern(exact, False)), by_spelling
 
 
+@lru_cache(maxsize=64)
+def _compiled(patterns: tuple[str, ...]) -> tuple[re.Pattern, ...]:
+    return tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+
+
+def _other_sense(text: str, start: int, end: int, term: Term) -> bool:
+    """Whether one of the term's `not_when` patterns covers text[start:end] (the verb "turn it", not a turn)."""
+    if not term.not_when:
+        return False
+    lo = max(0, start - 40)
+    window = text[lo:end + 40]
+    for pattern in _compiled(term.not_when):
+        for m in pattern.finditer(window):
+            if m.start() + lo <= start and m.end() + lo >= end:
+                return True
+    return False
+
+
 def find_terms(text: str, glossary: Glossary) -> list[Span]:
     """The glossary words of `text`, left to right, never overlapping (the longest wins where two start together)."""
     (blind, exact), by_spelling = _matchers(glossary)
@@ -56,7 +74,7 @@ def find_terms(text: str, glossary: Glossary) -> list[Span]:
         for m in pattern.finditer(text):
             key = m.group(0).casefold() if fold else m.group(0)
             term = by_spelling.get(key)
-            if term is not None:
+            if term is not None and not _other_sense(text, m.start(), m.end(), term):
                 found.append(Span(m.start(), m.end(), term))
     found.sort(key=lambda s: (s.start, -(s.end - s.start)))
     out: list[Span] = []

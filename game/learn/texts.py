@@ -6,6 +6,8 @@
     word = "Glyph"                     # the headword, as the screen writes it
     forms = ["Glyph cell", "Glyphs"]   # other spellings found on screen (a plain "s" plural is automatic)
     case = false                       # true: match only these capitals ("Hit" but not "hit")
+    not_when = ["\\bturns? (?:a|them)\\b"]  # optional: where one of these patterns (case-blind) covers the
+                                       # spelling, the word is another sense (the verb "turn it") and is not linked
     text = "..."                       # one or two lines, in our own words
     see = "glyphs"                     # optional: the section to open for more (default: the first listing it)
 
@@ -47,6 +49,7 @@ class Term:
     text: str
     see: str  # the reference section that explains it
     case: bool = False
+    not_when: tuple[str, ...] = ()  # patterns covering a spelling where it means something else (a verb)
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -205,8 +208,16 @@ def parse_glossary(game: str, file: str, text: str) -> Glossary:
             raise r.fail("text", f"must be one or two lines: at most {TERM_TEXT_LIMIT} characters on one line, got {len(body)}")
         see = r.get("see", str, default="")
         case = r.get("case", bool, default=False)
+        not_when = r.get("not_when", list, default=[])
+        for pattern in not_when:
+            if not isinstance(pattern, str) or not pattern.strip():
+                raise r.fail("not_when", f"expected a list of non-empty patterns, got {not_when!r}")
+            try:
+                re.compile(pattern)
+            except re.error as e:
+                raise r.fail("not_when", f"{pattern!r} is not a valid pattern: {e}") from None
         r.done()
-        term = Term(tid, word, tuple(f.strip() for f in forms), body, see, case)
+        term = Term(tid, word, tuple(f.strip() for f in forms), body, see, case, tuple(not_when))
         for s in (word, *term.forms):
             key = s.casefold()
             if spelled.get(key, tid) != tid:
@@ -292,5 +303,5 @@ def link(glossary: Glossary, reference: Reference, file: str = "glossary.toml") 
             raise ContentError(file, t.id, None, "no section of the rules reference lists this term in its keywords")
         if t.see and t.see not in reference.by_id:
             raise ContentError(file, t.id, "see", f"{t.see!r} is not a section of the rules reference")
-        settled[t.id] = Term(t.id, t.word, t.forms, t.text, t.see or homes[t.id], t.case)
+        settled[t.id] = Term(t.id, t.word, t.forms, t.text, t.see or homes[t.id], t.case, t.not_when)
     return Glossary(glossary.game, settled)

@@ -23,6 +23,24 @@ class TestFindTerms:
         assert _found("Superior Krosmic Favor beats a Krosmic Favor") == [
             ("Superior Krosmic Favor", "superior_favor"), ("Krosmic Favor", "favor")]
 
+    def test_the_turn_sequence_the_verb_turn_is_not_the_glossarys_turn(self):
+        # Krosmaster's glossary "Turn" is a player's go (rulebook: Turn Sequence); "turn a joker", "turn it to
+        # another face", "turns over" are the verb and must not open that entry; "whose turn it is" is the noun.
+        turns = lambda text: [w for w, tid in _found(text) if tid == "turn"]  # noqa: E731
+        assert turns("You may turn a joker to any face.") == []
+        assert turns("Click the die to turn it to another face.") == []
+        assert turns("The tile turns over to blue.") == []
+        assert turns("Turn the joker or shield-joker to a face.") == []
+        assert turns("Whose turn it is: Blue's. Each turn, play every fighter.") == ["turn", "turn"]
+        assert turns("Turn 3 of 10: at the start of your turn the active player reveals a Favor.") == ["Turn", "turn"]
+
+    def test_a_glossary_pattern_that_does_not_compile_is_refused(self):
+        import pytest
+
+        text = '[[term]]\nid = "turn"\nword = "turn"\ntext = "A go."\nnot_when = ["(unclosed"]\n'
+        with pytest.raises(learn.ContentError, match="not_when"):
+            learn.parse_glossary("krosmaster", "glossary.toml", text)
+
     def test_only_whole_words_and_plain_plurals(self):
         assert _found("Glyphs and injuries; no glyphed, no MPs") == [("Glyphs", "glyph"), ("injuries", "injury"), ("MPs", "mp")]
         assert _found("tackled, then tackle zones") == [("tackled", "tackled"), ("tackle zones", "tackle_zone")]
