@@ -122,7 +122,10 @@ def test_an_option_the_board_may_play_alone_is_refused_where_the_step_asks_for_a
     lessonwalk.wait_ready(app, board)
     overlay = app.stack.top
     nothing = next(s for s in overlay.spots if s.key.startswith("choice:") and s.widget.text == "Take nothing")
-    assert not overlay.spots.is_enabled(nothing) and overlay.spots.reason_of(nothing) == "Click the Wood option."
+    reason = overlay.spots.reason_of(nothing)
+    # Greyed, saying what the step wants instead (issue 34: what differs from the step), ending on the click to make.
+    assert not overlay.spots.is_enabled(nothing) and "steal 1 Wood from Karok" in reason, reason
+    assert reason.endswith("Click the Wood option."), reason
     assert nothing.tip_lines()[0] == "Leave Karok alone"  # a seat named after its Krom is not "Karok (Karok)"
     before = len(board.match.actions)
     click(app, lessonwalk.pixel_of(overlay, nothing.key))
