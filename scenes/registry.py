@@ -94,17 +94,36 @@ def _scenes() -> dict[str, str]:
     return found
 
 
-# Name -> "module:Class". A class may define `for_automation(app, seed)`; boards use it to
-# start a default game from the seed, already past setup.
-SCENES: dict[str, str] = _scenes()
+def _games() -> list[GameEntry]:
+    return [entry(d) for d in rules.declarations() if d.menu and d.screens is not None]
 
-# The shipped games on the menu, in order (tests may replace the list; a game a test declares is added to it).
-GAMES: list[GameEntry] = [entry(d) for d in rules.declarations() if d.menu and d.screens is not None]
+
+# Read on first use, not at import: a game's scenes package imports this module for GameScreens, so building
+# them here at import time would import that package half-made (`import scenes.krom.board` first failed so).
+# SCENES: name -> "module:Class". A class may define `for_automation(app, seed)`; boards use it to start a
+# default game from the seed, already past setup.
+# GAMES: the shipped games on the menu, in order (tests may replace the list; a game a test declares is added).
+_LAZY = {"SCENES": _scenes, "GAMES": _games}
+SCENES: dict[str, str]
+GAMES: list[GameEntry]
+
+
+def __getattr__(name: str) -> Any:
+    make = _LAZY.get(name)
+    if make is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = make()
+    globals()[name] = value
+    return value
+
+
+def _table(name: str) -> Any:
+    return globals()[name] if name in globals() else __getattr__(name)
 
 
 def playable_games() -> list[GameEntry]:
     present = set(rules.available())
-    listed = [*GAMES, *(entry(d) for d in rules.extras() if d.menu and d.screens is not None)]
+    listed = [*_table("GAMES"), *(entry(d) for d in rules.extras() if d.menu and d.screens is not None)]
     return [g for g in listed if g.game_id in present]
 
 
@@ -115,6 +134,6 @@ def resolve(target: str):
 
 def make_scene(name: str, app: App, seed: int = 0) -> Scene:
     """Build a scene by name; KeyError for an unknown name."""
-    cls = resolve(SCENES[name])
+    cls = resolve(_table("SCENES")[name])
     factory = getattr(cls, "for_automation", None)
     return factory(app, seed) if factory is not None else cls(app)

@@ -74,3 +74,19 @@ def test_a_game_declared_twice_is_refused():
     with pytest.raises(ValueError, match="already declared"), registry.declared(game):
         pass
     assert sorted(registry.SHIPPED) == sorted(IDS) and registry.extras() == []
+
+
+@pytest.mark.parametrize("game_id", [d.id for d in registry.declarations() if d.menu and d.screens is not None])
+def test_a_games_scenes_import_first_in_a_fresh_program(game_id):
+    """Each game's screens package (which declares SCREENS through scenes.registry) imports before anything else
+    of scenes: the registry reads the declarations on first use, not at import (it failed with a LookupError)."""
+    import os
+    import subprocess
+    import sys
+
+    screens = registry.declaration(game_id).screens
+    code = (f"import {screens}, importlib; importlib.import_module({screens!r} + '.board'); "
+            "import scenes.registry as r; assert 'menu' in r.SCENES and r.GAMES")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
