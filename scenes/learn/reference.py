@@ -88,6 +88,27 @@ def section_html(section: learn.Section, glossary) -> str:
     return html_text
 
 
+# The glossary box's text sizes, largest first: (font size, line step). Under the entry's word (34 px) the box
+# holds the whole entry, in the largest size that fits above the "Read:" button when there is one.
+NOTE_SIZES = ((14, 19), (13, 17), (12, 15))
+
+
+def note_lines(text: str, with_button: bool) -> tuple[int, int, list[str]]:
+    """(font size, line step, lines) of a glossary entry in the box under the list: the whole text, never cut
+    (a text longer than every size allows ends in "…" at the smallest, which the glossary's length limit keeps
+    from happening: tests/scenes/test_reference.py checks every entry of every game)."""
+    room = NOTE.height - 34 - (46 if with_button else 8)
+    for size, step in NOTE_SIZES:
+        lines = ui.wrap(text, size, NOTE.width - 24)
+        if len(lines) * step <= room:
+            return size, step, lines
+    size, step = NOTE_SIZES[-1]
+    keep = max(1, room // step)
+    lines = ui.wrap(text, size, NOTE.width - 24)[:keep]
+    lines[-1] = ui.fit(lines[-1] + " …", size, NOTE.width - 24)
+    return size, step, lines
+
+
 class ReferenceScene(Scene):
     """The rules reference of one game (see the module docstring)."""
 
@@ -311,13 +332,9 @@ class ReferenceScene(Scene):
             return
         ui.text(surface, ui.fit(term.word[:1].upper() + term.word[1:], 17, NOTE.width - 24, True),
                 (NOTE.left + 12, NOTE.top + 8), 17, palette.GOLD, bold=True)
-        room = 3 if self.note_button is not None else 5
-        lines = ui.wrap(term.text, 14, NOTE.width - 24)
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = ui.fit(lines[-1] + " …", 14, NOTE.width - 24)
+        size, step, lines = note_lines(term.text, self.note_button is not None)
         for i, line in enumerate(lines):
-            ui.text(surface, line, (NOTE.left + 12, NOTE.top + 34 + 19 * i), 14, palette.TEXT)
+            ui.text(surface, line, (NOTE.left + 12, NOTE.top + 34 + step * i), size, palette.TEXT)
 
     @staticmethod
     def _diagram_column() -> pygame.Rect:

@@ -238,3 +238,16 @@ def test_draw_marked_line_reports_each_glossary_word_where_it_is_drawn(app):
     height, para = marked.draw_marked_paragraph(surface, "A Critical-joker rolled in a dodge roll lets the fighter go",
                                                (0, 0), 180, g, 14)
     assert [m.term.id for m in para] == ["critical_joker", "dodge_roll", "fighter"] and height > 20
+
+
+@pytest.mark.parametrize("game", learn.GAMES)
+def test_every_glossary_entry_shows_whole_in_the_box_under_the_list(app, game):
+    """Issue 34's cut glossary box entries: a kept entry under the list showed three lines and "…" when the
+    "Read:" button stood below it. Every entry of every game now shows whole, with or without the button."""
+    from scenes.learn.reference import note_lines
+
+    for term in learn.glossary(game).terms.values():
+        for with_button in (False, True):
+            size, _, lines = note_lines(term.text, with_button)
+            assert " ".join(lines).split() == term.text.split(), (term.id, with_button, lines)
+            assert size >= 12
