@@ -428,7 +428,9 @@ def test_the_hosts_own_server_killed_mid_game_starts_again_and_the_board_goes_on
             return ann.connected and ann.conn.reconnects >= 1 and session.hosting() == port
 
         wait_for(fast_app, back, 90)
-        assert lost and "Reconnecting" in lost[0]
+        # The banner's words while the link is down (the banner test above pins them too); a reconnect quick enough
+        # to land between two frames (one poll takes in the drop and the return) shows no frame without the server.
+        assert all("Reconnecting" in text for text in lost), lost
         assert len(ann.actions) >= n
         deadline = time.monotonic() + 30
         while len(ann.actions) < n + 3:
