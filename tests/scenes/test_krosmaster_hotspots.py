@@ -20,7 +20,7 @@ from tests.scenes.kitcheck import check_hotspots, record_texts
 
 KEY_SHAPES = ("cell:", "fighter:", "spell:", "power:", "slot:", "card:pile", "card:revealed", "card:draft:", "dofus",
               "challenge:", "bonus:", "button:end", "button:undo", "button:redo", "button:suggest",
-              "button:rules", "term:", "status")
+              "button:rules", "button:danger", "term:", "status")
 
 
 @pytest.fixture
