@@ -424,7 +424,12 @@ class KromBoard(KromAnimations, BoardScene):
         self.tray.draw(surface, self.facts.table, self.name, not self.busy)
 
     def suggestion_keys(self, action) -> list[str]:
-        return suggested_keys(self, action)  # no grid: the suggested card or button is ringed
+        """The suggested card or button, ringed (no grid). A hunt's roll button is ringed only once its prey is the
+        one chosen: before, the panel's buttons belong to another prey (or none) and the ring would mislead."""
+        keys = suggested_keys(self, action)
+        if action.kind == "hunt" and self.prey != action.args[0]:
+            keys = [k for k in keys if not k.startswith("button:hunt:")]
+        return keys
 
     def suggestion_cells(self, action) -> list:
         return []

@@ -99,3 +99,19 @@ def test_khrysos_suggestion_rings_the_action_button(fast_app, monkeypatch):
     ring = board.spots.get(f"action:{act.args[0]}").rect.inflate(8, 8)
     assert _gold_on_edge(app, ring) > ring.width
     assert board.advice[2] == "It builds up treasure on your other card."
+
+
+def test_krom_a_suggested_hunt_rings_its_roll_button_only_once_its_prey_is_chosen(fast_app):
+    """Seen in a real window: with the Turtle chosen, Suggest advised hunting the Giant beaver with an extra die
+    and ringed "Roll 2 dice, pay 2 Krom", the Turtle's button. The prey's card is ringed first; the roll button
+    once that prey is the one the panel shows."""
+    from game.core.actions import Action
+
+    board = _board(fast_app, "krom.board")
+    hunt = Action("hunt", (2, 1))
+    board.prey = 0  # another prey chosen: its buttons are on the panel
+    assert board.suggestion_keys(hunt) == ["card:hunting:2"]
+    board.prey = None
+    assert board.suggestion_keys(hunt) == ["card:hunting:2"]
+    board.prey = 2
+    assert board.suggestion_keys(hunt) == ["card:hunting:2", "button:hunt:1"]
