@@ -20,7 +20,7 @@ from pathlib import Path
 import game.khrysos as K
 from game.core.serial import atomic_write_text
 from game.khrysos import MapError, MapSpec
-from scenes import palette
+from scenes import instance, palette
 from scenes.overlays import MessageScene
 from scenes.settings import data_dir
 
@@ -43,7 +43,10 @@ def draft_path() -> Path:
 
 
 def write_draft(spec: MapSpec, path: Path | None) -> str | None:
-    """Write the draft atomically; None, or what went wrong in words."""
+    """Write the draft atomically; None, or what went wrong in words (a read-only copy writes nothing: the draft
+    belongs to the copy that writes the data folder)."""
+    if instance.read_only():
+        return f"No draft of this map is kept: {instance.read_only()}."
     data = {"format": DRAFT_FORMAT, "version": DRAFT_VERSION, "file": None if path is None else str(path),
             "map": K.map_to_dict(spec)}
     try:
@@ -54,6 +57,8 @@ def write_draft(spec: MapSpec, path: Path | None) -> str | None:
 
 
 def clear_draft() -> None:
+    if instance.read_only():  # the draft is the other copy's: never removed from here
+        return
     with contextlib.suppress(OSError):
         draft_path().unlink(missing_ok=True)
 

@@ -52,6 +52,26 @@ class TestTheDraft:
         app.run_frames(2)
         assert not builderdraft.draft_path().exists(), "a saved map needs no draft"
 
+    def test_a_read_only_copy_neither_writes_nor_removes_the_draft_of_the_copy_that_writes(self, make_app):
+        """Two copies at once (issue 34): a copy opened read-only keeps no draft, and its edits and discards never
+        touch the draft the writing copy keeps in the same data folder; it says so once."""
+        from scenes import instance
+
+        app, builder = open_builder(make_app)
+        place(app, builder, TILES[0])
+        app.run_frames(int(builderdraft.THROTTLE * 60) + 2)
+        kept = builderdraft.draft_path().read_text()
+        instance.set_read_only("this copy is read-only (another copy writes the saves)")
+        try:
+            place(app, builder, TILES[1])
+            app.run_frames(int(builderdraft.THROTTLE * 60) + 2)
+            assert builderdraft.draft_path().read_text() == kept
+            builder.drop_draft()
+            assert builderdraft.draft_path().read_text() == kept
+            assert builderdraft.write_draft(builder.spec, None).startswith("No draft of this map is kept")
+        finally:
+            instance.set_read_only(None)
+
     def test_the_next_builder_offers_the_draft_and_resume_brings_back_every_edit(self, make_app):
         app, builder = open_builder(make_app)
         for tile in TILES[:4]:
