@@ -16,65 +16,21 @@ import time
 from typing import Any
 
 import websockets
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import ServerConnection, serve
 
 from game import bots, registry
-from game.core.errors import SaveError
 from game.core.rng import Rng
 from net import PROGRAM_VERSION, wire
-from net.protocol import MAX_FRAME, NAME_LIMIT, PROTOCOL, ProtocolError, clean_text, encode, parse, seat_specs
+from net.protocol import MAX_FRAME, PROTOCOL, ProtocolError, clean_text, encode, parse
+from net.conns import MAX_BAD, RATE, Conn, push
+from net.lobby import CHAT_KEPT, Lobby
 from net.store import SeatRow, Store
-from net.tables import Refused, Secrets, Table, open_table
+from net.tables import Refused, Secrets, Table
 
 log = logging.getLogger("tabletrio.server")
 
-RATE = 100.0  # frames a second a connection may send on average (a person sends a few; a bot at full speed, dozens)
-BURST = 200.0  # and at once
-MAX_BAD = 20  # malformed frames before a connection is closed
-CHAT_KEPT = 50
 
-
-MAX_BUFFERED = 16 * 1024 * 1024  # bytes of frames a connection may leave unread before it is cut
-
-
-def push(sockets: list, frame: str) -> None:
-    """Send one frame to these connections now, without waiting (websockets' `broadcast`: one encoding, no
-    task switch). A connection whose unread frames pass MAX_BUFFERED (its program stopped reading) is cut
-    rather than kept growing in the server's memory: its seat shows away, and its player may rejoin."""
-    broadcast(sockets, frame)
-    for ws in sockets:
-        transport = ws.transport
-        if transport is not None and transport.get_write_buffer_size() > MAX_BUFFERED:
-            log.warning("a connection left %d bytes unread: cut", transport.get_write_buffer_size())
-            transport.abort()
-
-
-class Conn:
-    """One websocket connection: the table it sits at, the seats it holds, its frame budget."""
-
-    __slots__ = ("ws", "greeted", "table", "seats", "host", "bad", "allowance", "stamp")
-
-    def __init__(self, ws: Any, now: float):
-        self.ws = ws
-        self.greeted = False
-        self.table: Table | None = None
-        self.seats: set[int] = set()
-        self.host = False
-        self.bad = 0
-        self.allowance = BURST
-        self.stamp = now
-
-    def spend(self, now: float) -> bool:
-        """Take one frame from the budget (a token bucket); False when the connection floods."""
-        self.allowance = min(BURST, self.allowance + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
-
-class TableServer:
+class TableServer(Lobby):
     """Every table of one server process, and its connections."""
 
     def __init__(self, store: Store, *, secrets: Secrets | None = None, bot_seconds: float = 0.5,
@@ -147,12 +103,6 @@ class TableServer:
     async def on_ping(self, conn: Conn, msg: dict) -> None:
         await self._send(conn, {"t": "pong", "re": msg.get("id")})
 
-    async def on_tables(self, conn: Conn, msg: dict) -> None:
-        """The tables a newcomer may join (the Join screen lists them under the server found on the network)."""
-        found = [{"code": code, "game": game, "seats": [{"name": name, "open": free} for name, free in seats]}
-                 for code, game, seats in self.store.open_tables()]
-        await self._send(conn, {"t": "tables", "re": msg.get("id"), "tables": found})
-
     async def on_hello(self, conn: Conn, msg: dict) -> None:
         reason = self.mismatch(msg)
         if reason is not None:
@@ -178,113 +128,7 @@ class TableServer:
                 return f"This server plays version {module.VERSION} of the {module.TITLE} rules; your program {have}."
         return None
 
-    # -- tables ---------------------------------------------------------------------------------
-    async def table(self, code: str) -> Table:
-        """A table by its code, loaded from the store on first use. Its match is rebuilt by replaying its actions in
-        a thread of its own (`loader`), so a restart's burst of rejoins does not stop the loop for each replay; the
-        rejoins of one table share its one replay."""
-        code = code.strip().upper()
-        table = self.tables.get(code)
-        if table is not None:
-            return table
-        loading = self._loading.get(code)
-        if loading is None:
-            row = self.store.load(code)
-            if row is None:
-                raise Refused(f"There is no table {clean_text(code, 12)!r} on this server.")
-            if row.status == "ended":
-                raise Refused("This table has ended.")
-            module = self.rules.get(row.game)
-            if module is None or row.version != module.VERSION:
-                raise Refused("This table was made for other rules than this server plays.")
-            loading = self._loading[code] = asyncio.get_running_loop().run_in_executor(self.loader, Table.from_row, row, self.store)
-            loading.add_done_callback(lambda done: self._loaded(code, done))
-        try:
-            table = await asyncio.shield(loading)
-        except SaveError as e:
-            raise Refused(f"This table cannot be restored: {e}") from None
-        return self.tables.get(code, table)
-
-    def _loaded(self, code: str, done: asyncio.Future) -> None:
-        self._loading.pop(code, None)
-        if not done.cancelled() and done.exception() is None:
-            self.tables.setdefault(code, done.result())
-
-    async def on_create(self, conn: Conn, msg: dict) -> None:
-        module = self.rules.get(msg["game"])
-        if module is None:
-            raise Refused(f"This server does not know the game {clean_text(msg['game'], 32)!r}.")
-        seats = seat_specs(msg["seats"]) if isinstance(msg["seats"], list) else []
-        for spec in seats:
-            if spec["kind"] == "computer" and spec["level"] not in bots.LEVELS:
-                raise Refused(f"There is no computer level {clean_text(spec['level'], 16)!r} (known: {', '.join(bots.LEVELS)}).")
-        try:
-            setup = module.Setup.from_dict(msg["setup"])
-            table, tokens = self.open(module, setup, seats)
-        except (ValueError, KeyError, TypeError) as e:
-            raise Refused(f"These game options cannot be played: {clean_text(str(e), 200)}") from None
-        self._attach(conn, table, set(tokens), host=True)
-        await self._send(conn, {"t": "created", "re": msg.get("id"), "code": table.code, "host": True, "host_token": table.host_token,
-                                "tokens": {str(k): v for k, v in tokens.items()}, "seats": sorted(tokens),
-                                **self._joined_extra(conn, table)})
-        await self._after_change(table, info=True)
-
-    def open(self, module: Any, setup: Any, seats: list[dict], start: Any = None) -> tuple[Table, dict]:
-        """Open a table (the create message's work; tests call it to begin from a given position):
-        (table, {seat: token} of the host's seats)."""
-        table, tokens = open_table(self.store, self.secrets, module, setup, seats, start)
-        self.tables[table.code] = table
-        return table, tokens
-
-    async def on_join(self, conn: Conn, msg: dict) -> None:
-        table = await self.table(msg["code"])
-        wanted = msg.get("seat")
-        open_seats = [i for i, s in enumerate(table.seats) if s.kind == "remote" and s.token is None]
-        if wanted is not None and wanted not in open_seats:
-            raise Refused("That seat is not open." if wanted < len(table.seats) else "This table has no such seat.")
-        if not open_seats:
-            raise Refused("No seat is open at this table; you may watch it.")
-        seat = open_seats[0] if wanted is None else wanted
-        old = table.seats[seat]
-        name = clean_text(msg.get("name", ""), NAME_LIMIT) or old.name
-        token = self.secrets.token()
-        table.set_seat(seat, SeatRow("remote", name, None, token))
-        self._attach(conn, table, {seat}, host=False)
-        await self._send(conn, {"t": "joined", "re": msg.get("id"), "code": table.code, "seats": [seat],
-                                "tokens": {str(seat): token}, "host": False, **self._joined_extra(conn, table)})
-        await self._after_change(table, info=True)
-
-    async def on_rejoin(self, conn: Conn, msg: dict) -> None:
-        table = await self.table(msg["code"])
-        seats = table.seat_of_token(msg["token"])
-        if seats is None:
-            raise Refused("That token opens no seat of this table.")
-        host = table.is_host_token(msg["token"])
-        for seat in seats:
-            for other in table.holders(seat):
-                if other is not conn:
-                    other.seats.discard(seat)  # the same player come back on a new connection
-        self._attach(conn, table, set(seats), host=host)
-        await self._send(conn, {"t": "joined", "re": msg.get("id"), "code": table.code, "seats": sorted(seats),
-                                "host": host, **self._joined_extra(conn, table)})
-        await self._after_change(table, info=True)
-
-    async def on_spectate(self, conn: Conn, msg: dict) -> None:
-        table = await self.table(msg["code"])
-        self._attach(conn, table, set(), host=False)
-        await self._send(conn, {"t": "joined", "re": msg.get("id"), "code": table.code, "seats": [], "host": False,
-                                **self._joined_extra(conn, table)})
-        await self._send(conn, table.info(False))
-
-    def _joined_extra(self, conn: Conn, table: Table) -> dict:
-        """What a seat coming to the table needs: its view now and the history of every action, redacted for it."""
-        views = sorted(conn.seats) or [None]
-        return {"game": table.match.rules.GAME_ID, "setup": table.match.setup.to_dict(),
-                "feeds": [{"seat": s, "update": wire.update(table.match, s), "history": wire.history(table.match, s)}
-                          for s in views],
-                "chat": [{"seat": s, "name": nm, "text": tx} for s, nm, tx in table.chat[-CHAT_KEPT:]],
-                "record": table.record() if table.match.over else None}
-
+    # -- who sits where -------------------------------------------------------------------------
     def _attach(self, conn: Conn, table: Table, seats: set[int], host: bool) -> None:
         if conn.table is not None and conn.table is not table:
             self._detach(conn)
@@ -446,29 +290,6 @@ class TableServer:
         push([c.ws for c in table.conns], encode({"t": "chat", "code": table.code, "seat": msg["seat"],
                                                        "name": name, "text": text}))
         await self._ok(conn, msg)
-
-    async def on_leave(self, conn: Conn, msg: dict) -> None:
-        table = self._seated(conn, msg["code"])
-        for seat in sorted(conn.seats):
-            s = table.seats[seat]
-            if s.kind == "remote":
-                table.set_seat(seat, SeatRow("remote", s.name, s.level, None))  # open again: another player may join
-        await self._send(conn, {"t": "left", "re": msg.get("id"), "code": table.code})
-        self._detach(conn)
-        conn.seats = set()
-
-    async def on_end(self, conn: Conn, msg: dict) -> None:
-        table = self._seated(conn, msg["code"])
-        if not conn.host:
-            raise Refused("Only the table's host may end it.")
-        table.status = "ended"
-        table.store.set_status(table.code, "ended")
-        push([c.ws for c in table.conns], encode({"t": "ended", "code": table.code, "re": msg.get("id"),
-                                                       "reason": "The host ended the table."}))
-        for c in list(table.conns):
-            c.table, c.seats = None, set()
-        table.conns.clear()
-        self.tables.pop(table.code, None)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

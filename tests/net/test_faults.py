@@ -15,7 +15,7 @@ from game.core.rng import Rng
 from game.core.save import Save
 from net.client import TableClient
 from net.connection import hello
-from net.server import BURST, MAX_BAD, RATE
+from net.conns import BURST, MAX_BAD, RATE
 from net.store import Store
 from tests.net.harness import Recorder, drive, server_process, settled, start, stop, until
 
@@ -188,7 +188,7 @@ def test_a_connection_that_stops_reading_is_cut_rather_than_kept_growing_in_memo
     shows away), the others keep getting theirs."""
     from websockets.protocol import State
 
-    from net.server import MAX_BUFFERED, push
+    from net.conns import MAX_BUFFERED, push
 
     class Transport:
         def __init__(self, buffered):
