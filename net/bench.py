@@ -140,7 +140,7 @@ class Bench:
         table = Table(players)
         host = await self.connection()
         seats = [{"kind": "host" if i == 0 else "remote", "name": f"P{i + 1}"} for i in range(players)]
-        await host.send(encode({"t": "create", "game": game, "setup": setup, "seats": seats, "id": 1}))
+        await host.send(encode({"t": "create", "wait": False, "game": game, "setup": setup, "seats": seats, "id": 1}))
         while True:
             msg = json.loads(await host.recv())
             if msg["t"] == "created":

@@ -11,11 +11,19 @@ own (`.port`, `.running`, `.stop()`); the host then connects to it like anyone e
 and raises `NetError` with a sentence a player can read when the server refuses or cannot be
 reached. It never imports pygame.
 
-- `client.create(game, setup_dict, seats) -> RemoteMatch`: open a table. `seats` is one dict per
-  seat: `{"kind": "remote"|"host"|"computer", "name": str, "level": "random"|"easy"|"normal"|"hard"}`
-  (level only for "computer"). The returned match holds every "host" seat (hot-seat at the host's
-  screen) and is the table's host: `match.code` is the short code to share (6 letters/digits),
+- `client.create(game, setup_dict, seats, wait=False) -> RemoteMatch`: open a table. `seats` is one
+  dict per seat: `{"kind": "remote"|"host"|"computer", "name": str, "level": "random"|"easy"|"normal"|
+  "hard"}` (level only for "computer"). The returned match holds every "host" seat (hot-seat at the
+  host's screen) and is the table's host: `match.code` is the short code to share (6 letters/digits),
   `match.tokens` {seat: token} and `match.host_token` are the secrets to keep in user data.
+  With `wait=True` the table waits for the host's start (the lobby's Start): `match.status` is
+  "waiting", nothing is played and no computer seat moves until `match.start(fill=None)`;
+  `match.why_no_start()` is None when this screen may start, else the server's reason (not the
+  host; a remote seat still open: "Waiting for someone to take Blue's seat."). `start(fill=level)`
+  lets the computer play every seat still open (a player who joins later takes it over). At the
+  start `status` becomes "playing" (then "over", or "ended"), every seat gets its first update and
+  the computer seats begin. (`wait=False` opens a table that plays at once, for tools and tests with
+  no lobby; the default becomes True once the app's lobby starts its tables.)
 - `client.join(code, seat=None, name="") -> RemoteMatch`: take an open remote seat (the first
   one when `seat` is None); `match.tokens` holds the new seat's token.
 - `client.rejoin(code, token) -> RemoteMatch`: come back to a seat (or to the host's seats, with
@@ -138,8 +146,8 @@ class TableClient:
 
         return self.call(go(), timeout + 5)
 
-    def create(self, game: str, setup: dict, seats: list[dict]) -> RemoteMatch:
-        return self._open({"t": "create", "game": game, "setup": setup, "seats": seats},
+    def create(self, game: str, setup: dict, seats: list[dict], wait: bool = False) -> RemoteMatch:
+        return self._open({"t": "create", "game": game, "setup": setup, "seats": seats, "wait": wait},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": a["host_token"]})
 
     def join(self, code: str, seat: int | None = None, name: str = "") -> RemoteMatch:

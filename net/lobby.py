@@ -1,5 +1,5 @@
-"""Coming to a table and leaving it: the server's answers to create, join, rejoin, spectate, tables, leave and
-end (a part of `net.server.TableServer`, kept apart so each file stays readable).
+"""Coming to a table and leaving it: the server's answers to create, join, rejoin, spectate, tables, start, leave
+and end (a part of `net.server.TableServer`, kept apart so each file stays readable).
 
 A table is loaded from the store on first use (`table`), its match rebuilt by replaying its actions in a
 thread of its own.
@@ -43,6 +43,7 @@ class Lobby:
         def _detach(self, conn: Conn) -> None: ...
         def _seated(self, conn: Conn, code: str, seat: int | None = None) -> Table: ...
         async def _send(self, conn: Conn, message: dict) -> None: ...
+        async def _ok(self, conn: Conn, msg: dict) -> None: ...
         async def _after_change(self, table: Table, *, info: bool = False, events: list | tuple = (),
                                 updates: bool = False) -> None: ...
 
@@ -93,7 +94,7 @@ class Lobby:
                 raise Refused(f"There is no computer level {clean_text(spec['level'], 16)!r} (known: {', '.join(bots.LEVELS)}).")
         try:
             setup = module.Setup.from_dict(msg["setup"])
-            table, tokens = self.open(module, setup, seats)
+            table, tokens = self.open(module, setup, seats, waiting=msg.get("wait", True))
         except (ValueError, KeyError, TypeError) as e:
             raise Refused(f"These game options cannot be played: {clean_text(str(e), 200)}") from None
         self._attach(conn, table, set(tokens), host=True)
@@ -102,10 +103,10 @@ class Lobby:
                                 **self._joined_extra(conn, table)})
         await self._after_change(table, info=True)
 
-    def open(self, module: Any, setup: Any, seats: list[dict], start: Any = None) -> tuple[Table, dict]:
+    def open(self, module: Any, setup: Any, seats: list[dict], start: Any = None, waiting: bool = True) -> tuple[Table, dict]:
         """Open a table (the create message's work; tests call it to begin from a given position):
         (table, {seat: token} of the host's seats)."""
-        table, tokens = open_table(self.store, self.secrets, module, setup, seats, start)
+        table, tokens = open_table(self.store, self.secrets, module, setup, seats, start, waiting)
         self.tables[table.code] = table
         return table, tokens
 
@@ -156,7 +157,19 @@ class Lobby:
                 "feeds": [{"seat": s, "update": wire.update(table.match, s), "history": wire.history(table.match, s)}
                           for s in views],
                 "chat": [{"seat": s, "name": nm, "text": tx} for s, nm, tx in table.chat[-CHAT_KEPT:]],
-                "record": table.record() if table.match.over else None}
+                "record": table.record() if table.match.over else None,
+                "status": table.status, "start": table.why_no_start(conn.host)}
+
+    async def on_start(self, conn: Conn, msg: dict) -> None:
+        """The host starts the game: everyone hears the table is playing, each seat gets its first update, and the
+        computer seats begin (see `Table.start` for an open seat and `fill`)."""
+        table = self._seated(conn, msg["code"])
+        fill = msg.get("fill")
+        if fill is not None and fill not in bots.LEVELS:
+            raise Refused(f"There is no computer level {clean_text(fill, 16)!r} (known: {', '.join(bots.LEVELS)}).")
+        table.start(conn.host, fill)
+        await self._ok(conn, msg)
+        await self._after_change(table, info=True, updates=True)
 
     async def on_leave(self, conn: Conn, msg: dict) -> None:
         table = self._seated(conn, msg["code"])

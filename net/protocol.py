@@ -11,10 +11,11 @@ Client to server (an optional integer `id` is echoed back as `re` in the answer)
 | t | fields | answer |
 | --- | --- | --- |
 | hello | program, protocol, rules {game: VERSION} | welcome, or refused (then closed) |
-| create | game, setup, seats [{kind: remote/host/computer, name, level}] | created {code, host, tokens {seat: token}} |
+| create | game, setup, seats [{kind: remote/host/computer, name, level}], wait (optional, true) | created {code, host, tokens {seat: token}} |
 | join | code, seat (optional), name | joined {code, seat, token} |
 | rejoin | code, token (a seat's or the host's) | joined {code, seats, host} |
 | spectate | code | joined {code, seats: []} |
+| start | code, fill (optional: a computer level) | ok, then table (status "playing") and every seat's first update |
 | act | code, seat, action (text), n (actions seen so far) | the seat's update (with `re`), or refused {reason} |
 | undo / answer | code, seat (/ accept) | undo_asked / undo_result to the table |
 | handover | code, seat, level (host only, an away seat) | table |
@@ -23,7 +24,16 @@ Client to server (an optional integer `id` is echoed back as `re` in the answer)
 | tables | | tables {tables: [{code, game, seats [{name, open}]}]}: those with an open seat |
 | ping | | pong |
 
-Server to client, unasked: `table` (seats, who is away, status), `update` (one seat's view,
+A table begins "waiting" (unless its create said `wait: false`, for tools and tests with no lobby): seats
+fill, chat works, but nothing is played (an act or undo is refused, no computer seat moves) until the host
+sends `start`. Only the host may; while a remote seat is still open the start is refused with the reason
+(the `start` field of the host's `table` message), unless `fill` names a computer level: the computer then
+plays each open seat, which stays open for a player who joins later to take over. Once started, the
+status is "playing", then "over" when the game ends, or "ended" when the host ends the table; a table
+restored after a restart keeps its status.
+
+Server to client, unasked: `table` (seats, who is away, status, `start`: why this connection cannot
+start the game now, or null), `update` (one seat's view,
 decision, legal actions, redacted events: see `net.wire`), `chat`, `undo_asked`, `undo_result`,
 `ended`, `record` (seed and actions, only once the game is over), `error` (a malformed frame,
 with the count so far).
@@ -37,7 +47,7 @@ from typing import Any
 
 from game.core.serial import BadJSON, load_json
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: tables wait for the host's start
 MAX_FRAME = 64 * 1024  # bytes a client may send in one frame (a setup with a custom Khrysos map fits)
 MAX_SERVER_FRAME = 8 * 1024 * 1024  # bytes the client accepts from the server (a long game's history at rejoin)
 CHAT_LIMIT = 200  # characters of a chat line once cleaned
@@ -59,10 +69,12 @@ _STR, _INT, _BOOL, _DICT, _LIST, _SEAT = "str", "int", "bool", "dict", "list", "
 # message type -> {field: (kind, required, max length for strings and lists)}
 SCHEMAS: dict[str, dict[str, tuple[str, bool, int]]] = {
     "hello": {"program": (_STR, True, 32), "protocol": (_INT, True, 0), "rules": (_DICT, True, 16)},
-    "create": {"game": (_STR, True, 32), "setup": (_DICT, True, 0), "seats": (_LIST, True, MAX_SEATS)},
+    "create": {"game": (_STR, True, 32), "setup": (_DICT, True, 0), "seats": (_LIST, True, MAX_SEATS),
+               "wait": (_BOOL, False, 0)},
     "join": {"code": (_STR, True, 12), "seat": (_SEAT, False, 0), "name": (_STR, False, 64)},
     "rejoin": {"code": (_STR, True, 12), "token": (_STR, True, 64)},
     "spectate": {"code": (_STR, True, 12)},
+    "start": {"code": (_STR, True, 12), "fill": (_STR, False, 16)},
     "act": {"code": (_STR, True, 12), "seat": (_INT, True, 0), "action": (_STR, True, 200), "n": (_INT, True, 0)},
     "undo": {"code": (_STR, True, 12), "seat": (_INT, True, 0)},
     "answer": {"code": (_STR, True, 12), "seat": (_INT, True, 0), "accept": (_BOOL, True, 0)},
@@ -91,7 +103,7 @@ def parse(frame: str | bytes) -> dict:
     if not isinstance(kind, str) or kind not in SCHEMAS:
         raise ProtocolError(f"Unknown message type {_quote(kind)}.")
     version = data.get("v")
-    if version != PROTOCOL:
+    if version != PROTOCOL and kind != "hello":  # a hello of any version is read: its answer says what to update
         raise ProtocolError(f"This server speaks protocol {PROTOCOL}, the frame says {_quote(version)}.")
     schema = SCHEMAS[kind]
     for name in data:

@@ -50,7 +50,8 @@ class RemoteMatch:
         self.viewer: int | None = self.seats[0] if self.seats else None
         self.table: dict = {"seats": []}
         self.seat_info: list[dict] = []
-        self.status = "playing"
+        self.status = "playing"  # "waiting" (for the host's start), "playing", "over", "ended": from the server
+        self._why_no_start: str | None = None
         self.chat: list[dict] = list(answer.get("chat") or [])
         self.undo_request: dict | None = None
         self.undo_answer: dict | None = None  # the last undo's outcome: {"by": seat, "accepted": bool}
@@ -68,6 +69,8 @@ class RemoteMatch:
         return wire.event_from(self.rules, data)
 
     def _joined(self, answer: dict, first: bool = False) -> None:
+        if answer.get("status"):
+            self.status, self._why_no_start = answer["status"], answer.get("start")
         if answer.get("record"):
             self.record = answer["record"]
         for feed_data in answer.get("feeds") or []:
@@ -137,7 +140,7 @@ class RemoteMatch:
         return []
 
     def _table(self, msg: dict) -> None:
-        self.seat_info, self.status = msg["seats"], msg["status"]
+        self.seat_info, self.status, self._why_no_start = msg["seats"], msg["status"], msg.get("start")
         self.table["seats"] = wire.table_seats(self.table.get("seats") or [], self.seat_info)
 
     def _drain(self, played: int | None = None) -> list:
@@ -350,6 +353,18 @@ class RemoteMatch:
         if self.viewer is None:
             raise NetError("Spectators only watch.")
         self._ask({"t": "chat", "seat": self.viewer, "text": text[:1000]})
+
+    def why_no_start(self) -> str | None:
+        """None when this screen may start the game now (the host, every remote seat taken); else the server's reason
+        (a table that waits for a player, a screen that is not the host's, a game already started)."""
+        if not self.connected:
+            return "Reconnecting to the table…"
+        return self._why_no_start
+
+    def start(self, fill: str | None = None) -> None:
+        """The host starts the game (NetError with the server's reason when it cannot). `fill`: a computer level that
+        plays every seat still open (a player who joins later takes it over); without it an open seat refuses."""
+        self._ask({"t": "start", **({} if fill is None else {"fill": fill})})
 
     def handover(self, seat: int, level: str) -> None:
         self._ask({"t": "handover", "seat": seat, "level": level})

@@ -173,6 +173,8 @@ class TableServer(Lobby):
                 by_seat.setdefault(seat, []).append(conn.ws)
         updates = wire.Updates(table.match, events)
         actor, acted, ident = answer if answer is not None else (None, None, None)
+        if acted in by_seat:  # the answer goes last: a screen holding several seats has heard of it for each of them
+            by_seat[acted] = by_seat.pop(acted)
         for seat, sockets in by_seat.items():
             message = updates.update(seat)
             if seat == acted and actor is not None:

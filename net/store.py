@@ -47,7 +47,7 @@ class TableRow:
     setup: dict
     seed: int
     start: dict | None
-    status: str  # "playing", "over" or "ended"
+    status: str  # "waiting" (for the host's start), "playing", "over" or "ended"
     host_token: str
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
@@ -158,9 +158,9 @@ class Store:
         return [c for (c,) in self.db.execute("SELECT code FROM tables WHERE status = ? ORDER BY code", (status,))]
 
     def open_tables(self, limit: int = 50) -> list[tuple[str, str, list[tuple[str, bool]]]]:
-        """(code, game, [(seat name, open)]) of the tables being played that have an open remote seat."""
+        """(code, game, [(seat name, open)]) of the tables waiting or being played that have an open remote seat."""
         rows = self.db.execute(
-            "SELECT code, game FROM tables WHERE status = 'playing' AND code IN "
+            "SELECT code, game FROM tables WHERE status IN ('waiting', 'playing') AND code IN "
             "(SELECT code FROM seats WHERE kind = 'remote' AND token IS NULL) ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
         out = []
         for code, game in rows:

@@ -19,6 +19,9 @@ from net.store import SeatRow, Store, TableRow
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: a code read aloud or copied by hand
 CODE_LENGTH = 6
+# Why nothing is played at a table that is not "playing"
+NOT_PLAYING = {"waiting": "The game has not started: the host starts it from the lobby.", "over": "The game is over.",
+               "ended": "This table has ended."}
 
 
 def new_code() -> str:
@@ -57,7 +60,7 @@ class Table:
     match: Match
     seats: list[SeatRow]
     host_token: str
-    status: str  # "playing", "over", "ended"
+    status: str  # "waiting" (for the host's start), "playing", "over", "ended"
     store: Store
     conns: set = field(default_factory=set)  # the connections watching it (net.server.Conn)
     chat: list = field(default_factory=list)  # the last chat lines: (seat, name, text)
@@ -102,6 +105,7 @@ class Table:
         return {
             "t": "table", "code": self.code, "game": self.match.rules.GAME_ID, "version": self.match.rules.VERSION,
             "setup": self.match.setup.to_dict(), "status": self.status, "n": self.match.played, "host": host,
+            "start": self.why_no_start(host),
             "seats": [{"name": s.name or f"Player {i + 1}", "kind": s.kind, "level": s.level,
                        "open": s.kind == "remote" and s.token is None, "away": self.away(i),
                        "computer": self.computer_plays(i)} for i, s in enumerate(self.seats)],
@@ -125,12 +129,42 @@ class Table:
                 return [i]
         return None
 
+    # -- starting --------------------------------------------------------------------------------
+    def open_seats(self) -> list[int]:
+        """Remote seats nobody has taken and no computer plays: the seats a start waits for."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "remote" and s.token is None and s.level is None]
+
+    def why_no_start(self, host: bool) -> str | None:
+        """Why the host cannot start the game now without filling a seat (None: they can); the `start` field of the
+        `table` message, so a lobby greys its Start button with the server's own reason."""
+        if self.status != "waiting":
+            return NOT_PLAYING.get(self.status, "The game has started.")
+        if not host:
+            return "Only the host starts the game."
+        waiting = [self.seats[i].name or f"Player {i + 1}" for i in self.open_seats()]
+        if waiting:
+            return f"Waiting for someone to take {_listed(waiting)}'s seat{'s' if len(waiting) > 1 else ''}."
+        return None
+
+    def start(self, host: bool, fill: str | None) -> None:
+        """The host starts the game. A remote seat still open is refused, unless `fill` names a computer level: the
+        computer then plays each open seat, which stays open (a player who joins later takes it over, as after a
+        handover)."""
+        reason = self.why_no_start(host)
+        if reason is not None and not (fill is not None and host and self.status == "waiting"):
+            raise Refused(reason)
+        for i in self.open_seats():
+            s = self.seats[i]
+            self.set_seat(i, SeatRow(s.kind, s.name, fill, None))
+        self.store.set_status(self.code, "playing")
+        self.status = "playing"
+
     # -- playing ---------------------------------------------------------------------------------
     def check_turn(self, seat: int, text: str, n: int) -> None:
         """Refused unless `text` is a legal action of `seat` now, chosen after the table's last action."""
         match = self.match
         if self.status != "playing":
-            raise Refused("The game is over." if self.status == "over" else "This table has ended.")
+            raise Refused(NOT_PLAYING[self.status])
         if n != match.played:
             raise Refused(f"That action was chosen after {n} actions; the table has played {match.played}: "
                           "it is not played again.")
@@ -166,7 +200,7 @@ class Table:
     def ask_undo(self, seat: int) -> set[int]:
         """Start an undo request by `seat`: the seats whose players must accept it (empty: undo now)."""
         if self.status != "playing":
-            raise Refused("The game is over.")
+            raise Refused(NOT_PLAYING[self.status])
         if self.undo is not None:
             raise Refused("An undo is already being asked.")
         if self.match.state.to_move != seat:
@@ -203,8 +237,14 @@ class Table:
         return {"t": "record", "code": self.code, "seed": self.match.seed, "actions": [str(a) for a in self.match.actions]}
 
 
-def open_table(store: Store, source: Secrets, rules: Any, setup: Any, seats: list[dict], start: Any = None) -> tuple[Table, dict]:
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def open_table(store: Store, source: Secrets, rules: Any, setup: Any, seats: list[dict], start: Any = None,
+               waiting: bool = True) -> tuple[Table, dict]:
     """A new table of `rules` with `setup` (a Setup) and `seats` (checked specs); (table, {seat: token} of host seats).
+    It waits for the host's start (`waiting`), or plays at once (tools and tests with no lobby).
 
     `start`: a position to begin from instead of a new game (tests use it to build two tables that differ in
     one secret)."""
@@ -223,9 +263,10 @@ def open_table(store: Store, source: Secrets, rules: Any, setup: Any, seats: lis
             tokens[i] = token
         rows.append(SeatRow(spec["kind"], spec["name"], spec["level"], token))
     host_token = source.token()
+    status = "waiting" if waiting else "playing"
     row = TableRow(code, rules.GAME_ID, rules.VERSION, setup.to_dict(), seed,
-                   None if start is None else start.to_dict(), "playing", host_token, rows)
+                   None if start is None else start.to_dict(), status, host_token, rows)
     store.create(row)
-    table = Table(code, match, rows, host_token, "playing", store)
+    table = Table(code, match, rows, host_token, status, store)
     table.name_seats()
     return table, tokens

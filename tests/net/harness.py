@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.core.errors import IllegalAction
+from net.client import TableClient
 from net.connection import AsyncClient
 from net.server import TableServer
 from net.store import Store
@@ -94,6 +95,15 @@ def threaded_server(tmp_path):
     asyncio.run_coroutine_threadsafe(stop(server, ws), loop).result(10)
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5)
+
+
+@pytest.fixture
+def table_client(threaded_server):
+    """A blocking TableClient on the threaded server, closed after the test: (server, client)."""
+    server, port = threaded_server
+    client = TableClient("127.0.0.1", port)
+    yield server, client
+    client.close()
 
 
 # -- screens driven by random legal actions (blocking RemoteMatch objects) -------------------------------------

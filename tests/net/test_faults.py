@@ -16,6 +16,7 @@ from game.core.save import Save
 from net.client import TableClient
 from net.connection import hello
 from net.conns import BURST, MAX_BAD, RATE
+from net.protocol import PROTOCOL
 from net.store import Store
 from tests.net.harness import Recorder, drive, server_process, settled, start, stop, until
 
@@ -101,7 +102,7 @@ def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_s
         url = f"ws://127.0.0.1:{port}"
         try:
             a, b = await Recorder(port).open(), await Recorder(port).open()
-            created = await a.client.request({"t": "create", "game": "krosmaster", "setup": KROS,
+            created = await a.client.request({"t": "create", "wait": False, "game": "krosmaster", "setup": KROS,
                                               "seats": [{"kind": "host", "name": "A"}, {"kind": "remote", "name": "B"}]})
             code = created["code"]
             await b.client.request({"t": "join", "code": code})
@@ -124,8 +125,8 @@ def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_s
 
             async def junk():
                 async with connect(url) as raw:
-                    frames = ["not json", '{"t":"act"}', "[]", '{"v":1,"t":"act","code":"X","seat":0,"action":"a","n":"0"}',
-                              '{"v":1,"t":"ping","extra":1}', "{" * 5000]
+                    frames = ["not json", '{"t":"act"}', "[]", f'{{"v":{PROTOCOL},"t":"act","code":"X","seat":0,"action":"a","n":"0"}}',
+                              f'{{"v":{PROTOCOL},"t":"ping","extra":1}}', "{" * 5000]
                     answers = []
                     for i in range(MAX_BAD):
                         await raw.send(frames[i % len(frames)])
@@ -142,20 +143,20 @@ def test_junk_huge_and_flooding_connections_are_refused_while_other_tables_are_s
 
             async def huge():
                 async with connect(url, max_size=None) as raw:
-                    await raw.send(json.dumps({"v": 1, "t": "chat", "code": code, "seat": 0, "text": "x" * (1 << 20)}))
+                    await raw.send(json.dumps({"v": PROTOCOL, "t": "chat", "code": code, "seat": 0, "text": "x" * (1 << 20)}))
                     with pytest.raises(websockets.ConnectionClosed) as closed:
                         await asyncio.wait_for(raw.recv(), 5)
                     assert closed.value.rcvd.code == 1009  # message too big, said in the closing frame
 
             async def flood():
                 async with connect(url) as raw:
-                    await raw.send(json.dumps({"v": 1, **hello()}))
+                    await raw.send(json.dumps({"v": PROTOCOL, **hello()}))
                     assert json.loads(await raw.recv())["t"] == "welcome"
                     began, before = time.monotonic(), len(times)
                     answers = []
                     try:
                         for i in range(1000):  # 1,000 frames in about a second
-                            await raw.send('{"v":1,"t":"ping"}')
+                            await raw.send(json.dumps({"v": PROTOCOL, "t": "ping"}))
                             await asyncio.sleep(max(0.0, began + (i + 1) / 1000 - time.monotonic()))
                         while True:
                             answers.append(json.loads(await asyncio.wait_for(raw.recv(), 5)))
@@ -258,7 +259,7 @@ def test_tables_come_back_in_a_thread_and_two_rejoins_share_one_replay(tmp_path,
         server, ws, port = await start(tmp_path)
         try:
             host = await Recorder(port).open()
-            created = await host.client.request({"t": "create", "game": "krosmaster", "setup": KROS,
+            created = await host.client.request({"t": "create", "wait": False, "game": "krosmaster", "setup": KROS,
                                                  "seats": [{"kind": "host", "name": "A"}, {"kind": "remote", "name": "B"}]})
             code, token = created["code"], created["host_token"]
             await host.client.close()

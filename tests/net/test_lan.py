@@ -63,7 +63,7 @@ def test_a_server_lists_its_tables_with_an_open_seat(tmp_path):
             host = await Recorder(port).open()
             setup = registry.load("krosmaster").bench_setup().to_dict()
             seats = [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Guest"}]
-            first = await host.client.request({"t": "create", "game": "krosmaster", "setup": setup, "seats": seats})
+            first = await host.client.request({"t": "create", "wait": False, "game": "krosmaster", "setup": setup, "seats": seats})
             listed = (await host.client.request({"t": "tables"}))["tables"]
             assert listed == [{"code": first["code"], "game": "krosmaster",
                                "seats": [{"name": "Ann", "open": False}, {"name": "Guest", "open": True}]}]

@@ -10,6 +10,7 @@ import pytest
 from game import registry
 from game.core.rng import Rng
 from net.client import TableClient
+from net.protocol import PROTOCOL
 from tests.net.harness import ROOT, Recorder, drive, server_process, start, stop, until
 
 KROM3 = {**registry.load("krom").bench_setup().to_dict(), "players": 3}
@@ -95,7 +96,7 @@ def test_seats_tokens_and_refusals(tmp_path):
         server, ws, port = await start(tmp_path)
         try:
             host = await Recorder(port).open()
-            created = await host.client.request({"t": "create", "game": "krom", "setup": KROM3,
+            created = await host.client.request({"t": "create", "wait": False, "game": "krom", "setup": KROM3,
                                                  "seats": [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "B"},
                                                            {"kind": "remote", "name": "C"}]})
             code = created["code"]
@@ -170,7 +171,7 @@ async def krosmaster_table(port: int, second: dict) -> tuple[Recorder, str]:
     """A Krosmaster table opened by a recording host holding seat A, with `second` as seat B: (host, code)."""
     host = await Recorder(port).open()
     setup = registry.load("krosmaster").bench_setup().to_dict()
-    created = await host.client.request({"t": "create", "game": "krosmaster", "setup": setup,
+    created = await host.client.request({"t": "create", "wait": False, "game": "krosmaster", "setup": setup,
                                          "seats": [{"kind": "host", "name": "A"}, second]})
     return host, created["code"]
 
@@ -225,9 +226,11 @@ def test_a_different_program_or_rules_version_is_refused_with_a_clear_message(tm
 
             for change, words in [({"program": "9.9.9"}, "same version"),
                                   ({"rules": {**hello()["rules"], "krom": 999}}, f"version {krom_version} of the Krom: Evolution rules"),
-                                  ({"protocol": 7}, "protocol")]:
+                                  ({"protocol": 7}, "protocol"),
+                                  # a program of protocol 1 (before tables waited for a start) is told to update
+                                  ({"v": 1, "protocol": 1}, "table protocol 2; your program speaks 1. Update the older one")]:
                 async with connect(f"ws://127.0.0.1:{port}") as raw:
-                    await raw.send(json.dumps({"v": 1, **hello(), **change}))
+                    await raw.send(json.dumps({"v": PROTOCOL, **hello(), **change}))
                     answer = json.loads(await raw.recv())
                     assert answer["t"] == "refused" and words in answer["reason"], answer
         finally:

@@ -114,7 +114,8 @@ def positions(game, players, variant, seed):
 
 async def table_of(folder, rules, setup, start_state, players):
     server, ws, port = await start(folder, secrets=fixed_secrets(SEED))
-    table, _ = server.open(rules, setup, [{"kind": "remote", "name": f"P{i}", "level": None} for i in range(players)], start_state)
+    table, _ = server.open(rules, setup, [{"kind": "remote", "name": f"P{i}", "level": None} for i in range(players)], start_state,
+                           waiting=False)
     clients = []
     for seat in range(players):
         r = await Recorder(port).open()
