@@ -437,6 +437,17 @@ class Coach:
         self._terms = [marked.Marked(m.rect.move(self.panel.topleft), m.term) for m in hits]
 
     # -- drawing ---------------------------------------------------------------------------------
+    def labelled(self, on: Any, key: str) -> list[pygame.Rect]:
+        """What the ring's arrow must not lie on: the other controls with words (buttons, greyed or not, and
+        labelled hotspots) and the lesson's panel."""
+        rects = [pygame.Rect(self.panel)]
+        for s in on.spots:
+            if s.key == key or s.key.startswith(OWN):
+                continue
+            if (s.widget is not None and s.widget.visible) or s.label is not None:
+                rects.append(pygame.Rect(s.rect))
+        return rects
+
     def draw(self, surface: pygame.Surface, scene: Any = None) -> None:
         board = self.board
         if board is None:
@@ -459,4 +470,4 @@ class Coach:
         key = self.target()
         spot = on.spots.get(key) if key else None
         if spot is not None and on.spots.is_enabled(spot) and (spot.widget is None or spot.widget.visible):
-            ring(surface, spot.rect)
+            ring(surface, spot.rect, avoid=self.labelled(on, key))

@@ -15,6 +15,7 @@ from scenes import registry
 from scenes.learn import loader
 from tests.scenes import lessonwalk
 from tests.scenes.helpers import click
+from tests.scenes.test_lesson_pointer import arrows_checked, rings_spy
 
 GAMES = [d.id for d in rules_registry.declarations() if registry.has_lessons(d.id)]  # the showcase table's too
 ALL = [(g, e.id) for g in GAMES for e in loader.catalogue(g) if e.lesson is not None]
@@ -49,8 +50,12 @@ def _menu(app):
 
 @pytest.mark.parametrize("window", WINDOWS, ids=[f"{w}x{h}" for w, h in WINDOWS])
 @pytest.mark.parametrize("game,lesson_id", ALL, ids=[f"{g}/{i}" for g, i in ALL])
-def test_the_lesson_panel_covers_no_control_in_the_first_steps(app, game, lesson_id, window):
+def test_the_lesson_panel_covers_no_control_in_the_first_steps(app, monkeypatch, game, lesson_id, window):
+    """The walk also checks the ring's arrow at each step that rings a control: it lies on no other control with
+    words and not on the panel (tests/scenes/test_lesson_pointer.py)."""
     from scenes.learn.runner import start_lesson
+
+    rings = rings_spy(monkeypatch)
 
     if app.window is not None:
         app.window.size = window
@@ -67,6 +72,10 @@ def test_the_lesson_panel_covers_no_control_in_the_first_steps(app, game, lesson
             break
         assert not covered(host), (f"{game}/{lesson_id} step {coach.index + 1}: the lesson panel {tuple(coach.panel)} "
                                    f"lies over {covered(host)}")
+        if not coach.step.narration:
+            rings.clear()
+            app.run_frames(1)
+            arrows_checked(host, rings, f"{game}/{lesson_id} step {coach.index + 1}")
         start = coach.index
         while coach.index == start and not coach.finished:  # every click of the step, then the next step
             key = "lesson:next" if coach.step.narration else coach.target()
