@@ -60,7 +60,7 @@ class GameKit:
     - `plan(kit, view, seat, legal, rng)`: optional, Normal's choice where the game knows better than a
       one-move look (Khrysos: the rest of the turn played out, its end judged with the tactics), else
       None and the one-move look decides.
-    - `deep_plan(kit, view, seat, legal, rng)`: optional, the same for Hard (Khrysos: the best plans
+    - `deep_plan(kit, view, seat, legal, rng, memory=dict)`: optional, the same for Hard (Khrysos: the best plans
       met by the rivals' replies on several rolls), else None and the tree search decides.
     """
 
@@ -80,7 +80,7 @@ class GameKit:
     urgent: Callable[[Any, list[Action]], tuple[Action, str] | None] | None = None  # a tactic to play at once
     veto: Callable[[Any, list[Action], Action], tuple[Action, str] | None] | None = None  # a blunder's replacement
     plan: Callable[..., tuple[Action, str] | None] | None = None  # Normal's own planner: plan(kit, view, seat, legal, rng)
-    deep_plan: Callable[..., tuple[Action, str] | None] | None = None  # Hard's: deep_plan(kit, view, seat, legal, rng)
+    deep_plan: Callable[..., tuple[Action, str] | None] | None = None  # Hard's: deep_plan(kit, view, seat, legal, rng, memory=a dict the bot keeps)
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

@@ -11,7 +11,8 @@ from typing import Any
 
 from game import khrysos as rules
 from game.bots.base import GameKit, reseeded
-from game.bots.khrysos_plan import deep_plan, plan
+from game.bots.khrysos_deep import deep_plan
+from game.bots.khrysos_plan import plan
 from game.core.rng import Rng
 from game.khrysos import HUNTER_NUMBERS, WIN_TREASURE
 from game.khrysos.facts import current_step

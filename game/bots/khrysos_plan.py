@@ -19,6 +19,7 @@ Within the turn no die is rolled (the energy is known), so one sampled state ser
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from game.core.actions import Action
@@ -115,12 +116,17 @@ def turn_values(kit: Any, s: State, seat: int, w: dict[str, float] = TURN_WEIGHT
     return exps[seat] / sum(exps)
 
 
-def best_end(kit: Any, s: State, seat: int, w: dict[str, float] = TURN_WEIGHTS, steps: int = MAX_STEPS) -> tuple[float, State]:
-    """Where the current turn ends best for `seat`, and how well (`turn_values`): `s` played on with
-    `seat`'s choices taken greedily by the quick evaluation (a rival's reaction, a Guard to spend, by the
-    rules' quick policy), the turn ended at once at any point on the way where ending is allowed (the
-    quick evaluation knows no danger: a greedy walk to treasure may end better a step or two short)."""
+def best_end(kit: Any, s: State, seat: int, w: dict[str, float] = TURN_WEIGHTS, steps: int = MAX_STEPS,
+             judge: Callable[[State], float] | None = None) -> tuple[float, State]:
+    """Where the current turn ends best for `seat`, and how well (`turn_values`, or `judge` of the end when
+    given): `s` played on with `seat`'s choices taken greedily by the quick evaluation (a rival's reaction,
+    a Guard to spend, by the rules' quick policy), the turn ended at once at any point on the way where
+    ending is allowed (the quick evaluation knows no danger: a greedy walk to treasure may end better a
+    step or two short)."""
     rules = kit.rules
+    if judge is None:
+        def judge(end: State) -> float:
+            return turn_values(kit, end, seat, w)
     key = _turn_key(s)
     best: tuple[float, State] | None = None
     while steps > 0 and s.to_move is not None and _turn_key(s) == key:
@@ -128,7 +134,7 @@ def best_end(kit: Any, s: State, seat: int, w: dict[str, float] = TURN_WEIGHTS, 
         steps -= 1
         if s.to_move == seat and END in legal:
             stop = rules.apply(s, END)[0]
-            v = turn_values(kit, stop, seat, w)
+            v = judge(stop)
             if best is None or v > best[0]:
                 best = (v, stop)
         if len(legal) == 1:
@@ -138,7 +144,7 @@ def best_end(kit: Any, s: State, seat: int, w: dict[str, float] = TURN_WEIGHTS, 
         else:
             a = kit.policy(s, legal, s.rng)
         s, _ = rules.apply(s, a)
-    v = turn_values(kit, s, seat, w)
+    v = judge(s)
     if best is None or v > best[0]:
         best = (v, s)
     return best
@@ -170,47 +176,4 @@ def _greedy(kit: Any, s: State, who: int) -> Action:
     return max(kit.prune(s, legal), key=lambda x: kit.values(kit.rules.apply(s, x)[0])[who])
 
 
-def play_replies(kit: Any, s: State, seat: int, steps: int = 40) -> State:
-    """`s` (where `seat`'s turn just ended) played on until `seat` is to start a turn again: every seat
-    choosing greedily by the quick evaluation, the rules rolling the dice."""
-    rules = kit.rules
-    while steps > 0 and s.to_move is not None:
-        if s.to_move == seat and s.cards[s.turn].seat == seat and s.phase != ACTIVE:
-            break  # our next card is to roll (or to be placed): the rivals' replies are over
-        steps -= 1
-        s, _ = rules.apply(s, _greedy(kit, s, s.to_move))
-    return s
-
-
-def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, width: int = 5, replies: int = 10,
-              w: dict[str, float] = TURN_WEIGHTS) -> tuple[Action, str] | None:
-    """Hard's choice in its own active turn: Normal's plan, then for the `width` best options the rivals'
-    replies played out on `replies` rolls of their dice each (every rival choosing greedily), judged
-    where our next turn begins; the average of those and of the plan's own judgement wins. None outside
-    an active turn."""
-    if view.phase != ACTIVE or view.cards[view.turn].seat != seat or view.to_move != seat:
-        return None
-    s = kit.determinize(view, seat, rng)
-    rules = kit.rules
-    ends = []
-    for i, a in enumerate(kit.prune(view, legal)):
-        v, end = best_end(kit, rules.apply(s, a)[0], seat, w)
-        ends.append((v, -i, a, end))
-    ends.sort(key=lambda e: (e[0], e[1]), reverse=True)
-    best: Any = None
-    for v0, i, a, end in ends[:width]:
-        total = v0 * replies  # the plan's own judgement (the rivals' greedy replies miss their best blows)
-        if end.to_move is None:
-            total *= 2
-        else:
-            for _ in range(replies):
-                t = end.copy()
-                t.rng = Rng(rng.next64())
-                total += turn_values(kit, play_replies(kit, t, seat), seat, w)
-        if best is None or (total, i) > (best[0], best[1]):
-            best = (total, i, a, end)
-    v, _, action, end = best
-    return action, kit.reason(s, end, seat, action, v / (2 * replies))
-
-
-__all__ = ["TURN_WEIGHTS", "deep_plan", "best_end", "plan", "play_replies", "turn_values"]
+__all__ = ["TURN_WEIGHTS", "best_end", "plan", "turn_values"]

@@ -157,6 +157,7 @@ class HardBot:
         self.early_stop = early_stop
         self.last: dict = {}  # the last search: iterations run and whether the clock stopped it
         self._kept: tuple[Any, ...] | None = None  # (seat, stretch key, view as data, root, action chosen): the tree to reuse
+        self._plans: dict = {}  # the kit's deep_plan keeps what it learnt in a turn for its next decision there
 
     def _stretch(self, state: Any) -> Any:
         return cast(Callable[[Any], Any], self.kit.stretch)(state)  # there is one whenever `reuse` is set
@@ -189,7 +190,7 @@ class HardBot:
                 self._kept = None
                 return found
         if self.kit.deep_plan is not None:
-            found = self.kit.deep_plan(self.kit, view_state, seat, legal, rng)
+            found = self.kit.deep_plan(self.kit, view_state, seat, legal, rng, memory=self._plans)
             if found is not None:
                 self.last = {"iterations": 0, "timed_out": False, "early": False, "reused": False, "plan": True}
                 self._kept = None

@@ -4,7 +4,8 @@ only (strength is the arena's)."""
 
 from game import khrysos as rules
 from game.bots import kit, make_bot
-from game.bots.khrysos_plan import _turn_key, best_end, deep_plan, plan, turn_values
+from game.bots.khrysos_deep import _faces, deep_plan, rival_turn, _Work
+from game.bots.khrysos_plan import _turn_key, best_end, plan, turn_values
 from game.core.rng import Rng
 from game.khrysos.testing import hunter, position
 
@@ -45,5 +46,21 @@ def test_normal_follows_its_plan_in_its_own_turn_and_looks_one_move_elsewhere():
 def test_hard_deep_plan_gives_a_legal_action_and_a_reason():
     s = _spot()
     legal = rules.legal_actions(s)
-    found = deep_plan(KIT, rules.view(s, 0), 0, legal, Rng(2), width=2, replies=2)
+    found = deep_plan(KIT, rules.view(s, 0), 0, legal, Rng(2), width=2, budget=40)
     assert found is not None and found[0] in legal and found[1]
+
+
+def _ended(s):
+    return rules.apply(s, rules.legal_actions(s)[-1])[0]  # `end`: the rival's card is about to roll
+
+
+def test_during_your_turn_roll_the_die_hard_meets_the_rivals_reply_on_every_face():
+    faces = _faces(KIT, _ended(_spot()), 0, Rng(4))
+    assert sorted(t.energy for t in faces) == [1, 2, 3, 4, 5, 6]
+    assert all(t.phase == "active" and t.to_move == 1 for t in faces)
+
+
+def test_during_your_turn_the_rivals_reply_is_played_until_our_next_card_begins():
+    for t in _faces(KIT, _ended(_spot()), 0, Rng(5)):
+        after = rival_turn(KIT, t, 0, _Work(100))
+        assert after.to_move is None or (after.cards[after.turn].seat == 0 and after.phase != "active")

@@ -1,0 +1,146 @@
+"""Khrysos Hunters' Hard in its own active turn: Normal's plans met by the rival's planned reply on every roll.
+
+Normal (game/bots/khrysos_plan.py) plays each option on to the end of its turn and judges the end with
+the tactics. Hard takes the `width` options whose ends Normal judges best and, for each, plays the next
+turn as the rival would play it: the rival's die is taken at each of its six faces (one sampled game per
+face, every face weighed alike), and on each the rival plans its turn as Normal does (every first option
+played on to its best end, judged by `turn_values` from the rival's side). Where the rival's turn
+leaves the game, our next card about to begin, the position is judged by `turn_values` from the rival's
+side (its hunters are the ones about to be met); the average over the faces, mixed with a little of
+the judgement of our own end, ranks the options. An end where the game is over is judged as it stands
+(a win is worth 1).
+
+The work is bounded by `budget`: the rival's first options played on to their ends, all faces and
+options together. When the budget runs out the rival's remaining choices are greedy (the quick
+evaluation), and an option reached after that keeps its own judgement. The bot keeps the judgements
+of the ends met in a turn (`memory`) for its next decision in the same turn, which weighs mostly the
+same ends again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.bots.khrysos_plan import TURN_WEIGHTS, _greedy, best_end, turn_values
+from game.core.actions import Action
+from game.core.rng import Rng
+from game.khrysos.state import ACTIVE, START, State
+from game.khrysos.tactics import FACES
+
+ROLL = Action("roll")
+OWN = 0.25  # weight of the judgement of our own end beside the average over the rival's replies
+
+
+def judge_for(kit: Any, seat: int, w: dict[str, float] = TURN_WEIGHTS):
+    """`seat`'s judgement of a position between turns: Normal's `turn_values`, with two players taken from
+    the side of the seat that just played (its hunters' risks are the ones the next turn meets)."""
+
+    def judge(s: State) -> float:
+        if s.to_move is not None and s.num_players == 2 and s.cards[s.turn].seat == seat:
+            return 1 - turn_values(kit, s, 1 - seat, w)
+        return turn_values(kit, s, seat, w)
+
+    return judge
+
+
+class _Work:
+    def __init__(self, budget: int):
+        self.left = budget
+
+
+def _faces(kit: Any, end: State, seat: int, rng: Rng) -> list[State]:
+    """The position after the rival's die at the start of its turn, one for each face that came up within
+    a few draws (every face, nearly always); several sampled games where the turn begins otherwise."""
+    rules = kit.rules
+    if end.phase == START and end.to_move is not None and end.to_move != seat:
+        found: dict[int, State] = {}
+        tries = 0
+        while len(found) < FACES and tries < 5 * FACES:
+            t = end.copy()
+            t.rng = Rng(rng.next64())
+            t, _ = rules.apply(t, ROLL)
+            found.setdefault(t.energy, t)
+            tries += 1
+        return [found[k] for k in sorted(found)]
+    out = []
+    for _ in range(FACES):
+        t = end.copy()
+        t.rng = Rng(rng.next64())
+        out.append(t)
+    return out
+
+
+def rival_turn(kit: Any, s: State, seat: int, work: _Work, w: dict[str, float] = TURN_WEIGHTS, steps: int = 40) -> State:
+    """`s` (our turn over) played on until one of `seat`'s cards is about to begin a turn (or the game
+    ends): the rival plans each of its active decisions as Normal does, every other choice is greedy."""
+    rules = kit.rules
+    while steps > 0 and s.to_move is not None:
+        who = s.to_move
+        if who == seat and s.cards[s.turn].seat == seat and s.phase != ACTIVE:
+            break
+        steps -= 1
+        legal = rules.legal_actions(s)
+        if len(legal) == 1:
+            s, _ = rules.apply(s, legal[0])
+            continue
+        if s.phase == ACTIVE and s.res is None and s.cards[s.turn].seat == who != seat and work.left > 0:
+            best: tuple[float, State] | None = None
+            for a in kit.prune(s, legal):
+                work.left -= 1
+                got = best_end(kit, rules.apply(s, a)[0], who, w)
+                if best is None or got[0] > best[0]:
+                    best = got
+            assert best is not None
+            if best[1] is not s:
+                s = best[1]
+                continue
+        s, _ = rules.apply(s, _greedy(kit, s, who))
+    return s
+
+
+def _key(s: State) -> tuple:
+    """What a seat can see of a position, as a key (the hands' and deck's sizes, not their hunters)."""
+    return (s.phase, s.turn, s.cards, s.loot, s.energy, s.used, s.res, s.retired, tuple(len(h) for h in s.hands), len(s.deck))
+
+
+def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, width: int = 4,
+              budget: int = 600, w: dict[str, float] = TURN_WEIGHTS, memory: dict | None = None) -> tuple[Action, str] | None:
+    """Hard's choice in its own active turn (see the module's docstring); None outside one. `memory`, kept
+    by the bot from one decision to the next, holds the judgements of ends already met by the rival's
+    replies in this turn (the next decision of the turn mostly weighs the same ends again)."""
+    if view.phase != ACTIVE or view.cards[view.turn].seat != seat or view.to_move != seat:
+        return None
+    if memory is None:
+        memory = {}
+    turn = (seat, view.turn, view.cards[view.turn].turns)
+    if memory.get("turn") != turn:
+        memory.clear()
+        memory["turn"] = turn
+    s = kit.determinize(view, seat, rng)
+    rules = kit.rules
+    judge = judge_for(kit, seat, w)
+    ends = []
+    for i, a in enumerate(kit.prune(view, legal)):
+        v, end = best_end(kit, rules.apply(s, a)[0], seat, w)
+        ends.append((v, -i, a, end))
+    ends.sort(key=lambda e: (e[0], e[1]), reverse=True)
+    work = _Work(budget)
+    best: Any = None
+    for _v0, i, a, end in ends[:width]:
+        key = _key(end)
+        value = memory.get(key)
+        if value is None:
+            own = judge(end)
+            if end.to_move is None or work.left <= 0:
+                value = own
+            else:
+                replies = [judge(rival_turn(kit, t, seat, work, w)) for t in _faces(kit, end, seat, rng)]
+                value = OWN * own + (1 - OWN) * sum(replies) / len(replies)
+                memory[key] = value
+        if best is None or (value, i) > (best[0], best[1]):
+            best = (value, i, a, end)
+    value, _, action, end = best
+    return action, kit.reason(s, end, seat, action, value)
+
+
+__all__ = ["deep_plan", "judge_for", "rival_turn"]
