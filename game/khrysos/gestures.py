@@ -87,7 +87,9 @@ def go_with_reach(state: State, legal, p: Pending, square: Cell, who: int | None
         return next((g for g in gestures if g.ok), gestures[0])
     if p.kind not in MOVING:
         return Gesture.refused(not_now(state))
+    assert who is not None, "a walk, Trample or Move has its mover (see go_to)"
     at = card_of_hunter(state, who).at
+    assert at is not None, "the mover stands on the map"
     if square == at:
         return _refused(f"{_name(who)} already stands here")
     if square not in state.board.floor:
@@ -208,4 +210,5 @@ def hunter_gesture(state: State, legal, hunter: int, mover: int | None = None) -
     if pending(state).kind == "hit":
         return aim_at(state, legal, hunter)
     card = card_of_hunter(state, hunter)
+    assert card.at is not None, "a hunter clicked on the map stands on it"
     return go_to(state, legal, card.at, mover)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, cast
 
 from game.core.actions import Action
 from game.core.rng import Rng
@@ -67,7 +68,7 @@ def _toward_loot(state: State, steps: list[Action], rng: Rng) -> tuple[Action, i
     best = 100  # every distance is at most 99
     choices: list[Action] = []
     for a in steps:
-        args = a.args
+        args: tuple[Any, ...] = a.args  # a legal "move", "step" or "shift": its last two are a square
         square = (args[-2], args[-1])
         d = get(square)
         if d is None:
@@ -116,6 +117,7 @@ def _uses(hunter: int, number: int, upgraded: bool) -> tuple[bool, bool, tuple[t
 def _rivals(state: State) -> list[tuple[int, int]]:
     """(Range distance from the active hunter, treasure) of every rival hunter on the map."""
     me = state.cards[state.turn]
+    assert me.at is not None, "the active hunter is on the map"
     dist = state.board.reach_distances(me.at)
     return [(dist.get(c.at, 99), c.treasure) for c in state.cards if c.at is not None and c is not me and c.seat != me.seat]
 
@@ -135,15 +137,16 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
         return actions[rng.below(len(actions))]
     r = state.res
     me = state.cards[state.turn]
+    assert me.at is not None, "the active hunter is on the map"
     if r is None:
         moves = [a for a in actions if a.kind == "move"]
         offered = [a for a in actions if a.kind == "act"]
         if offered:
             foes = _rivals(state)
             # whether any is useful first: the whole list is needed only when an action is picked
-            first = next((k for k, a in enumerate(offered) if _useful(state, a.args[0], foes)), None)
+            first = next((k for k, a in enumerate(offered) if _useful(state, cast(int, a.args[0]), foes)), None)
             if first is not None and (not moves or rng.below(100) < 30):
-                acts = [offered[first]] + [a for a in offered[first + 1 :] if _useful(state, a.args[0], foes)]
+                acts = [offered[first]] + [a for a in offered[first + 1 :] if _useful(state, cast(int, a.args[0]), foes)]
                 return acts[rng.below(len(acts))]
         pick = _toward_loot(state, moves, rng)
         if pick is not None and pick[1] < _nearest_loot(state, me.at):
@@ -157,9 +160,10 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
         return actions[0]  # spend a Boost
     targets = [a for a in actions if a.kind == "target"]
     if targets:
-        foes = [a for a in targets if state.cards[state.card_of(a.args[0])].seat != me.seat]
-        pool = foes or targets
-        return pool[rng.below(len(pool))] if foes or rng.below(2) else actions[-1]
+        # a legal "target" names a hunter in play
+        at_rivals = [a for a in targets if state.cards[cast(int, state.card_of(cast(int, a.args[0])))].seat != me.seat]
+        pool = at_rivals or targets
+        return pool[rng.below(len(pool))] if at_rivals or rng.below(2) else actions[-1]
     if r.push:  # a Move in a box: walk the acting hunter toward treasure, or move anyone at random
         shifts = [a for a in actions if a.kind == "shift"]
         mine = [a for a in shifts if a.args[0] == me.hunter]

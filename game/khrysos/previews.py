@@ -7,7 +7,7 @@ text and the click never disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from game.core.gesture import Gesture
 from game.core.grammar import counted, seat_name
@@ -113,7 +113,9 @@ def board_squares(state: State, legal, mover: int | None = None, names: Names = 
     step = current_step(state) if p.kind == "hit" else None
     for square in sorted(board.floor, key=lambda c: (c[1], c[0])):
         gesture = go_with_reach(state, legal, p, square, who, reach)
-        does, path, area = "", (), ()
+        does = ""
+        path: tuple[Cell, ...] = ()
+        area: tuple[Cell, ...] = ()
         if gesture.ok:
             if who is not None:
                 r = reach[square]
@@ -121,7 +123,8 @@ def board_squares(state: State, legal, mover: int | None = None, names: Names = 
             elif p.kind == "place":
                 does = f"{_name(p.hunter)} starts here."
             elif p.kind == "hit":
-                target = gesture.actions[0].args[0]
+                target = cast(int, gesture.actions[0].args[0])  # a legal "target": a hunter's number
+                assert step is not None, "a Hit is resolving"
                 area = tuple(blast_area(state, square, step.blast)) if step.blast >= 0 else ()
                 caught = [c.hunter for c in state.cards if c.at in area and c.hunter not in (target,)]
                 blast = f" The Blast also catches {', '.join(_name(h) for h in caught)}." if caught else ""
@@ -169,6 +172,7 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
         area: tuple[Cell, ...] = ()
         targets: tuple[Cell, ...] = ()
         if on_map:
+            assert card is not None and card.at is not None, "on the map"
             at = card.at
             for st in effective_steps(state, hunter, act.number):
                 if st.kind == "hit":
@@ -178,7 +182,7 @@ def action_options(state: State, legal, hunter: int) -> list[ActionOption]:
                 elif st.kind == "trample":
                     area = tuple(c for c in reachable_squares(state, hunter, st.value) if c != at)
             hit = action_targets(state, hunter, act.number)
-            targets = tuple(card_of_hunter(state, t).at for t in hit)
+            targets = tuple(cast(Cell, card_of_hunter(state, t).at) for t in hit)  # each one stands on the map
             if any(st.kind in ("hit", "burst", "trample") for st in effective_steps(state, hunter, act.number)):
                 tip.append("From here it reaches " + ", ".join(_name(t) for t in hit) + "." if hit
                            else "From here it reaches nobody.")
@@ -213,7 +217,7 @@ def choices(state: State, legal, names: Names = None, mover: int | None = None) 
         seat = p.seat
         hand = [h for h in state.hands[seat] if h in HUNTERS] if seat is not None else []
         retired = not state.hands[seat] if seat is not None else False
-        source = [h for h in state.retired[seat] if h in HUNTERS] if retired else hand
+        source = [h for h in state.retired[seat] if h in HUNTERS] if retired and seat is not None else hand
         where = ""
         if not state.started:
             where = f" It starts on Treasure Zone {state.zone_rolls[state.turn]} (the opening roll)."

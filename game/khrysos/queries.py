@@ -6,7 +6,7 @@ plays is `gestures`'; the texts shown before a click are `previews`'.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from game.core.actions import Action
 from game.core.grid import Reach, reachable
@@ -51,6 +51,7 @@ def reachable_squares(state: State, hunter: int, budget: int | None = None) -> d
     if budget is None:
         budget = movement_budget(state, hunter)
     steps = state.board.steps
+    assert card.at is not None, "a hunter that walks stands on the map"
     return reachable(card.at, budget, steps.__getitem__, lambda a, b: 1)
 
 
@@ -98,9 +99,9 @@ def trample_squares(state: State, hunter: int | None = None) -> list[Cell]:
     if p.kind not in ("trample", "move", "push"):
         return []
     if p.kind != "push":
-        return [(a.args[0], a.args[1]) for a in legal_actions(state) if a.kind == "step"]
+        return [cast(Cell, a.args[:2]) for a in legal_actions(state) if a.kind == "step"]  # "step x y"
     who = p.target if hunter is None else hunter
-    return [(a.args[1], a.args[2]) for a in legal_actions(state) if a.kind == "shift" and a.args[0] == who]
+    return [cast(Cell, a.args[1:3]) for a in legal_actions(state) if a.kind == "shift" and a.args[0] == who]  # "shift h x y"
 
 
 # -- reaching ---------------------------------------------------------------------------------
@@ -113,7 +114,9 @@ def range_between(state: State, a: Cell, b: Cell) -> int | None:
 
 def burst_area(state: State, hunter: int, radius: int) -> list[Cell]:
     """The squares a Burst of `radius` by this hunter covers (its own square included)."""
-    return state.board.within(card_of_hunter(state, hunter).at, radius)
+    here = card_of_hunter(state, hunter).at
+    assert here is not None, "a hunter that bursts stands on the map"
+    return state.board.within(here, radius)
 
 
 def blast_area(state: State, target_square: Cell, radius: int) -> list[Cell]:
@@ -141,6 +144,7 @@ def action_targets(state: State, hunter: int, number: int) -> list[int]:
     for a Hit, every hunter in Range; for a Burst, every hunter caught; for a Trample, the
     hunters on its starting square. Self symbols target nobody ([])."""
     card = card_of_hunter(state, hunter)
+    assert card.at is not None, "a hunter that acts stands on the map"
     dist = state.board.reach_distances(card.at)
     for step in effective_steps(state, hunter, number):
         if step.kind in ("hit", "burst"):
@@ -238,7 +242,9 @@ def hit_reach(state: State) -> list[Cell]:
     """During a Hit: the squares within its Range from the acting hunter (solid lines do not stop Range)."""
     if pending(state).kind != "hit":
         return []
-    return state.board.within(state.cards[state.turn].at, current_step(state).range)
+    here = state.cards[state.turn].at
+    assert here is not None, "the acting hunter stands on the map"
+    return state.board.within(here, current_step(state).range)
 
 
 def action_symbols(hunter: int, number: int, upgraded: bool) -> list[tuple[str, int, bool]]:

@@ -6,6 +6,7 @@ Builds only on `facts` (not on `rules`), so `rules.apply` can import it without 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from game.core.actions import Action
 from game.core.grammar import counted, sentence
@@ -115,7 +116,7 @@ def _move(s: State, action: Action) -> str | None:
 
 def _act(s: State, action: Action) -> str | None:
     card = s.cards[s.turn]
-    n = action.args[0]
+    n = cast(int, action.args[0])  # the shape check in `refusal`: a whole number
     if not 1 <= n <= 6:
         return "actions are numbered 1 to 6"
     if card.stun:
@@ -133,25 +134,28 @@ def _step(s: State, action: Action) -> str | None:
 
 
 def _shift(s: State, action: Action) -> str | None:
-    hunter, x, y = action.args
+    hunter, x, y = cast(tuple[int, int, int], action.args)  # the shape check in `refusal`: whole numbers
     p = pending(s)
     movers = dict.fromkeys((p.hunter, p.target))
     if hunter not in movers:
         return "only " + " or ".join(_name(h) for h in movers) + " may be moved now"
-    return _blocker(s, s.cards[s.card_of(hunter)].at, (x, y))
+    return _blocker(s, s.cards[cast(int, s.card_of(hunter))].at, (x, y))  # a mover is in play
 
 
 def _target(s: State, action: Action) -> str | None:
-    hunter = action.args[0]
+    hunter = cast(int, action.args[0])  # the shape check in `refusal`: a whole number
     me = s.cards[s.turn]
     if hunter == me.hunter:
         return "a hunter cannot target itself"
     i = s.card_of(hunter)
-    if i is None or s.cards[i].at is None:
+    there = s.cards[i].at if i is not None else None
+    if i is None or there is None:
         return f"{_name(hunter)} is not on the map" if hunter in HUNTERS else f"there is no hunter number {hunter}"
     step = current_step(s)
-    act = HUNTERS[me.hunter].action(s.res.number)
-    distance = s.board.reach_distances(me.at).get(s.cards[i].at)
+    r = s.res
+    assert r is not None and me.at is not None, "a Hit is resolving: its hunter stands on the map"
+    act = HUNTERS[me.hunter].action(r.number)
+    distance = s.board.reach_distances(me.at).get(there)
     if distance is None:
         return f"out of reach: pillars cut {_name(hunter)} off from {_name(me.hunter)}"
     if distance > step.range:
@@ -163,6 +167,7 @@ def _target(s: State, action: Action) -> str | None:
 
 def _guard(s: State, action: Action) -> str | None:
     r = s.res
+    assert r is not None, "a Guard decision comes while an action resolves"
     held = len(s.cards[r.queue[0]].guard)
     top = min(held, r.guard)
     return f"spend from 0 to {counted(top, 'Guard marker')} (held {held}, damage {r.guard})"

@@ -10,6 +10,7 @@ and a hunter at 0 endurance (or withdrawn) retires. The handlers of those action
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from game.core.actions import Action
 from game.khrysos import events as E
@@ -28,13 +29,13 @@ def _do_withdraw(s: State, action: Action, ev: list) -> None:
 
 def _do_move(s: State, action: Action, ev: list) -> None:
     s.energy -= 1
-    _enter(s, s.turn, (action.args[0], action.args[1]), "walk", ev)
+    _enter(s, s.turn, cast(Cell, (action.args[0], action.args[1])), "walk", ev)  # a legal "move x y"
     if s.phase == ACTIVE and s.energy == 0:
         finish_turn(s, ev)
 
 
 def _do_act(s: State, action: Action, ev: list) -> None:
-    number = action.args[0]
+    number = cast(int, action.args[0])  # a legal "act": the action's number
     card = s.cards[s.turn]
     hunter = HUNTERS[card.hunter]
     act = hunter.actions[number - 1]
@@ -49,6 +50,7 @@ def _do_act(s: State, action: Action, ev: list) -> None:
 
 def _start_plan(s: State, ev: list) -> None:
     r = s.res
+    assert r is not None, "an action is resolving"
     card = s.cards[s.turn]
     act = HUNTERS[card.hunter].actions[r.number - 1]
     ev.append(E.ActionStarted(card.hunter, r.number, act.name, r.number, _symbols(card.hunter, r.number, r.upgraded, r.raises)))
@@ -63,13 +65,15 @@ def _symbols(hunter: int, number: int, upgraded: bool, raises: tuple) -> str:
 
 
 def _do_boost(s: State, action: Action, ev: list) -> None:
-    sym, amount = action.args
+    sym, amount = cast(tuple[str, int], action.args)  # a legal "boost": a symbol and an amount
+    r = s.res
+    assert r is not None, "a Boost raises the action resolving"
     i = s.turn
     card = s.cards[i]
     # Spend the marker that would expire first.
     k = min((u, j) for j, (bs, ba, u) in enumerate(card.boosts) if bs == sym and ba == amount)[1]
     set_card(s, i, card._replace(boosts=card.boosts[:k] + card.boosts[k + 1 :]))
-    s.res = s.res._replace(raises=s.res.raises + ((sym, amount),))
+    s.res = r._replace(raises=r.raises + ((sym, amount),))
     ev.append(E.BoostSpent(card.hunter, sym, amount))
     if not usable_boosts(s, s.res):
         _start_plan(s, ev)
@@ -77,6 +81,7 @@ def _do_boost(s: State, action: Action, ev: list) -> None:
 
 def _do_done(s: State, action: Action, ev: list) -> None:
     r = s.res
+    assert r is not None, "an action is resolving"
     if r.push:
         s.res = _next_effect(s, r._replace(push=0))
     elif r.pc == BOOST_PHASE:
@@ -89,7 +94,8 @@ def _do_done(s: State, action: Action, ev: list) -> None:
 
 def _do_step(s: State, action: Action, ev: list) -> None:
     r = s.res
-    square = (action.args[0], action.args[1])
+    assert r is not None, "a Move or Trample is resolving"
+    square = cast(Cell, (action.args[0], action.args[1]))  # a legal "step x y"
     step = current_step(s)
     me = s.turn
     _enter(s, me, square, "trample" if step.kind == "trample" else "action", ev)
@@ -108,12 +114,14 @@ def _do_step(s: State, action: Action, ev: list) -> None:
 
 def _do_shift(s: State, action: Action, ev: list) -> None:
     """One square of a Move in a box, for the acting hunter or the target, as the current player splits them."""
-    hunter, x, y = action.args
-    i = s.card_of(hunter)
+    hunter, x, y = cast(tuple[int, int, int], action.args)  # a legal "shift": a hunter in play and a square
+    i = cast(int, s.card_of(hunter))
     _enter(s, i, (x, y), "action" if i == s.turn else "pushed", ev)
     if s.phase == OVER:
         return
-    r = s.res._replace(push=s.res.push - 1)
+    r = s.res
+    assert r is not None, "a Move in a box is resolving"
+    r = r._replace(push=r.push - 1)
     if r.push == 0:
         r = _next_effect(s, r)
     s.res = r
@@ -122,15 +130,16 @@ def _do_shift(s: State, action: Action, ev: list) -> None:
 
 def _do_target(s: State, action: Action, ev: list) -> None:
     r = s.res
+    assert r is not None, "a Hit is resolving"
     step = current_step(s)
     me = s.turn
-    t = s.card_of(action.args[0])
+    t = cast(int, s.card_of(cast(int, action.args[0])))  # a legal "target": a hunter in play
     ev.append(E.Targeted(s.cards[me].hunter, s.cards[t].hunter, "hit"))
-    queue = (t,)
+    queue: tuple[int, ...] = (t,)
     if step.blast >= 0:
         # Blast counts from the target and, unlike Burst, spares nobody: the acting hunter
         # caught in its own Blast takes the box last (RULES_NOTES R4).
-        dist = s.board.reach_distances(s.cards[t].at)
+        dist = s.board.reach_distances(cast(Cell, s.cards[t].at))  # a target stands on the map
         caught = [i for i, c in enumerate(s.cards) if i != t and c.at is not None and dist.get(c.at, 99) <= step.blast]
         others = tuple(i for i in caught if i != me) + tuple(i for i in caught if i == me)
         for i in others:
@@ -141,8 +150,9 @@ def _do_target(s: State, action: Action, ev: list) -> None:
 
 
 def _do_guard(s: State, action: Action, ev: list) -> None:
-    spend = action.args[0]
+    spend = cast(int, action.args[0])  # a legal "guard": how many markers
     r = s.res
+    assert r is not None, "a Guard decision comes while an action resolves"
     t = r.queue[0]
     card = s.cards[t]
     if spend:
@@ -273,6 +283,7 @@ def _effect(s: State, me: int, t: int, name: str, value: int, ev: list) -> None:
             _gain(s, me, amount, ev)
     elif name == "swap":
         mine, theirs = s.cards[me].at, card.at
+        assert mine is not None and theirs is not None, "a Swap's two hunters stand on the map"
         ev.append(E.Swapped(s.cards[me].hunter, card.hunter, theirs, mine))
         _enter(s, me, theirs, "swap", ev)
         if s.phase != OVER:
@@ -336,7 +347,7 @@ def _retire(s: State, t: int, by: int | None, ev: list) -> None:
     retired[card.seat] = retired[card.seat] + (card.hunter,)
     s.retired = tuple(retired)
     ev.append(E.KnockedOut(card.hunter, "withdrew" if by is None else "retired", card.seat, by_hunter, moved, moved if thief else 0))
-    if thief and moved:
+    if thief and moved and by is not None:  # a thief is a hunter (`by` not None)
         _gain(s, by, moved, ev)
 
 

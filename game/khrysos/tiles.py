@@ -23,7 +23,7 @@ import re
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 from game.core.content import EntryReader, parse_text, read_text
 from game.core.errors import ContentError
@@ -214,7 +214,7 @@ def _quote(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -229,8 +229,9 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
     # builder's grid, counted from the grid's corner (no map to count from yet), when it has one.
     where = f"the file's tile {number}"
     if isinstance(tile, str):
-        on_grid = _is_int(x) and _is_int(y) and 0 <= x <= MAX_TILE_POS and 0 <= y <= MAX_TILE_POS
-        where = f"the file's tile {number} ({tile_name(tile)}" + (f" at {square_label(TILE_SIZE * x, TILE_SIZE * y)})" if on_grid else ")")
+        where = f"the file's tile {number} ({tile_name(tile)})"
+        if _is_int(x) and _is_int(y) and 0 <= x <= MAX_TILE_POS and 0 <= y <= MAX_TILE_POS:
+            where = f"the file's tile {number} ({tile_name(tile)} at {square_label(TILE_SIZE * x, TILE_SIZE * y)})"
     ok = True
     for field in sorted(set(entry) - set(TILE_FIELDS)):
         problems.append(f"{where} has an unknown field {field!r}")
@@ -254,7 +255,9 @@ def _read_entry(number: int, entry: Any, problems: list[str]) -> PlacedTile | No
     if not _is_int(rotation) or rotation not in ROTATIONS:
         problems.append(f"{where}: 'rotation' must be 0, 90, 180 or 270, not {_quote(rotation)}")
         rotation = 0
-    return PlacedTile(tile, x, y, rotation) if ok else None
+    if not ok:
+        return None
+    return PlacedTile(cast(str, tile), cast(int, x), cast(int, y), rotation)  # ok: each was checked above
 
 
 def read_map_data(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile]], list[str]]:
@@ -285,7 +288,7 @@ def read_map_data(data: Any) -> tuple[MapSpec | None, list[tuple[int, PlacedTile
         pt = _read_entry(number, entry, problems)
         if pt is not None:
             placed.append((number, pt))
-    spec = None if problems else MapSpec(name, tuple(pt for _, pt in placed), *notes)
+    spec = None if problems else MapSpec(cast(str, name), tuple(pt for _, pt in placed), *notes)
     return spec, placed, problems
 
 

@@ -15,6 +15,7 @@ keeps "Player 1", "Player 2", ...). Hunters are named by their card's name.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from game.core.actions import Action
 from game.core.grammar import capital, counted, listing, possessive
@@ -74,7 +75,8 @@ def action_text(state, action: Action, names: Names = None) -> str:
     No action names a player, so `names` changes nothing (it is taken like every text function
     of the game). An action it does not know reads in its text form.
     """
-    args, kind = action.args, action.kind
+    kind = action.kind
+    args: tuple[Any, ...] = action.args  # read as the kind says; an action that does not fit reads in its text form
     card = state.cards[state.turn] if 0 <= state.turn < len(state.cards) else None
     who = hunter_name(card.hunter) if card is not None and card.hunter else "the hunter"
 
@@ -94,7 +96,7 @@ def action_text(state, action: Action, names: Names = None) -> str:
             return f"Move {who} to {square(args[0], args[1])}"
         if kind == "end":
             return f"End {possessive(who)} turn"
-        if kind == "act":
+        if kind == "act" and card is not None:
             return f"Use {HUNTERS[card.hunter].actions[args[0] - 1].name} with {who} ({args[0]} energy)"
         if kind == "boost":
             return f"Spend the {str(args[0]).capitalize()} +{args[1]} Boost"
