@@ -76,7 +76,9 @@ def bonus_problem(s: State, seat: int, card_id: int, in_combat: bool) -> str | N
         return f"{card.name} is a combat card: play it after the dice of a combat you fight in"
     if card.timing == "counter":
         return f"{card.name} is a counter card: play it when another player plays a Bonus"
-    here = s.turn.place
+    turn = s.turn
+    assert turn is not None, "out of combat, a Bonus card is played in its player's Action phase"
+    here = turn.place
     if card.place is not None and card.place != here:
         return f"{card.name} can only be played in the {place_name(card.place)}; you are in the {place_name(here)}"
     # A card that would change nothing (a gain from an empty supply, a loss or a steal from a
@@ -123,6 +125,7 @@ def _counter_askers(s: State, player: int) -> tuple[int, ...]:
 def play_counter(s: State, seat: int, ev: list) -> None:
     """`seat` answers the card on top of the stack with a counter card, itself a Bonus card the others may counter."""
     play = s.play
+    assert play is not None, "a counter card answers a Bonus card being played"
     p = s.own(seat)
     counter = next(c for c in p.hand if BONUS[c].timing == "counter")
     p.hand = _remove_card(p.hand, counter)
@@ -141,6 +144,7 @@ def _settle(s: State, ev: list) -> None:
     """
     while True:
         play = s.play
+        assert play is not None, "a Bonus card is being played"
         if not play.counters:
             _resolve_play(s, ev)
             return
@@ -154,8 +158,8 @@ def _settle(s: State, ev: list) -> None:
             return
         rest = below[:-1]
         top = rest[-1][0] if rest else play.seat
-        s.play = play.but(counters=rest, asked=_counter_askers(s, top))
-        if s.play.asked:
+        s.play = play = play.but(counters=rest, asked=_counter_askers(s, top))
+        if play.asked:
             return
 
 
@@ -167,6 +171,7 @@ def _after_play(s: State, seat: int) -> None:
 
 def _resolve_play(s: State, ev: list) -> None:
     play = s.play
+    assert play is not None, "a Bonus card is being played"
     card = BONUS[play.card]
     s.bonus_discard = s.bonus_discard + (play.card,)
     seat, target = play.seat, play.target
@@ -179,15 +184,17 @@ def _resolve_play(s: State, ev: list) -> None:
         else:
             amount = card.amount
         combat = s.combat
+        assert combat is not None, "a combat card is played in a combat"
         scores = tuple(sc + amount if f == seat else sc for f, sc in zip(combat.fighters, combat.scores))
-        s.combat = combat.but(scores=scores)
-        ev.append(CombatScoreRaised(seat, amount, s.combat.score_of(seat)))
+        s.combat = combat = combat.but(scores=scores)
+        ev.append(CombatScoreRaised(seat, amount, combat.score_of(seat)))
     elif effect == "gain":
         _gain(s, seat, play.choice or card.kind, card.amount, ev)
     elif effect == "trade":
         _pay(s, seat, card.pay_kind, card.pay, ev)
         _gain(s, seat, play.choice or card.kind, card.amount, ev)
     elif effect == "loss":
+        assert target is not None, "a loss card has its target"
         who = s.own(target)
         if card.kind == "hp":
             _hurt_by_bonus(s, target, card.amount, ev)
@@ -197,8 +204,10 @@ def _resolve_play(s: State, ev: list) -> None:
             s.supply[card.kind] += n
             ev.append(Lost(target, card.kind, n))
     elif effect == "steal":
+        assert target is not None, "a steal card has its target"
         ev.append(Stole(seat, target, card.kind, _transfer(s, target, seat, card.kind, card.amount)))
     elif effect == "swap":
+        assert target is not None, "a swap card has its target"
         _swap(s, seat, target, card, ev)
     _after_play(s, seat)
 

@@ -41,7 +41,9 @@ def stage(state: State) -> str:
         return "combat"
     if state.steals:
         return "steal"
-    climb = state.turn.climb
+    turn = state.turn
+    assert turn is not None, "past the moves, a player's Action phase is under way"
+    climb = turn.climb
     if climb == "rolling":
         return "climb"
     if climb == "reward":
@@ -67,6 +69,7 @@ def decision(state: State, names: Sequence[str] | None = None) -> Decision:
         reason = end_reason(state, winner, points(state, winner), names)  # the reason `rules.outcome` gives
         return Decision("over", None, f"Game over, {player_name(state, winner, names)} wins. {reason}", False)
     seat = state.to_move
+    assert seat is not None, "a game in progress has a seat to move"
     prompt, private = _PROMPTS[kind](state, seat, names)
     return Decision(kind, seat, f"{player_name(state, seat, names)}: {prompt}", private)
 
@@ -76,21 +79,28 @@ def _prompt_move(s: State, seat: int, names) -> tuple[str, bool]:
 
 
 def _prompt_combat(s: State, seat: int, names) -> tuple[str, bool]:
-    return f"play a combat card or pass (your score is {s.combat.score_of(seat)})", True
+    combat = s.combat
+    assert combat is not None, "a combat is being fought"
+    return f"play a combat card or pass (your score is {combat.score_of(seat)})", True
 
 
 def _prompt_counter(s: State, seat: int, names) -> tuple[str, bool]:
     play = s.play
+    assert play is not None, "a Bonus card is being played"
     who, card = play.counters[-1] if play.counters else (play.seat, play.card)
     return colon(f"{player_name(s, who, names)} plays {BONUS[card].name}", "counter it with a counter card, or pass"), True
 
 
 def _prompt_target(s: State, seat: int, names) -> tuple[str, bool]:
-    return f"choose the player {BONUS[s.play.card].name} targets, or cancel", True
+    play = s.play
+    assert play is not None, "a Bonus card is being played"
+    return f"choose the player {BONUS[play.card].name} targets, or cancel", True
 
 
 def _prompt_choice(s: State, seat: int, names) -> tuple[str, bool]:
-    return f"choose the resource {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel", True
+    play = s.play
+    assert play is not None, "a Bonus card is being played"
+    return f"choose the resource {BONUS[play.card].name} gives (Wood, Stone or Bone), or cancel", True
 
 
 def _prompt_steal(s: State, seat: int, names) -> tuple[str, bool]:
@@ -119,7 +129,9 @@ _PLACE_ACTIONS = {
 
 
 def _prompt_main(s: State, seat: int, names) -> tuple[str, bool]:
-    place = s.turn.place
+    turn = s.turn
+    assert turn is not None, "an Action phase is under way"
+    place = turn.place
     return f"your Action phase in the {place_name(place)}: {_PLACE_ACTIONS[place]}, realize an Evolution, play a Bonus card or end", True
 
 

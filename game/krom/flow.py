@@ -8,6 +8,7 @@ steals, Action phases in place order, the end of a round."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from game.core import D6, Action
 from game.krom.bonus import _begin_play, _commit_play, _settle, play_counter
@@ -104,7 +105,7 @@ def _advance(s: State, ev: list) -> None:
 
 
 def _reveal(s: State, ev: list) -> None:
-    places = tuple(s.picks)
+    places = cast(tuple[int, ...], tuple(s.picks))  # revealed once every seat has picked
     ev.append(DestinationsRevealed(places))
     for seat, place in enumerate(places):
         p = s.own(seat)
@@ -177,13 +178,15 @@ def _do_combat(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "pass":
         ev.append(Passed(seat))
         combat = s.combat
+        assert combat is not None, "a combat is being fought"
         s.combat = combat.but(asked=_window_next(s, combat, seat, combat.passes + 1), passes=combat.passes + 1)
     else:
-        _begin_play(s, seat, a.args[0], ev)
+        _begin_play(s, seat, cast(int, a.args[0]), ev)  # "play CARD"
 
 
 def _do_counter(s: State, seat: int, a: Action, ev: list) -> None:
     play = s.play
+    assert play is not None, "a Bonus card is being played"
     if a.kind == "pass":
         ev.append(Passed(seat))
         s.play = play.but(asked=play.asked[1:])
@@ -197,6 +200,7 @@ def _do_target(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "cancel":
         s.play = None
         return
+    assert s.play is not None, "a Bonus card is being played"
     play = s.play.but(target=a.args[0])
     if BONUS[play.card].needs_choice:
         s.play = play.but(stage="choice")
@@ -208,6 +212,7 @@ def _do_choice(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "cancel":
         s.play = None
         return
+    assert s.play is not None, "a Bonus card is being played"
     _commit_play(s, s.play.but(choice=a.args[0]), ev)
 
 
@@ -217,7 +222,7 @@ def _do_steal(s: State, seat: int, a: Action, ev: list) -> None:
     if a.kind == "pass":
         ev.append(StealDeclined(seat, victim))
         return
-    kind = a.args[0]
+    kind = cast(str, a.args[0])  # "steal KIND"
     v, w = s.own(victim), s.own(seat)
     if kind == "bonus":
         card = s.rng.choice(v.hand)
@@ -231,6 +236,7 @@ def _do_steal(s: State, seat: int, a: Action, ev: list) -> None:
 
 def _do_climb(s: State, seat: int, a: Action, ev: list) -> None:
     t = s.turn
+    assert t is not None, "a climb is part of an Action phase"
     if a.kind == "keep":
         s.turn = t.but(kept=tuple(sorted(t.kept + (a.args[0],))))
     elif a.kind == "free":
@@ -251,13 +257,15 @@ def _do_climb(s: State, seat: int, a: Action, ev: list) -> None:
 
 
 def _do_reward(s: State, seat: int, a: Action, ev: list) -> None:
-    bundle = dict(reward_options(s))[a.args[0]]
+    bundle = dict(reward_options(s))[cast(str, a.args[0])]  # "reward LABEL"
     _gain_bundle(s, seat, bundle, ev)
+    assert s.turn is not None, "a climb is part of an Action phase"
     s.turn = s.turn.but(climb="done")
 
 
 def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
     t = s.turn
+    assert t is not None, "an Action phase is under way"
     kind = a.kind
     if kind == "end":
         ev.append(ActionPhaseEnded(seat))
@@ -268,7 +276,7 @@ def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
         _gain(s, seat, "hp", RULES.rest_hp, ev)
         s.turn = t.but(cave="rest")
     elif kind == "buy":
-        item = a.args[0]
+        item = cast(str, a.args[0])  # "buy ITEM"
         price = cave_price(item)
         s.own(seat).krom -= price
         s.supply["krom"] += price
@@ -283,11 +291,12 @@ def _do_main(s: State, seat: int, a: Action, ev: list) -> None:
     elif kind == "pick":
         _pick(s, seat, t, ev)
     elif kind == "hunt":
-        _hunt(s, seat, t, a.args[0], a.args[1], ev)
+        slot, extra = cast(tuple[int, int], a.args)  # "hunt SLOT EXTRA"
+        _hunt(s, seat, t, slot, extra, ev)
     elif kind == "climb":
         dice = _roll_mountain(s, seat, (0,) * RULES.mountain_dice, (), ev)
         s.turn = t.but(climb="rolling", dice=dice, kept=(), rerolls=0)
     elif kind == "realize":
-        _realize(s, seat, a.args[0], ev)
+        _realize(s, seat, cast(int, a.args[0]), ev)  # "realize SLOT"
     else:  # play
-        _begin_play(s, seat, a.args[0], ev)
+        _begin_play(s, seat, cast(int, a.args[0]), ev)  # "play CARD"

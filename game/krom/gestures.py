@@ -176,6 +176,7 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
     add = out.append
     if d == "main":
         t = state.turn
+        assert t is not None, "an Action phase is under way"
         if t.place == CAVE:
             add(_choice(state, legal, "rest", f"Rest: +{RULES.rest_krom} Krom, +{RULES.rest_hp} hit points",
                         "Rest in the Cave instead of providing services", Action("rest")))
@@ -193,12 +194,14 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         add(_choice(state, legal, "end", "End my Action phase", "Hand on to the next player", Action("end")))
     elif d == "climb":
         c = climb(state)
+        assert c is not None, "a climb is under way"
         cost = c.reroll_cost
         label = "No reroll left" if cost is None else f"Reroll {counted(c.free, 'die')} ({cost} Krom)"
         add(_choice(state, legal, "reroll", label, "Reroll every die without a gold ring", Action("reroll")))
         add(_choice(state, legal, "stop", "Stop and take the reward",
                     f"Stop climbing with {combination_name(c.combination)}", Action("stop")))
     elif d == "reward":
+        assert state.turn is not None, "a climb ends in its Action phase"
         for label, bundle in mountain_reward(state.turn.dice)[1]:
             add(_choice(state, legal, f"reward:{label}", bundle_words(bundle), f"Take {bundle_words(bundle)}",
                         Action("reward", (label,))))
@@ -206,6 +209,7 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         add(_choice(state, legal, "pass", "Pass", "Play no combat card now", Action("pass")))
     elif d == "counter":
         play = state.play
+        assert play is not None and state.to_move is not None, "a Bonus card is being played, a seat is asked"
         top = play.counters[-1][1] if play.counters else play.card
         seat = state.to_move
         mine = [c for c in state.players[seat].hand if c != HIDDEN and BONUS[c].timing == "counter"]
@@ -215,19 +219,23 @@ def options(state: State, legal, names: Sequence[str] | None = None) -> tuple[Ch
         add(_choice(state, legal, "pass", "Pass: let it happen" if mine else "Pass", f"Do not counter {BONUS[top].name}",
                     Action("pass")))
     elif d == "target":
-        card = BONUS[state.play.card]
-        for t in range(state.num_players):
-            if t != state.play.seat:
-                tip = f"Play {card.name} on {_who(state, t, names)}"
-                short = swap_short(state, state.play.seat, t, card) if card.effect == "swap" else None
+        play = state.play
+        assert play is not None, "a Bonus card is being played"
+        card = BONUS[play.card]
+        for other in range(state.num_players):
+            if other != play.seat:
+                tip = f"Play {card.name} on {_who(state, other, names)}"
+                short = swap_short(state, play.seat, other, card) if card.effect == "swap" else None
                 if short is not None:  # a swap is one exchange: with a side missing, nothing changes hands
                     tip = colon(tip, f"{_who(state, short[0], names)} cannot give {amount_words(short[1], short[2])}, "
                                      "so nothing would change hands")
-                add(_choice(state, legal, f"target:{t}", _who(state, t, names), tip,
-                            Action("target", (t,)), target_problem(state, state.play.seat, card, t)))
+                add(_choice(state, legal, f"target:{other}", _who(state, other, names), tip,
+                            Action("target", (other,)), target_problem(state, play.seat, card, other)))
         add(_choice(state, legal, "cancel", "Cancel (keep the card)", "Take the card back into your hand", Action("cancel")))
     elif d == "choice":
-        card = BONUS[state.play.card]
+        play = state.play
+        assert play is not None, "a Bonus card is being played"
+        card = BONUS[play.card]
         for r in RESOURCES:
             add(_choice(state, legal, f"take:{r}", r.capitalize(), f"{card.name} gives {amount_words(r, card.amount)}",
                         Action("take", (r,))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import groupby
 from operator import attrgetter
+from typing import cast
 
 from game.core.actions import Action
 from game.core.rng import Rng
@@ -67,10 +68,16 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
 
 def _main_choice(state: State, kinds: dict[str, list[Action]], rng: Rng, pick) -> Action:
     if "realize" in kinds:
-        return max(kinds["realize"], key=lambda a: (EVOLUTIONS[state.evolution_row[a.args[0]]].points, -a.args[0]))
+
+        def worth(a: Action) -> tuple[int, int]:
+            slot = cast(int, a.args[0])  # "realize SLOT"
+            return EVOLUTIONS[state.evolution_row[slot]].points, -slot
+
+        return max(kinds["realize"], key=worth)
     if "play" in kinds and rng.below(3) == 0:
         return pick(kinds["play"])
     t = state.turn
+    assert t is not None, "an Action phase is under way"
     if t.place == CAVE:
         if "rest" in kinds and (t.cave == "" and rng.below(3)):
             return kinds["rest"][0]
@@ -80,7 +87,12 @@ def _main_choice(state: State, kinds: dict[str, list[Action]], rng: Rng, pick) -
     elif t.place == FOREST and "pick" in kinds and (t.picks == 0 or rng.below(2)):
         return kinds["pick"][0]
     elif t.place == SAVANNA and "hunt" in kinds:
-        return max(kinds["hunt"], key=lambda a: (_odds(state.hunting_row[a.args[0]], a.args[1]) - a.args[1] * 0.15, rng.below(4)))
+
+        def prospect(a: Action) -> tuple[float, int]:
+            slot, extra = cast(tuple[int, int], a.args)  # "hunt SLOT EXTRA"
+            return _odds(state.hunting_row[slot], extra) - extra * 0.15, rng.below(4)
+
+        return max(kinds["hunt"], key=prospect)
     elif t.place == MOUNTAIN and "climb" in kinds:
         return kinds["climb"][0]
     return kinds["end"][0]
@@ -99,13 +111,14 @@ def _odds(card: int, extra: int) -> float:
 
 
 def _climb_choice(state: State, kinds: dict[str, list[Action]], rng: Rng) -> Action:
+    assert state.turn is not None, "a climb is part of an Action phase"
     dice = state.turn.dice
     best = max(Counter(dice).items(), key=lambda kv: (kv[1], kv[0]))[0]
     for a in kinds.get("keep", []):
-        if dice[a.args[0]] == best:
+        if dice[cast(int, a.args[0])] == best:  # "keep DIE"
             return a
     for a in kinds.get("free", []):
-        if dice[a.args[0]] != best:
+        if dice[cast(int, a.args[0])] != best:  # "free DIE"
             return a
     if "reroll" in kinds and mountain_combination(dice) not in GOOD_HANDS and rng.below(3):
         return kinds["reroll"][0]

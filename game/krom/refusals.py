@@ -11,6 +11,7 @@ and `rules.apply` refuses anything else with the check's reason (or a generic on
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from game.core import Action
 from game.core.actions import interned
@@ -37,7 +38,7 @@ from game.krom.words import action_text, bundle_text, place_name
 
 def _word(a: Action, choices) -> str | None:
     if len(a.args) == 1 and a.args[0] in choices:
-        return a.args[0]
+        return cast(str, a.args[0])  # one of `choices`: words
     return None
 
 
@@ -48,7 +49,7 @@ def _ints(a: Action, count: int) -> tuple[int, ...] | None:
     for x in args:
         if not isinstance(x, int):
             return None
-    return args
+    return cast(tuple[int, ...], args)  # each one checked above
 
 
 def _no_args(a: Action) -> str | None:
@@ -107,7 +108,9 @@ def _check_counter(s: State, seat: int, a: Action) -> str | None:
         return "you hold no counter card: you can only pass"
     if a.kind in ("counter", "pass"):
         return _no_args(a)
-    card = BONUS[s.play.card]
+    play = s.play
+    assert play is not None, "a Bonus card is being played"
+    card = BONUS[play.card]
     return f"{card.name} is being played: counter it or pass"
 
 
@@ -118,12 +121,14 @@ def _cand_target(s: State, seat: int) -> list[Action]:
 def _check_target(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "cancel":
         return _no_args(a)
+    play = s.play
+    assert play is not None, "a Bonus card is being played"
     if a.kind != "target":
-        return f"choose the target of {BONUS[s.play.card].name}, or cancel"
+        return f"choose the target of {BONUS[play.card].name}, or cancel"
     args = _ints(a, 1)
     if args is None:
         return "write 'target SEAT' with a seat number"
-    return target_problem(s, seat, BONUS[s.play.card], args[0])
+    return target_problem(s, seat, BONUS[play.card], args[0])
 
 
 def _cand_choice(s: State, seat: int) -> list[Action]:
@@ -134,7 +139,9 @@ def _check_choice(s: State, seat: int, a: Action) -> str | None:
     if a.kind == "cancel":
         return _no_args(a)
     if a.kind != "take":
-        return f"choose what {BONUS[s.play.card].name} gives (Wood, Stone or Bone), or cancel"
+        play = s.play
+        assert play is not None, "a Bonus card is being played"
+        return f"choose what {BONUS[play.card].name} gives (Wood, Stone or Bone), or cancel"
     if _word(a, RESOURCES) is None:
         return "take Wood, Stone or Bone"
     return None  # from an empty supply the card gives nothing, but it may still be played
@@ -161,6 +168,7 @@ def _check_steal(s: State, seat: int, a: Action) -> str | None:
 
 def _cand_climb(s: State, seat: int) -> list[Action]:
     t = s.turn
+    assert t is not None, "a climb is part of an Action phase"
     out = [interned("free" if i in t.kept else "keep", i) for i in range(len(t.dice))]
     return out + [_REROLL, _STOP]
 
@@ -176,6 +184,7 @@ _REROLL, _STOP = interned("reroll"), interned("stop")
 
 def _check_climb(s: State, seat: int, a: Action) -> str | None:
     t = s.turn
+    assert t is not None, "a climb is part of an Action phase"
     if a.kind in ("keep", "free"):
         args = _ints(a, 1)
         if args is None or not 0 <= args[0] < len(t.dice):
@@ -372,6 +381,7 @@ _END = interned("end")
 
 
 def _cand_main(s: State, seat: int) -> list[Action]:
+    assert s.turn is not None, "an Action phase is under way"
     out = list(_MAIN_BY_PLACE.get(s.turn.place, _CLIMB_START))
     out += _REALIZE
     out += [interned("play", c) for c in s.players[seat].hand]
@@ -380,6 +390,7 @@ def _cand_main(s: State, seat: int) -> list[Action]:
 
 
 def _check_main(s: State, seat: int, a: Action) -> str | None:
+    assert s.turn is not None, "an Action phase is under way"
     check = MAIN_CHECKS.get(a.kind)
     if check is None:
         kinds = dict.fromkeys(c.kind for c in _cand_main(s, seat))
@@ -410,6 +421,7 @@ def refusal(state: State, action: Action, names: Sequence[str] | None = None) ->
         return "The game is over"
     candidates, check = CHECKS[kind]
     seat = state.to_move
+    assert seat is not None, "a game in progress has a seat to move"
     reason = check(state, seat, action)
     if reason is None and action not in candidates(state, seat):
         reason = f"{action_text(state, action, names)} is not possible now"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from game.core import Action, IllegalAction, Outcome, Rng
 from game.core.actions import interned, is_one_of
@@ -233,6 +234,7 @@ def _legal_climb(s: State, seat: int) -> list[Action]:
     """The candidates of `_cand_climb` that `_check_climb` accepts (tests compare the two): every die can be
     kept or freed, a reroll needs one left, a die not kept and its price; stopping is always possible."""
     t = s.turn
+    assert t is not None, "a climb is part of an Action phase"
     dice, kept = t.dice, t.kept
     if len(dice) <= len(_KEEP_DIE):
         out = [_FREE_DIE[i] if i in kept else _KEEP_DIE[i] for i in range(len(dice))]
@@ -249,6 +251,7 @@ def _legal_main(s: State, seat: int) -> list[Action]:
     """The candidates of `_cand_main` that `_check_main` accepts, in their order, decided without building
     the refusals' sentences (legal_actions asks this in every Action phase; tests compare the two)."""
     t = s.turn
+    assert t is not None, "an Action phase is under way"
     p = s.players[seat]
     place, krom = t.place, p.krom
     out = []
@@ -257,7 +260,7 @@ def _legal_main(s: State, seat: int) -> list[Action]:
             out.append(_REST)
         if t.cave != "rest":
             for a in _BUY:
-                item = a.args[0]
+                item = cast(str, a.args[0])  # "buy ITEM"
                 if krom < cave_price(item):
                     continue
                 if item == "hp":
@@ -277,7 +280,7 @@ def _legal_main(s: State, seat: int) -> list[Action]:
         if not t.hunted:
             row, costs = s.hunting_row, RULES.extra_dice_costs
             for a in _MAIN_BY_PLACE[SAVANNA]:
-                slot, extra = a.args
+                slot, extra = cast(tuple[int, int], a.args)  # "hunt SLOT EXTRA"
                 if row[slot] >= 0 and krom >= costs[extra]:
                     out.append(a)
     elif place == MOUNTAIN and not t.climb:
@@ -315,6 +318,7 @@ def _legal(state: State) -> list[Action]:
     if d == "over":
         return []
     seat = state.to_move
+    assert seat is not None, "a game in progress has a seat to move"
     fast = FAST_LEGAL.get(d)
     if fast is not None:
         return fast(state, seat)
@@ -325,6 +329,7 @@ def checked_legal(state: State, d: str) -> list[Action]:
     """The candidate actions of decision `d` that its check accepts: the definition of the legal actions."""
     candidates, check, _ = DECISIONS[d]
     seat = state.to_move
+    assert seat is not None, "a game in progress has a seat to move"
     return [a for a in candidates(state, seat) if check(state, seat, a) is None]
 
 
@@ -348,9 +353,11 @@ def apply(state: State, action: Action) -> tuple[State, list]:
         reason = why_illegal(state, action)
         if reason is not None:
             raise IllegalAction(reason)
+    seat = state.to_move
+    assert seat is not None, "a legal action has a seat to play it"
     s = state.fork()
     ev: list = []
-    DECISIONS[stage(state)][2](s, state.to_move, action, ev)
+    DECISIONS[stage(state)][2](s, seat, action, ev)
     _advance(s, ev)
     return s, ev
 
@@ -414,7 +421,7 @@ def check_invariants(state: State) -> None:
     over = s.phase == "over"
     assert over == (s.winner is not None) == (s.to_move is None), "the game is over exactly when it has a winner and nobody is to move"
     if over:
-        assert points(s, s.winner) >= target, "the winner reached the target"
+        assert s.winner is not None and points(s, s.winner) >= target, "the winner reached the target"
         return
     d = stage(s)
     assert s.to_move is not None and 0 <= s.to_move < n, "someone is to move"
@@ -432,11 +439,14 @@ def check_invariants(state: State) -> None:
         c = s.combat
         assert c.place == s.place and s.turn is None, "a combat comes before the place's Action phases"
         assert all(f == DINO or s.players[f].place == c.place for f in c.fighters), "fighters stand in the combat's place"
-    who = {
-        "combat": lambda: s.combat.asked,
-        "counter": lambda: s.play.asked[0],
-        "target": lambda: s.play.seat,
-        "choice": lambda: s.play.seat,
-        "steal": lambda: s.steals[0][0],
-    }.get(d, lambda: s.turn.seat if s.turn is not None else s.to_move)
-    assert s.to_move == who(), f"the seat to move is the one the {d} decision waits for"
+    if d == "combat":
+        assert s.combat is not None, "a combat is being fought"
+        who = s.combat.asked
+    elif d in ("counter", "target", "choice"):
+        assert s.play is not None, "a Bonus card is being played"
+        who = s.play.asked[0] if d == "counter" else s.play.seat
+    elif d == "steal":
+        who = s.steals[0][0]
+    else:
+        who = s.turn.seat if s.turn is not None else s.to_move
+    assert s.to_move == who, f"the seat to move is the one the {d} decision waits for"
