@@ -6,10 +6,24 @@ The contract the app's lobby and boards build on
 "Host a table": `net.command.ServerProcess(data_dir)` starts `tabletrio-server` in a process of its
 own (`.port`, `.running`, `.stop()`); the host then connects to it like anyone else.
 
-`TableClient(host, port)` starts a background thread with its own asyncio loop and connects
-(`ws://host:port`). Every call below blocks the caller for at most `timeout` seconds (default 10)
-and raises `NetError` with a sentence a player can read when the server refuses or cannot be
-reached. It never imports pygame.
+`TableClient(host, port, timeout=10)` starts a background thread with its own asyncio loop and
+does nothing on the network yet; each call below opens its own connection (`ws://host:port`).
+It never imports pygame.
+
+**A screen never waits for the network.** Every call has a `begin_` form that returns a
+`Pending` at once (`net.pending`): look at it each frame; once `done`, `error` is None and
+`result()` the value, or `error` is a sentence a player can read (refused by the server, out of
+reach, "The table server did not answer in time."). Every Pending ends by itself within its
+timeout (`timeout`; a connection attempt gives up after 5 s). The forms without `begin_` wait
+for the same Pending and raise `NetError` with that sentence: for tests and tools.
+
+- `client.begin_create(...)`, `begin_join(...)`, `begin_rejoin(...)`, `begin_spectate(...)`: a
+  Pending whose result is the `RemoteMatch`; `begin_tables()`: of the list.
+- On a `RemoteMatch`: `begin_play(action)` (result: the action's number; its events arrive through
+  `poll()`, like another seat's; refused: `error` is the rules' reason), `begin_start(fill)`,
+  `begin_undo()`, `begin_answer(accept, seat=None)`, `begin_chat(text)`, `begin_handover(seat,
+  level)`, `begin_leave()`, `begin_end()`; `close()` returns at once. While the connection is
+  down, `play`/`begin_play` and every request are refused at once: "Reconnecting to the table…".
 
 - `client.create(game, setup_dict, seats, wait=False) -> RemoteMatch`: open a table. `seats` is one
   dict per seat: `{"kind": "remote"|"host"|"computer", "name": str, "level": "random"|"easy"|"normal"|
@@ -32,7 +46,7 @@ reached. It never imports pygame.
 - `client.tables() -> list[dict]`: this server's tables with an open seat, for the Join screen
   ([{"code", "game", "seats": [{"name", "open"}]}]). `net.lan.Finder` lists the servers announced
   on the local network (`Found`: name, address, port, program, `compatible`).
-- `client.close()`.
+- `client.close()` (at the program's end: it waits up to a few seconds for the goodbyes).
 
 The connection reconnects by itself after a drop (backoff 0.1 s doubling to 5 s) and rejoins
 every table with its tokens; an action sent just before the drop is neither lost nor applied
@@ -84,20 +98,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from net.connection import AsyncClient, NetError
+from net.pending import LATE, Pending
 from net.remote import RemoteMatch
 
-__all__ = ["AsyncClient", "NetError", "RemoteMatch", "TableClient"]
+__all__ = ["AsyncClient", "NetError", "Pending", "RemoteMatch", "TableClient"]
 
+log = logging.getLogger("tabletrio.client")
 
 class TableClient:
-    """The app's side: an asyncio loop in a daemon thread, and blocking calls that open a `RemoteMatch`
-    (one connection each). See the module docstring for the contract."""
+    """The app's side: an asyncio loop in a daemon thread, and calls that open a `RemoteMatch` (one connection
+    each): `begin_*` return a `Pending` at once, the others block until it is done. See the module docstring."""
 
     def __init__(self, host: str, port: int, timeout: float = 10.0):
         self.host, self.port, self.timeout = host, port, timeout
@@ -105,36 +122,62 @@ class TableClient:
         self.thread = threading.Thread(target=self.loop.run_forever, name="tabletrio-net", daemon=True)
         self.thread.start()
         self.matches: list[RemoteMatch] = []
+        self.closed = False
 
-    def call(self, coro: Any, timeout: float | None = None) -> Any:
-        future = asyncio.run_coroutine_threadsafe(coro, self.loop)
-        try:
-            return future.result(self.timeout if timeout is None else timeout)
-        except TimeoutError:
-            future.cancel()
-            raise NetError("The table server did not answer in time.") from None
+    def submit(self, coro: Coroutine[Any, Any, Any], timeout: float | None = None) -> Pending:
+        """Run `coro` on the network thread, bounded by `timeout` seconds (the client's by default): a Pending."""
+        limit = self.timeout if timeout is None else timeout
 
-    def _open(self, request: dict, resume: Callable[[dict], dict]) -> RemoteMatch:
+        async def bounded() -> Any:
+            try:
+                return await asyncio.wait_for(coro, limit)
+            except TimeoutError:
+                raise NetError(LATE) from None
+            except NetError:
+                raise
+            except Exception as e:  # whatever else went wrong reaches the player as a sentence
+                log.exception("a request to the table server failed")
+                raise NetError(f"The table server's answer could not be read ({type(e).__name__}).") from None
+
+        if self.closed:
+            coro.close()
+            return Pending.failed("This connection to the table server was closed.")
+        return Pending(asyncio.run_coroutine_threadsafe(bounded(), self.loop))
+
+    def call(self, coro: Coroutine[Any, Any, Any], timeout: float | None = None) -> Any:
+        """Run `coro` on the network thread and wait for it (tests, tools): its value, or NetError."""
+        pending = self.submit(coro, timeout)
+        if not pending.wait((self.timeout if timeout is None else timeout) + 2.0):
+            raise NetError(LATE)
+        return pending.result()
+
+    def _wait(self, pending: Pending) -> Any:
+        pending.wait(self.timeout + 2.0)
+        if not pending.done:
+            raise NetError(LATE)
+        return pending.result()
+
+    def _open(self, request: dict, resume: Callable[[dict], dict]) -> Pending:
         inbox: queue.Queue = queue.Queue()
         conn = AsyncClient(self.host, self.port, inbox.put)
 
-        async def go() -> dict:
-            await conn.open()
+        async def go() -> RemoteMatch:
             try:
+                await conn.open()
                 answer = await conn.request(request)
-            except NetError:
-                await conn.close()
+                conn.resume = resume(answer)
+                match = RemoteMatch(self, conn, inbox, answer)
+            except BaseException:  # refused, unreachable, given up: no connection is left behind
+                await asyncio.shield(conn.close())
                 raise
-            conn.resume = resume(answer)
-            return answer
+            self.matches.append(match)
+            return match
 
-        answer = self.call(go())
-        match = RemoteMatch(self, conn, inbox, answer)
-        self.matches.append(match)
-        return match
+        return self.submit(go())
 
-    def tables(self, timeout: float = 5.0) -> list[dict]:
-        """The tables of this server with an open seat: [{code, game, seats: [{name, open}]}] (a short-lived connection)."""
+    def begin_tables(self, timeout: float = 5.0) -> Pending:
+        """The tables of this server with an open seat: [{code, game, seats: [{name, open}]}] (a short-lived
+        connection), as a Pending."""
         conn = AsyncClient(self.host, self.port, reconnect=False)
 
         async def go() -> list[dict]:
@@ -142,27 +185,44 @@ class TableClient:
                 await conn.open()
                 return (await conn.request({"t": "tables"}, timeout))["tables"]
             finally:
-                await conn.close()
+                await asyncio.shield(conn.close())
 
-        return self.call(go(), timeout + 5)
+        return self.submit(go(), timeout + 5)
 
-    def create(self, game: str, setup: dict, seats: list[dict], wait: bool = False) -> RemoteMatch:
+    def begin_create(self, game: str, setup: dict, seats: list[dict], wait: bool = False) -> Pending:
         return self._open({"t": "create", "game": game, "setup": setup, "seats": seats, "wait": wait},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": a["host_token"]})
 
-    def join(self, code: str, seat: int | None = None, name: str = "") -> RemoteMatch:
+    def begin_join(self, code: str, seat: int | None = None, name: str = "") -> Pending:
         return self._open({"t": "join", "code": code, "seat": seat, "name": name},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": next(iter(a["tokens"].values()))})
 
-    def rejoin(self, code: str, token: str) -> RemoteMatch:
+    def begin_rejoin(self, code: str, token: str) -> Pending:
         return self._open({"t": "rejoin", "code": code, "token": token},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": token})
 
-    def spectate(self, code: str) -> RemoteMatch:
+    def begin_spectate(self, code: str) -> Pending:
         return self._open({"t": "spectate", "code": code}, lambda a: {"t": "spectate", "code": a["code"]})
 
+    # the same, waited for (tests and tools; a screen uses the begin_ forms)
+    def tables(self, timeout: float = 5.0) -> list[dict]:
+        return self._wait(self.begin_tables(timeout))
+
+    def create(self, game: str, setup: dict, seats: list[dict], wait: bool = False) -> RemoteMatch:
+        return self._wait(self.begin_create(game, setup, seats, wait))
+
+    def join(self, code: str, seat: int | None = None, name: str = "") -> RemoteMatch:
+        return self._wait(self.begin_join(code, seat, name))
+
+    def rejoin(self, code: str, token: str) -> RemoteMatch:
+        return self._wait(self.begin_rejoin(code, token))
+
+    def spectate(self, code: str) -> RemoteMatch:
+        return self._wait(self.begin_spectate(code))
+
     def close(self) -> None:
-        if not self.thread.is_alive():
+        """Close every connection and stop the network thread (blocks up to a few seconds: at the program's end)."""
+        if self.closed:
             return  # closed already
         for match in self.matches:
             with contextlib.suppress(NetError, RuntimeError):
@@ -175,5 +235,6 @@ class TableClient:
 
         with contextlib.suppress(NetError, RuntimeError):
             self.call(cancel_the_rest(), timeout=3)
+        self.closed = True
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=3)

@@ -21,17 +21,18 @@ from game.core.match import _takes_names
 from game.core.save import Save
 from net import wire
 from net.connection import AsyncClient, NetError
+from net.pending import RECONNECTING, Pending
+from net.tablecalls import HIDDEN_ACTION, TableCalls
 from net.wire import Feed
 
 if TYPE_CHECKING:
     from net.client import TableClient
 
-HIDDEN_ACTION = Action("hidden")
 
 __all__ = ["HIDDEN_ACTION", "RemoteMatch"]
 
 
-class RemoteMatch:
+class RemoteMatch(TableCalls):
     """A table on a server, with the face of `game.core.match.Match` for the seats this screen holds
     (see `net.client`'s docstring). Everything but `play` and the online requests reads what the server
     already sent; call `poll()` every frame."""
@@ -62,6 +63,7 @@ class RemoteMatch:
         self._feeds: dict[int | None, Feed] = {}
         self._mine: dict[int, Action] = {}  # action number -> the action this screen played
         self._pending: list = []  # events for the next poll()
+        self._sent: list[tuple[int, Action, Pending]] = []  # begin_play's actions not yet answered
         self._joined(answer, first=True)
 
     # -- taking in what the server sent ------------------------------------------------------------
@@ -158,8 +160,10 @@ class RemoteMatch:
         return not self._inbox.empty() or bool(self._pending)
 
     def poll(self) -> list:
-        """Take in what the server sent; the viewer's events of actions this screen did not play, in order."""
+        """Take in what the server sent; the viewer's events of actions this screen did not play with `play`
+        (other seats', computer seats', its own sent by `begin_play`), in order."""
         self._drain()
+        self._settle_sent()
         events, self._pending = self._pending, []
         return events
 
@@ -255,6 +259,34 @@ class RemoteMatch:
         except Exception:  # noqa: BLE001 - the rules asked about a view: a hidden card may puzzle them
             return "That is not possible now."
 
+    def begin_play(self, action: Action | str) -> Pending:
+        """Send the viewer's action without waiting: a Pending whose result is the action's number. Its events come
+        through `poll()`, in order with everyone else's; when refused, `error` is the rules' (or the server's)
+        reason."""
+        action = action if isinstance(action, Action) else Action.parse(action)
+        self._drain()
+        if self.viewer is None:
+            return Pending.failed("Spectators only watch.")
+        if not self.conn.connected:
+            return Pending.failed(RECONNECTING)
+        played = self._feed.n + 1
+        message = {"t": "act", "code": self.code, "seat": self.viewer, "action": str(action), "n": played - 1}
+
+        async def act() -> int:
+            return int((await self.conn.request(message))["n"])
+
+        pending = self.client.submit(act())
+        self._mine[played] = action  # as sent; forgotten in poll() if refused
+        self._sent.append((played, action, pending))
+        return pending
+
+    def _settle_sent(self) -> None:
+        """Forget the actions a refused `begin_play` sent (their number is another action's)."""
+        for played, action, pending in [s for s in self._sent if s[2].done]:
+            self._sent.remove((played, action, pending))
+            if pending.error is not None and self._mine.get(played) is action and self._feed.n < played:
+                del self._mine[played]
+
     def play(self, action: Action | str) -> list:
         """Send the viewer's action and wait for the server: its events for the viewer, or IllegalAction."""
         action = action if isinstance(action, Action) else Action.parse(action)
@@ -262,6 +294,8 @@ class RemoteMatch:
         feed = self._feed
         if self.viewer is None:
             raise IllegalAction("Spectators only watch.")
+        if not self.conn.connected:
+            raise IllegalAction(RECONNECTING)
         try:
             done = self.client.call(self.conn.request({"t": "act", "code": self.code, "seat": self.viewer,
                                                        "action": str(action), "n": feed.n}))
@@ -311,82 +345,17 @@ class RemoteMatch:
             save.table["online"]["host_token"] = self.host_token
         return save
 
-    # -- undo, chat and the table ---------------------------------------------------------------------
-    def why_no_undo(self) -> str | None:
-        if self.viewer is None:
-            return "Spectators only watch."
-        if self.over:
-            return "The game is over."
-        if self.undo_request is not None:
-            return "An undo is already being asked."
-        if self._feed.decision is None or self._feed.decision.seat != self.viewer:
-            return "Only the player whose turn it is may ask to undo."
-        if not any(a is not HIDDEN_ACTION for a in self.actions[-1:]):
-            return "The last action was another player's."
-        return None
-
-    def _ask(self, message: dict) -> dict:
-        return self.client.call(self.conn.request({**message, "code": self.code}))
-
-    def request_undo(self) -> None:
-        """Ask the other players to accept taking back the viewer's last action (NetError: refused, with why)."""
-        self._ask({"t": "undo", "seat": self.viewer})
-
-    def undo(self) -> None:
-        """Match's name for `request_undo`: IllegalAction with the server's reason when it cannot be asked."""
-        try:
-            self.request_undo()
-        except NetError as e:
-            raise IllegalAction(e.reason) from None
-
-    def can_redo(self) -> bool:
-        return False
-
-    def redo(self) -> list:
-        raise IllegalAction("Online, an undone action is not redone: play it again.")
-
-    def answer_undo(self, accept: bool, seat: int | None = None) -> None:
-        seat = self.viewer if seat is None else seat
-        self._ask({"t": "answer", "seat": seat, "accept": bool(accept)})
-
-    def send_chat(self, text: str) -> None:
-        if self.viewer is None:
-            raise NetError("Spectators only watch.")
-        self._ask({"t": "chat", "seat": self.viewer, "text": text[:1000]})
-
-    def why_no_start(self) -> str | None:
-        """None when this screen may start the game now (the host, every remote seat taken); else the server's reason
-        (a table that waits for a player, a screen that is not the host's, a game already started)."""
-        if not self.connected:
-            return "Reconnecting to the table…"
-        return self._why_no_start
-
-    def start(self, fill: str | None = None) -> None:
-        """The host starts the game (NetError with the server's reason when it cannot). `fill`: a computer level that
-        plays every seat still open (a player who joins later takes it over); without it an open seat refuses."""
-        self._ask({"t": "start", **({} if fill is None else {"fill": fill})})
-
-    def handover(self, seat: int, level: str) -> None:
-        self._ask({"t": "handover", "seat": seat, "level": level})
-
-    def leave(self) -> None:
-        self.conn.resume = None
-        self._ask({"t": "leave"})
-
-    def end(self) -> None:
-        self.conn.resume = None
-        self._ask({"t": "end"})
-
+    # -- the table's news ----------------------------------------------------------------------------
     @property
     def status_text(self) -> str:
         if self.ended:
             return self.ended
         if not self.connected:
-            return "Reconnecting to the table…"
+            return RECONNECTING
         away = [s["name"] for s in self.seat_info if s.get("away") and not s.get("computer")]
         return "Waiting for " + ", ".join(away) + " (away)." if away else ""
 
-    def close(self) -> None:
+    def close(self) -> Pending:
+        """Close this connection (at once: the closing goes on in the network thread)."""
         self.conn.resume = None
-        with contextlib.suppress(NetError, RuntimeError):
-            self.client.call(self.conn.close(), timeout=3)
+        return self.client.submit(self.conn.close(), timeout=3)
