@@ -3,9 +3,9 @@
 With $TABLETRIO_SCREEN_DUMP naming a file, the program writes there (atomically, a few times a second
 while anything changes) what a player reads on the screen: the top scene, every hotspot with its rect in
 the window's own pixels, its tip and whether it is greyed, the visible buttons, and on a board the status
-line, the log and whose turn it is. A driver under Xvfb (xdotool) uses it to play whole games with real
-clicks, the way a player finds what to click by looking, and keeps every tip and log line it met to be
-read afterwards. Nothing is written, nor asked of any scene, when the variable is unset.
+line, the log, whose turn it is and which hotspots play each legal action. A driver under Xvfb (xdotool)
+uses it to play whole games with real clicks, the way a player finds what to click by looking, and keeps
+every tip and log line it met to be read afterwards. Nothing is written, nor asked of any scene, when the variable is unset.
 """
 
 from __future__ import annotations
@@ -99,5 +99,15 @@ class ScreenDump:
             out["board"] = {"status": text, "log": list(board.log.lines)[-80:] if hasattr(board, "log") else [],
                             "actions": len(board.match.actions), "over": board.match.over,
                             "seat": snap.seat, "mine": snap.mine, "locked": bool(board.locked),
-                            "flash": board.flash_text, "viewer": board.viewer}
+                            "flash": board.flash_text, "viewer": board.viewer, "gestures": _gestures(board)}
         return out
+
+
+def _gestures(board) -> dict[str, list[str]]:
+    """While this screen's player may act: each legal action (as text) and the hotspots a player clicks, in order,
+    to play it as the board stands (`gesture_keys`, the Suggest button's rings). A driver picks one and clicks
+    those hotspots where the dump says they are, as a player who knows what they want would."""
+    snap, keys_of = board.snap, getattr(board, "gesture_keys", None)
+    if keys_of is None or not snap.mine or board.locked or board.busy or getattr(board, "replay", None) is not None:
+        return {}
+    return {str(action): keys_of(action) for action in snap.legal}

@@ -121,6 +121,11 @@ class ComputerSeats:
         """The hotspots a player would click to play a suggested action (ringed in gold): by default its cells."""
         return [f"cell:{x},{y}" for x, y in self.suggestion_cells(action)]
 
+    def gesture_keys(self, action) -> list[str]:
+        """The hotspots a player clicks, in order, to play `action` as the board stands now (a driver's clicks,
+        scenes/automation.py): the Suggest button's rings, and what a game adds after them."""
+        return self.suggestion_keys(action)
+
     def suggestion_cells(self, action) -> list:
         """Cells to outline for a suggested action: by default the last two whole numbers of its text form."""
         grid = getattr(self, "grid", None)

@@ -232,7 +232,8 @@ class OnlineTable:
             text = f"{name} is away: the table waits for them." if name in away else \
                 f"{name} is deciding, at another computer."
             away = [n for n in away if n != name]
-        return text + (f" · Away: {', '.join(away)}" if away else "")
+        # First, so a long instruction cut short at the line's end never hides it (seen in a real window).
+        return (f"Away: {', '.join(away)} · " if away else "") + text
 
     def online_hotspots(self) -> None:
         if self.table_button is None:

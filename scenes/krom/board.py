@@ -434,6 +434,11 @@ class KromBoard(KromAnimations, BoardScene):
     def suggestion_cells(self, action) -> list:
         return []
 
+    def gesture_keys(self, action) -> list[str]:
+        """A purchase is its service cards, then the basket's Provide button."""
+        keys = self.suggestion_keys(action)
+        return keys + ["button:services"] if action.kind == "buy" else keys
+
 
 class KromTable(KromBoard):
     """`krom.table`: one human (Red) against two computer players, the board waiting for Red's first pick

@@ -422,6 +422,11 @@ class KrosmasterBoard(CellTips, SidePanels, KrosmasterAnimations, BoardScene):
                 "end": ["button:end"], "pass": ["button:end"], "slot": ["slot:{0}"], "pick": ["card:draft:{0}"]}
         return [k.format(*a) for k in keys.get(kind, [])] + super().suggestion_keys(action)
 
+    def gesture_keys(self, action) -> list[str]:
+        """Placing another Krosmaster than the one chosen to place: its card first, then the cell."""
+        keys = self.suggestion_keys(action)
+        return [f"fighter:{action.args[0]}", *keys] if action.kind == "place" and action.args[0] != self.place_fid else keys
+
     def suggestion_cells(self, action) -> list:
         args = [a for a in action.args if isinstance(a, int)]
         if action.kind == "activate":

@@ -80,3 +80,64 @@ def test_the_screen_dump_tells_a_driver_what_the_top_scene_offers_and_where(app,
     before = (tmp_path / "screen.json").stat().st_mtime_ns
     dump.tick(app, 0.01)  # within the period: nothing written
     assert (tmp_path / "screen.json").stat().st_mtime_ns == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["krosmaster", "krom"])
+def test_the_screen_dump_names_the_clicks_of_every_legal_action_and_they_play_it(app, tmp_path, game_id):
+    """A driver in a real window plays by the dump's `gestures` (issue 32: online games by clicks): each legal
+    action of the screen's player with the hotspots to click, in order, as the board stands. Clicking them where
+    the dump says (a click may open the next one: a hunt's prey, then its roll) plays exactly that action."""
+    import json
+    import random
+
+    from game import registry as rules_registry
+    from game.core.match import Match
+    from scenes import registry
+    from scenes.automation import ScreenDump
+    from scenes.board import Seat
+    from tests.scenes.helpers import click
+
+    boards = {"krosmaster": ("scenes.krosmaster.board:KrosmasterBoard", {}),
+              "krom": ("scenes.krom.board:KromBoard", {"players": 3})}
+    target, options = boards[game_id]
+    rules = rules_registry.load(game_id)
+    match = Match.new(rules, rules.Setup(**options), 7)
+    seats = [Seat(f"P{i + 1}", (60 * i, 120, 200), bot=None if i == 0 else "random") for i in range(match.players)]
+    app.settings.animation_speed = "instant"
+    board = registry.resolve(target)(app, match, seats)
+    board.bot_delay = 0.0
+    app.push(board)
+    dump, path, rng = ScreenDump(tmp_path / "screen.json"), tmp_path / "screen.json", random.Random(32)
+
+    def seen() -> dict:
+        dump.wait = 0.0
+        dump.tick(app, 1.0)
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    played = 0
+    for _ in range(3000):
+        app.run_frames(1)
+        if app.stack.top is not board or board.match.over or played >= 8:
+            break
+        if board.busy or not board.snap.mine:
+            continue  # a computer's turn, or an animation
+        gestures = seen()["board"]["gestures"]
+        assert set(gestures) == {str(a) for a in board.snap.legal}
+        action = rng.choice(sorted(gestures))
+        before = len(board.match.actions)
+        for step in range(6):
+            if len(board.match.actions) > before:
+                break
+            now = seen()
+            keys = now["board"]["gestures"][action]
+            assert step < len(keys), f"{action}: {keys} clicked, nothing played"
+            spot = next(s for s in now["hotspots"] if s["key"] == keys[step])
+            assert spot["enabled"], f"{action}: {keys[step]} is greyed: {spot['tip']}"
+            x, y, w, h = spot["rect"]  # window pixels, back to the scene's own
+            click(app, ((x + w / 2 - now["offset"][0]) / now["scale"], (y + h / 2 - now["offset"][1]) / now["scale"]))
+        assert str(board.match.actions[before]) == action
+        played += 1
+        while board.busy:
+            app.run_frames(1)
+    assert played == 8 or board.match.over

@@ -226,6 +226,7 @@ def test_connection_lost_shows_a_banner_and_the_table_panel_explains_itself(fast
     assert ann.connected
     bob.close()  # Bob goes away: the status line says so, and the host may hand his seat to the computer
     wait_for(fast_app, lambda: "Away: Bob" in board.status_text()[0] or "Bob is away" in board.status_text()[0])
+    assert board.status_text()[0].startswith(("Away: Bob · ", "Bob is away")), "said first: a long line is cut at its end"
     board.open_table_panel()
     fast_app.run_frames(2)
     panel = top(fast_app)

@@ -3,11 +3,12 @@
 Each copy has its own user data, its own window side by side with the other, and is driven like a player
 would: xdotool clicks on the controls its screen dump (scenes.automation) says are where, and typing into its
 fields. The first copy hosts (its table server runs in a process of its own), the second joins with the
-table's code. Once both are at the board, `--autoplay` plays each copy's own seat with the random computer
-player (through the server, as a click would), so a whole game fits in CI; computer seats play on the server.
-Screenshots of both windows are kept (TABLETRIO_KEEP_SHOTS=DIR copies them out) to look at: each window shows
-only its own secrets. The Krom game also kills the joining copy with SIGKILL mid-game and starts it again:
-Play online offers "Rejoin table", and it sits back in its seat and plays to the end.
+table's code. At the board, the copy whose player decides picks one of its legal actions (seeded) and clicks
+the hotspots the dump names for it (`gestures`: the cells, cards and buttons a player clicks, in order); the
+moves go through the server as any click's; computer seats play on the server. Screenshots of both windows
+are kept (TABLETRIO_KEEP_SHOTS=DIR copies them out) to look at: each window shows only its own secrets. The
+Krom game also kills the joining copy with SIGKILL mid-game and starts it again: Play online offers "Rejoin
+table", and it sits back in its seat and plays to the end.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -51,6 +53,9 @@ class Copy:
                         TABLETRIO_SCREEN_DUMP=str(self.dir / "dump.json"), TABLETRIO_SERVER_LISTEN="127.0.0.1",
                         TABLETRIO_SERVER_PORT=str(port), TABLETRIO_MDNS="off")
         self.shots = 0
+        (self.dir / "config").mkdir(exist_ok=True)  # the fast animations, as a player in a hurry sets them
+        (self.dir / "config" / "settings.json").write_text(json.dumps({"animation_speed": "fast", "master_volume": 0.0}))
+        self.clicks = 0
         self.start()
 
     def run(self, *args: str) -> subprocess.CompletedProcess:
@@ -59,7 +64,7 @@ class Copy:
     def start(self) -> None:
         (self.dir / "dump.json").unlink(missing_ok=True)
         self.log = open(self.dir / "program.log", "a")  # noqa: SIM115 - the program writes to it as long as it runs
-        self.proc = subprocess.Popen([sys.executable, "-m", "scenes", "--autoplay"], cwd=ROOT, env=self.env,
+        self.proc = subprocess.Popen([sys.executable, "-m", "scenes"], cwd=ROOT, env=self.env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(10):  # a window closing under the search (SDL's first one) makes it fail with BadWindow
             found = self.run("xdotool", "search", "--sync", "--onlyvisible", "--classname", f"tabletrio_{self.name}")
@@ -104,12 +109,21 @@ class Copy:
         data = self.wait(lambda d: any(s["key"] == key and (s["enabled"] or not enabled) for s in d.get("hotspots", [])))
         return next(s for s in data["hotspots"] if s["key"] == key)
 
-    def click(self, key: str) -> None:
-        x, y, w, h = self.spot(key)["rect"]
+    def click(self, key: str, pause: float = 0.3) -> None:
+        self.click_rect(self.spot(key)["rect"], pause)
+
+    def click_rect(self, rect: list[int], pause: float = 0.3) -> None:
+        x, y, w, h = rect
         self.run("xdotool", "mousemove", "--window", self.window, str(x + w // 2), str(y + h // 2))
-        time.sleep(0.15)
+        time.sleep(0.1)
         self.run("xdotool", "click", "1")
-        time.sleep(0.3)
+        self.clicks += 1
+        time.sleep(pause)
+
+    def cpu(self) -> float:
+        """CPU seconds the program has used so far (user and system)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def type_into(self, key: str, text: str) -> None:
         self.click(key)
@@ -207,28 +221,104 @@ def host_and_join(ann: Copy, bob: Copy, game: str, seats: dict[int, str] | None 
     bob.wait(lambda d: d.get("scene") == "LobbyScene")
     ann.shot("lobby")
     for c in (ann, bob):
-        c.click("button:start")
+        if c.dump().get("scene") == "LobbyScene":  # a joiner's lobby may have gone to the board by itself
+            c.click("button:start")
         c.wait(lambda d: d.get("board") is not None)
     return code
 
 
-def play_to_the_end(copies: list[Copy], seconds: float = 240.0) -> None:
-    for c in copies:
-        c.wait(lambda d: d.get("scene") == "GameOverScene", seconds)
+def on_board(data: dict) -> bool:
+    return str(data.get("scene", "")).endswith("Board") and bool((data.get("board") or {}).get("gestures"))
+
+
+def play_one(c: Copy, rng: random.Random, data: dict) -> bool:
+    """Pick one of the legal actions the screen offers and click its hotspots, one by one, each where the dump
+    says it is now (a click may open the next: a hunt's prey, then its roll button). True once it is played."""
+    board = data["board"]
+    action = rng.choice(sorted(board["gestures"]))
+    before = board["actions"]
+    for step in range(6):
+        keys = data["board"]["gestures"].get(action) if on_board(data) else None
+        if not keys or step >= len(keys):
+            return False
+        spot = next((s for s in data["hotspots"] if s["key"] == keys[step] and s["enabled"]), None)
+        if spot is None:
+            return False
+        c.click_rect(spot["rect"], pause=0.05)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:  # the screen answers the click: played, or the next click is offered
+            time.sleep(0.05)
+            now = c.dump()
+            if not now:
+                continue
+            if (now.get("board") or {}).get("actions", before) > before or now.get("scene") != data.get("scene"):
+                return True
+            if looks(now) != looks(data) or now.get("refusal"):
+                break
+        data = c.dump()
+    return False
+
+
+def looks(data: dict) -> tuple:
+    """What a click changes on a screen (not where the mouse is): its hotspots and the board's offers."""
+    return (data.get("scene"), [(s["key"], s["enabled"], s["tip"]) for s in data.get("hotspots", [])],
+            (data.get("board") or {}).get("gestures"))
+
+
+def play_by_clicks(copies: list[Copy], rng: random.Random, until=lambda: False, seconds: float = 600.0) -> int:
+    """Click each copy's moves whenever its player decides, until every copy shows the end screen (or `until()`);
+    the number of actions played by clicks."""
+    played = misses = 0
+    deadline = time.monotonic() + seconds
+    while not until():
+        datas = [c.dump() for c in copies]
+        if all(d.get("scene") == "GameOverScene" for d in datas):
+            break
+        acted = False
+        for c, d in zip(copies, datas):
+            assert c.proc.poll() is None, f"{c.name} stopped: {(c.dir / 'program.log').read_text()[-2000:]}"
+            assert d.get("scene") != "HandOffScene", f"{c.name}: a hand-off screen for a remote seat"
+            if d.get("scene") == "ChoiceOverlay":  # the rules ask which (Krom's steal): one of its buttons
+                spots = [s for s in d["hotspots"] if s["enabled"] and s["click"]]
+                c.click_rect(rng.choice(spots)["rect"])
+                acted = True
+            elif on_board(d):
+                if play_one(c, rng, d):
+                    played, misses = played + 1, 0
+                else:
+                    misses += 1
+                    assert misses < 25, f"{c.name}: 25 gestures in a row played nothing: {json.dumps(d)[:2000]}"
+                acted = True
+        if not acted:
+            time.sleep(0.1)
+        if time.monotonic() > deadline:
+            for c in copies:
+                c.shot("timeout")
+            raise AssertionError(f"no end screen after {seconds:.0f} s; {played} actions clicked; "
+                                 + " | ".join(f"{c.name}: {json.dumps(c.dump().get('board'))[:600]}" for c in copies))
+    return played
+
+
+def cpu_note(copies: list[Copy], started: float, clicked: int) -> str:
+    return (f"{clicked} actions by {sum(c.clicks for c in copies)} clicks in {time.monotonic() - started:.0f} s; "
+            + ", ".join(f"{c.name} {c.cpu():.1f} s CPU" for c in copies))
 
 
 def test_two_windows_play_a_whole_krosmaster_game_through_a_server(tmp_path):
     with two_copies(tmp_path) as (ann, bob):
+        started = time.monotonic()
         host_and_join(ann, bob, "krosmaster")
         assert ann.board()["viewer"] == 0 and bob.board()["viewer"] == 1
-        ann.wait(lambda d: d["board"]["actions"] > 12)
+        rng = random.Random(32)
+        play_by_clicks([ann, bob], rng, until=lambda: ann.board().get("actions", 0) > 12)
         ann.shot("board")
         bob.shot("board")
-        play_to_the_end([ann, bob])
+        clicked = play_by_clicks([ann, bob], rng)
         a, b = ann.board(), bob.board()
         assert a["actions"] == b["actions"] and a["over"] and b["over"]
         ann.shot("end")
         bob.shot("end")
+        print(cpu_note([ann, bob], started, clicked))
         for c in (ann, bob):
             saved = list((c.dir / "data" / "saves").glob("Online_*.json"))
             assert saved, f"{c.name}: the finished game is not in the saves list"
@@ -238,9 +328,11 @@ def test_two_windows_play_a_whole_krosmaster_game_through_a_server(tmp_path):
 
 def test_a_three_seat_krom_game_two_remote_humans_and_a_computer_survives_a_killed_copy(tmp_path):
     with two_copies(tmp_path) as (ann, bob):
+        started = time.monotonic()
         host_and_join(ann, bob, "krom", seats={2: "Computer: Easy"})
         assert ann.board()["viewer"] == 0 and bob.board()["viewer"] == 1
-        ann.wait(lambda d: d["board"]["actions"] > 20)
+        rng = random.Random(32)
+        clicked = play_by_clicks([ann, bob], rng, until=lambda: ann.board().get("actions", 0) > 40)
         ann.shot("secrets")  # Ann's hand and picks only
         bob.shot("secrets")  # Bob's only
         bob.kill()  # SIGKILL mid-game: no goodbye to the server
@@ -255,10 +347,11 @@ def test_a_three_seat_krom_game_two_remote_humans_and_a_computer_survives_a_kill
         back = bob.wait(lambda d: d.get("board") is not None)
         assert back["board"]["viewer"] == 1 and back["board"]["actions"] >= n
         bob.shot("rejoined")
-        play_to_the_end([ann, bob], 400)
+        clicked += play_by_clicks([ann, bob], rng)
         assert ann.board()["actions"] == bob.board()["actions"]
         ann.shot("end")
         bob.shot("end")
+        print(cpu_note([ann, bob], started, clicked))
         for c in (ann, bob):
             output = c.quit()
             assert "Traceback" not in output and "internal error" not in output, output
