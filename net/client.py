@@ -44,7 +44,8 @@ for the same Pending and raise `NetError` with that sentence: for tests and tool
   the host token) at any time, e.g. after the program was closed.
 - `client.spectate(code) -> RemoteMatch`: watch; `match.seats` is empty, the view is a spectator's.
 - `client.tables() -> list[dict]`: this server's tables with an open seat, for the Join screen
-  ([{"code", "game", "seats": [{"name", "open"}]}]). `net.lan.Finder` lists the servers announced
+  ([{"code", "game", "status" ("waiting" or "playing"), "seats": [{"name", "open", "computer" (the
+  level playing an open seat meanwhile, or None)}]}]). `net.lan.Finder` lists the servers announced
   on the local network (`Found`: name, address, port, program, `compatible`).
 - `client.close()` (at the program's end: it waits up to a few seconds for the goodbyes).
 
@@ -176,8 +177,8 @@ class TableClient:
         return self.submit(go())
 
     def begin_tables(self, timeout: float = 5.0) -> Pending:
-        """The tables of this server with an open seat: [{code, game, seats: [{name, open}]}] (a short-lived
-        connection), as a Pending."""
+        """The tables of this server with an open seat: [{code, game, status, seats: [{name, open, computer}]}] (a
+        short-lived connection), as a Pending."""
         conn = AsyncClient(self.host, self.port, reconnect=False)
 
         async def go() -> list[dict]:

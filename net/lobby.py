@@ -79,9 +79,11 @@ class Lobby:
             self.tables.setdefault(code, done.result())
 
     async def on_tables(self, conn: Conn, msg: dict) -> None:
-        """The tables a newcomer may join (the Join screen lists them under the server found on the network)."""
-        found = [{"code": code, "game": game, "seats": [{"name": name, "open": free} for name, free in seats]}
-                 for code, game, seats in self.store.open_tables()]
+        """The tables a newcomer may join (the Join screen lists them under the server found on the network): each
+        waiting for its start or playing; an open seat may be played by the computer meanwhile (`computer`)."""
+        found = [{"code": code, "game": game, "status": status,
+                  "seats": [{"name": name, "open": free, "computer": level} for name, free, level in seats]}
+                 for code, game, status, seats in self.store.open_tables()]
         await self._send(conn, {"t": "tables", "re": msg.get("id"), "tables": found})
 
     async def on_create(self, conn: Conn, msg: dict) -> None:

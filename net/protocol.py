@@ -21,7 +21,7 @@ Client to server (an optional integer `id` is echoed back as `re` in the answer)
 | handover | code, seat, level (host only, an away seat) | table |
 | chat | code, seat, text | chat to the table |
 | leave / end | code | left / ended |
-| tables | | tables {tables: [{code, game, seats [{name, open}]}]}: those with an open seat |
+| tables | | tables {tables: [{code, game, status, seats [{name, open, computer}]}]}: those with an open seat |
 | ping | | pong |
 
 A table begins "waiting" (unless its create said `wait: false`, for tools and tests with no lobby): seats

@@ -157,16 +157,18 @@ class Store:
             return [c for (c,) in self.db.execute("SELECT code FROM tables ORDER BY code")]
         return [c for (c,) in self.db.execute("SELECT code FROM tables WHERE status = ? ORDER BY code", (status,))]
 
-    def open_tables(self, limit: int = 50) -> list[tuple[str, str, list[tuple[str, bool]]]]:
-        """(code, game, [(seat name, open)]) of the tables waiting or being played that have an open remote seat."""
+    def open_tables(self, limit: int = 50) -> list[tuple[str, str, str, list[tuple[str, bool, str | None]]]]:
+        """(code, game, status, [(seat name, open, computer level playing it meanwhile)]) of the tables waiting or
+        being played that have an open remote seat."""
         rows = self.db.execute(
-            "SELECT code, game FROM tables WHERE status IN ('waiting', 'playing') AND code IN "
+            "SELECT code, game, status FROM tables WHERE status IN ('waiting', 'playing') AND code IN "
             "(SELECT code FROM seats WHERE kind = 'remote' AND token IS NULL) ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
         out = []
-        for code, game in rows:
-            seats = [(name, kind == "remote" and token is None) for name, kind, token in
-                     self.db.execute("SELECT name, kind, token FROM seats WHERE code = ? ORDER BY seat", (code,))]
-            out.append((code, game, seats))
+        for code, game, status in rows:
+            seats = [(name, kind == "remote" and token is None, level if kind == "remote" and token is None else None)
+                     for name, kind, token, level in
+                     self.db.execute("SELECT name, kind, token, level FROM seats WHERE code = ? ORDER BY seat", (code,))]
+            out.append((code, game, status, seats))
         return out
 
     def action_count(self, code: str) -> int:

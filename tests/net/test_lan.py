@@ -63,10 +63,11 @@ def test_a_server_lists_its_tables_with_an_open_seat(tmp_path):
             host = await Recorder(port).open()
             setup = registry.load("krosmaster").bench_setup().to_dict()
             seats = [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Guest"}]
-            first = await host.client.request({"t": "create", "wait": False, "game": "krosmaster", "setup": setup, "seats": seats})
+            first = await host.client.request({"t": "create", "game": "krosmaster", "setup": setup, "seats": seats})
             listed = (await host.client.request({"t": "tables"}))["tables"]
-            assert listed == [{"code": first["code"], "game": "krosmaster",
-                               "seats": [{"name": "Ann", "open": False}, {"name": "Guest", "open": True}]}]
+            assert listed == [{"code": first["code"], "game": "krosmaster", "status": "waiting",
+                               "seats": [{"name": "Ann", "open": False, "computer": None},
+                                         {"name": "Guest", "open": True, "computer": None}]}]
             guest = await Recorder(port).open()
             await guest.client.request({"t": "join", "code": first["code"], "name": "Bob"})
             assert (await guest.client.request({"t": "tables"}))["tables"] == []

@@ -85,6 +85,9 @@ def test_an_open_seat_refuses_the_start_unless_the_computer_fills_it_and_a_latec
     server, client = table_client
     seats = [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Blue"}, {"kind": "remote", "name": "Cy"}]
     ann = client.create("krom", KROM3, seats, wait=True)
+    listed = next(t for t in client.tables() if t["code"] == ann.code)  # the Join screen's list
+    assert listed["status"] == "waiting" and [(s["open"], s["computer"]) for s in listed["seats"]] == [
+        (False, None), (True, None), (True, None)]
     with pytest.raises(NetError, match="Waiting for someone to take Blue and Cy's seats"):
         ann.start()
     with pytest.raises(NetError, match="no computer level 'clever'"):
@@ -94,6 +97,8 @@ def test_an_open_seat_refuses_the_start_unless_the_computer_fills_it_and_a_latec
     until(lambda: ann.status == "playing", [ann])
     info = ann.seat_info
     assert [s["open"] for s in info] == [False, True, True] and [s["computer"] for s in info] == [None, "random", "random"]
+    listed = next(t for t in client.tables() if t["code"] == ann.code)
+    assert listed["status"] == "playing" and [s["computer"] for s in listed["seats"]] == [None, "random", "random"]
     # the computer plays the empty chairs: Ann's moves are answered without anyone joining
     assert drive([ann], Rng(5), 3) == 3
     until(lambda: ann.played >= 5, [ann])
