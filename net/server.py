@@ -213,6 +213,8 @@ class TableServer(Lobby):
     async def _computer_turn(self, table: Table, seat: int) -> None:
         try:
             match, level = table.match, table.computer_plays(seat)
+            if level is None:  # the seat was taken back between `_maybe_computer` and this task's start
+                return
             n = match.played
             bot = table.bots.get(seat)
             if bot is None:

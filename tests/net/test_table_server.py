@@ -353,3 +353,26 @@ def test_a_table_keeps_the_states_after_the_undo_floor_and_no_other(tmp_path):
         table.play(match.state.to_move, str(legal[rng.below(len(legal))]))
     assert undone >= 3 and store.action_count(table.code) == table.match.played
     store.close()
+
+
+def test_a_computer_turn_whose_seat_is_no_longer_a_computers_when_it_begins_plays_nothing(tmp_path):
+    """A computer's turn runs as a task of its own: the away seat it was started for may be taken back before the
+    task begins. The task then plays nothing and ends quietly (it raised LookupError, "unknown bot level None")."""
+
+    async def main():
+        server, ws, port = await start(tmp_path)
+        try:
+            host = await Recorder(port).open()
+            created = await host.client.request({"t": "create", "wait": False, "game": "krom", "setup": KROM3,
+                                                 "seats": [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bob"},
+                                                           {"kind": "host", "name": "Cy"}]})
+            table = server.tables[created["code"]]
+            seat = table.match.state.to_move
+            assert table.computer_plays(seat) is None, "a person holds the seat to move"
+            await server._computer_turn(table, seat)
+            assert table.match.played == 0 and not table.thinking and not table.bots
+            await host.client.close()
+        finally:
+            await stop(server, ws)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
