@@ -86,7 +86,7 @@ class Bench:
         self.refused = 0
         self.tasks: set[asyncio.Task] = set()
 
-    async def seat(self, table: Table, first: dict, ws) -> None:
+    async def seat(self, table: Table, first: dict | None, ws) -> None:
         """One seat's connection: reads its frames, acts when it decides."""
         pending: asyncio.Task | None = None
         myself = None
@@ -272,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                 others = set(os.sched_getaffinity(0)) - {args.core}
                 if others:  # the bot clients on the other cores: what is measured is the server, not them
                     os.sched_setaffinity(0, others)
+            assert proc.stdout is not None, "opened with stdout=PIPE"
             port = int(proc.stdout.readline().rsplit(":", 1)[1])
             result = asyncio.run(asyncio.wait_for(measure(port, proc.pid, args), args.seconds + 600))
         finally:

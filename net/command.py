@@ -53,6 +53,12 @@ async def full_collections(every: float) -> None:
         gc.collect()
 
 
+def _resolve(stop: asyncio.Future) -> None:
+    """Resolve `stop` (a second signal finds it resolved already)."""
+    if not stop.done():
+        stop.set_result(None)
+
+
 async def run(host: str, port: int, data: Path, announce: bool = False, ready: Any = None,
               full_every: float = FULL_COLLECTION_EVERY, stalls: Path | None = None) -> None:
     """Serve until SIGINT or SIGTERM; prints 'listening on HOST:PORT' (the port chosen when 0) once ready.
@@ -73,7 +79,7 @@ async def run(host: str, port: int, data: Path, announce: bool = False, ready: A
     print(f"listening on {host}:{chosen}", flush=True)
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+        asyncio.get_running_loop().add_signal_handler(sig, _resolve, stop)
     lan = None
     if announce:
         from net.lan import Announcer
@@ -118,7 +124,9 @@ class ServerProcess:
         import threading
 
         got: list[str] = []
-        reader = threading.Thread(target=lambda: got.append(self.process.stdout.readline()), daemon=True)
+        out = self.process.stdout
+        assert out is not None, "opened with stdout=PIPE"
+        reader = threading.Thread(target=lambda: got.append(out.readline()), daemon=True)
         reader.start()
         reader.join(timeout)
         return got[0] if got else ""

@@ -114,7 +114,8 @@ class AsyncClient:
                 except ProtocolError as e:
                     log.warning("%s", e.reason)
                     continue
-                future = self._waiting.get(msg.get("re")) if msg.get("re") is not None else None
+                re_id = msg.get("re")
+                future = self._waiting.get(re_id) if re_id is not None else None
                 if future is not None and not future.done():
                     if msg.get("t") == "update":
                         self.on_message(msg)  # the answer to an act is the seat's update: news like any other

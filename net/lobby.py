@@ -36,7 +36,7 @@ class Lobby:
     rules: dict[str, Any]
     tables: dict[str, Table]
     loader: concurrent.futures.ThreadPoolExecutor
-    _loading: dict[str, asyncio.Future]
+    _loading: dict[str, asyncio.Future[Table]]
 
     if TYPE_CHECKING:  # TableServer's own
         def _attach(self, conn: Conn, table: Table, seats: set[int], host: bool) -> None: ...
@@ -154,7 +154,7 @@ class Lobby:
 
     def _joined_extra(self, conn: Conn, table: Table) -> dict:
         """What a seat coming to the table needs: its view now and the history of every action, redacted for it."""
-        views = sorted(conn.seats) or [None]
+        views: list[int | None] = [*sorted(conn.seats)] or [None]  # a spectator sees what nobody's seat sees
         return {"game": table.match.rules.GAME_ID, "setup": table.match.setup.to_dict(),
                 "feeds": [{"seat": s, "update": wire.update(table.match, s), "history": wire.history(table.match, s)}
                           for s in views],

@@ -44,7 +44,7 @@ class TableServer(Lobby):
         self.stats = {"frames": 0, "malformed": 0, "flooded": 0, "actions": 0, "refused": 0}
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.loader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="load")
-        self._loading: dict[str, asyncio.Future] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}
         self._tasks: set[asyncio.Task] = set()
         self.rules = {gid: registry.load(gid) for gid in registry.available()}
 

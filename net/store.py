@@ -108,7 +108,7 @@ class Store:
 
     # -- writing ----------------------------------------------------------------------------
     def create(self, row: TableRow) -> None:
-        stmts = [("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        stmts: list[tuple[str, tuple]] = [("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                   (row.code, row.game, row.version, json.dumps(row.setup), row.seed,
                    None if row.start is None else json.dumps(row.start), row.status, row.host_token))]
         stmts += [("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (row.code, i, s.kind, s.name, s.level, s.token))

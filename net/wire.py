@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, cast
 
 from game.core.actions import Action
 from game.core.decision import Decision
@@ -25,7 +25,7 @@ def decision_for(match: Match, view: Any) -> Decision | None:
     """The decision as a seat's view tells it (None once the game is over)."""
     if match.over:
         return None
-    return match.text("decision", view)  # the rules' decision, players named as the table named them
+    return cast(Decision, match.text("decision", view))  # the rules' Decision (`text` passes it on), players named as the table named them
 
 
 def update(match: Match, seat: int | None, events: list | tuple = (), *, view: Any = None) -> dict:
