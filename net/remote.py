@@ -262,13 +262,16 @@ class RemoteMatch(TableCalls):
     def begin_play(self, action: Action | str) -> Pending:
         """Send the viewer's action without waiting: a Pending whose result is the action's number. Its events come
         through `poll()`, in order with everyone else's; when refused, `error` is the rules' (or the server's)
-        reason."""
+        reason. One move at a time: another sent before the answer is refused at once."""
         action = action if isinstance(action, Action) else Action.parse(action)
         self._drain()
         if self.viewer is None:
             return Pending.failed("Spectators only watch.")
         if not self.conn.connected:
             return Pending.failed(RECONNECTING)
+        self._settle_sent()
+        if self._sent:
+            return Pending.failed("Your last move is still on its way to the table.")
         played = self._feed.n + 1
         message = {"t": "act", "code": self.code, "seat": self.viewer, "action": str(action), "n": played - 1}
 

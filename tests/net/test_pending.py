@@ -98,6 +98,8 @@ def test_a_move_sent_without_waiting_comes_back_through_poll_and_a_refusal_as_it
     action = mover.legal_actions()[rng.below(len(mover.legal_actions()))]
     sent, took = timed(lambda: mover.begin_play(action))
     assert took < FRAME, f"begin_play held the caller {took:.3f} s"
+    if not sent.done:  # one move at a time: a second one before the answer is refused at once
+        assert "still on its way" in (mover.begin_play(action).error or "")
     ends(sent, 15)
     assert sent.error is None and sent.result() == 1
     events = []
