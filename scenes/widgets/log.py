@@ -131,7 +131,7 @@ class LogBox(UIElement):
         self._surfaces.extend(rendered[1])
 
     @property
-    def text(self) -> str:
+    def row_text(self) -> str:
         """Every row shown, one a line (what a player can read in the panel, scrolled or not)."""
         return "\n".join(row for row, _ in self.rows)
 

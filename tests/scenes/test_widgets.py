@@ -242,7 +242,7 @@ def test_game_log_keeps_the_newest_lines(app):
     log.reset([(f"r{k}", None) for k in range(30)])
     assert log.lines == [f"r{k}" for k in range(22, 30)]
     log.flush()
-    assert "r29" in log.box.text and "line" not in log.box.text
+    assert "r29" in log.box.row_text and "line" not in log.box.row_text
     assert log.box.rows[-1] == ("r29", None) and len(log.box.rows) == 8
 
 
@@ -326,7 +326,7 @@ def test_game_log_renders_a_line_once_while_it_is_shown(app, monkeypatch):
     monkeypatch.setattr(log.box.font, "render_premul", lambda text, colour: rendered.append(text) or original(text, colour))
     log.reset(lines[1:] + [lines[0]])  # the same lines, in another order: set again
     log.flush()
-    assert rendered == [] and log.box.text.replace("\n", " ").endswith(lines[0][0])
+    assert rendered == [] and log.box.row_text.replace("\n", " ").endswith(lines[0][0])
     log.add("Blue wins.")
     log.flush()
     assert rendered == ["Blue wins."]
