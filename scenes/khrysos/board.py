@@ -146,12 +146,17 @@ class KhrysosBoard(KhrysosAnimations, KhrysosPanels, BoardScene):
         self.rebuild_log()
 
     def _opening_landed(self) -> None:
+        """The dice have landed: their explanation goes first in the log. Only that line is added: the log is
+        not rebuilt from the history here, since the hunters may still be walking in, their lines logged as
+        they start (a rebuild then logged the last one twice: "… takes position on Treasure Zone 6 (H8).")."""
         self._opening_told = True
-        self.rebuild_log()  # its explanation, first in the log
+        event = self.opening()
+        if event is not None:
+            self.log.reset([(self.log_line(event), self.log_colour(event))] + self.log.entries)
 
-    def rebuild_log(self) -> None:
+    def rebuild_log(self, pending: int = 0) -> None:
         """The kit's log, with the opening roll's explanation as its first line once its dice have landed."""
-        super().rebuild_log()
+        super().rebuild_log(pending)
         event = self.opening()
         if event is not None and getattr(self, "_opening_told", bool(self.match.actions)):
             self.log.reset([(self.log_line(event), self.log_colour(event))] + self.log.entries)

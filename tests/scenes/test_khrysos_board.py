@@ -4,6 +4,7 @@ rules' reason, and nothing of one seat's hand or hover survives a hand-off into 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pygame
@@ -382,3 +383,25 @@ def test_quick_start_with_two_players_the_setup_tips_and_end_screen_say_each_sco
                                  "Seat 2: two Scoring cards, at 3 and 0 treasures (each counts alone)"]
     tip = board.spots.tip_of(spot(board, "score:0"))[0]
     assert tip.startswith("Seat 1's scoring card (") and "4 treasures. Seat 1's two cards count apart, never added" in tip
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_opening_logs_each_hunters_position_once(app, players):
+    """Issue 34: the last hunter's "takes position on Treasure Zone …" line was logged twice: the opening dice
+    landed while it walked in, and the log was rebuilt from the history under the line being animated. Watched at
+    the normal animation speed, every line of the opening shows once and the roll's explanation comes first."""
+    app.settings.animation_speed = "fast"
+    match = Match.new(K, K.Setup(players=players), 3)
+    board = KhrysosBoard(app, match, seats(players, dict.fromkeys(range(players), "normal")))
+    board.bot_delay = 0.0
+    app.push(board)
+    for _ in range(2000):
+        app.run_frames(1)
+        if all(c.at is not None for c in board.shown.cards) and not board.busy:
+            break
+    lines = board.log.lines
+    placed = [line for line in lines if "takes position" in line]
+    assert len(placed) == len(board.shown.cards) == 4, lines  # four hunters: two each, or one each of four
+    assert len(set(placed)) == len(placed), f"a position line shows twice: {lines}"
+    assert all(a != b for a, b in itertools.pairwise(lines)), lines
+    assert board.log_line(board.opening()) == lines[0]
