@@ -9,7 +9,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.core.grammar import counted
-from net.client import NetError, RemoteMatch
+from net.client import RemoteMatch
 from scenes import palette, registry, ui
 from scenes.online import memory, session
 from scenes.stack import Scene
@@ -22,11 +22,12 @@ NAME_LIMIT = 16
 
 
 def open_lobby(app, match: RemoteMatch, warning: str | None = None) -> None:
-    """A table just opened, joined or rejoined: its lobby (or its board, when the game is under way)."""
+    """A table just opened, joined or rejoined: its lobby (or its board, when the game is under way; the lobby
+    goes there by itself as soon as the table's seats have come)."""
     from scenes.online.lobby import LobbyScene, board_for
 
-    scene = board_for(app, match) if match.actions or match.over else LobbyScene(app, match, warning)
-    app.stack.replace(scene)
+    playing = match.status != "waiting" and match.seat_info and not match.ended
+    app.stack.replace(board_for(app, match) if playing else LobbyScene(app, match, warning))
 
 
 def make_finder():
@@ -190,47 +191,57 @@ class PlayOnlineScene(Scene):
             return None
         return address, port
 
+    def ask(self, title: str, doing: str, steps, done, failed=None) -> None:
+        """A request to a server, under way while the window keeps drawing (scenes.online.connecting)."""
+        from scenes.online.connecting import ConnectingScene
+
+        self.keep_fields()
+        self.app.push(ConnectingScene(self.app, title, doing, steps, done, failed or self.say))
+
     def look(self) -> None:
         where = self.server()
         if where is None:
             return
-        try:
-            self.tables = session.client(*where).tables()
-        except NetError as e:
+
+        def steps():
+            return (yield session.client(*where).begin_tables())
+
+        def listed(tables: list) -> None:
+            self.tables, self.looked = tables, where
+            self.say(f"{counted(len(tables), 'table')} with an open seat on {where[0]} port {where[1]}."
+                     if tables else f"No table with an open seat on {where[0]} port {where[1]}.", palette.TEXT_DIM)
+            self.build()
+
+        def failed(reason: str) -> None:
             self.tables = []
-            self.say(e.reason)
-        else:
-            self.looked = where
-            self.say(f"{counted(len(self.tables), 'table')} with an open seat on {where[0]} port {where[1]}."
-                     if self.tables else f"No table with an open seat on {where[0]} port {where[1]}.",
-                     palette.TEXT_DIM)
-        self.keep_fields()
-        self.build()
+            self.say(reason)
+            self.build()
+
+        self.ask("Looking", f"Asking {where[0]} port {where[1]} for its tables…", steps(), listed, failed)
 
     def join(self, code: str, seat: int | None, watch: bool, where: tuple[str, int] | None = None) -> None:
         where = where or self.server()
         if where is None:
             return
-        try:
+        name = self.name_entry.get_text().strip()
+
+        def steps():
             c = session.client(*where)
-            match = c.spectate(code) if watch else c.join(code, seat, self.name_entry.get_text().strip())
-        except NetError as e:
-            self.say(e.reason)
-            return
-        open_lobby(self.app, match, session.remember(match))
+            return (yield c.begin_spectate(code) if watch else c.begin_join(code, seat, name))
+
+        self.ask("Watching" if watch else "Joining", f"Connecting to table {code} on {where[0]} port {where[1]}…",
+                 steps(), lambda match: open_lobby(self.app, match, session.remember(match)))
 
     def rejoin(self, entry: memory.Entry) -> None:
-        try:
-            match = session.rejoin(entry)
-        except NetError as e:
-            self.say(f"Table {entry.code} cannot be reached: {e.reason}")
-            if "ended" in e.reason or "no table" in e.reason or "opens no seat" in e.reason:
+        def failed(reason: str) -> None:
+            self.say(f"Table {entry.code} cannot be reached: {reason}")
+            if "ended" in reason or "no table" in reason or "opens no seat" in reason:
                 memory.forget(entry.code)  # gone for good: it leaves the list
                 self.remembered = memory.load()[:4]
-                self.keep_fields()
                 self.build()
-            return
-        open_lobby(self.app, match)
+
+        self.ask("Rejoining", f"Connecting to table {entry.code} on {entry.host} port {entry.port}…",
+                 session.rejoin(entry), lambda match: open_lobby(self.app, match), failed)
 
     def host(self, entry: registry.GameEntry) -> None:
         session.start_server_soon()
@@ -316,12 +327,20 @@ class PlayOnlineScene(Scene):
 
 
 def open_table(setup_scene, rules, setup, specs: list[dict]) -> str | None:
-    """The setup's Open the table: start this computer's server, create the table, go to its lobby
-    (a message when it cannot: the setup stays as it was)."""
-    try:
-        port = session.start_server()
-        match = session.client(session.LOOPBACK, port).create(rules.GAME_ID, setup.to_dict(), specs)
-    except NetError as e:
-        return e.reason
-    open_lobby(setup_scene.app, match, session.remember(match, hosted=True))
+    """The setup's Open the table: start this computer's server, create the table (it waits for the host's Start),
+    go to its lobby; while the window keeps drawing (a message when it cannot: the setup stays as it was)."""
+    from scenes.online.connecting import ConnectingScene
+
+    def steps():
+        port = yield from session.server_ready()
+        return (yield session.client(session.LOOPBACK, port).begin_create(rules.GAME_ID, setup.to_dict(), specs,
+                                                                           wait=True))
+
+    def failed(reason: str) -> None:
+        setup_scene.error = reason
+
+    setup_scene.app.push(ConnectingScene(setup_scene.app, "Opening the table", "Starting this computer's table "
+                                         "server and opening the table…", steps(),
+                                         lambda match: open_lobby(setup_scene.app, match,
+                                                                  session.remember(match, hosted=True)), failed))
     return None

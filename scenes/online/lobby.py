@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import socket
-import time
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from net.client import NetError, RemoteMatch
+from net.client import Pending, RemoteMatch
 from scenes import clipboard, palette, registry, ui
 from scenes.online import memory, session
 from scenes.online.chat import ChatBox
@@ -20,11 +19,8 @@ CHAT = pygame.Rect(670, 150, 570, 400)
 
 
 def board_for(app, match: RemoteMatch) -> Scene:
-    """The game's own board scene, playing the remote match (once the table's seats have come: their names)."""
-    deadline = time.monotonic() + 3.0
-    while not match.seat_info and time.monotonic() < deadline:
-        match.poll()
-        time.sleep(0.01)
+    """The game's own board scene, playing the remote match (the lobby opens it once the table's seats have come:
+    their names)."""
     entry = next(g for g in registry.playable_games() if g.game_id == match.rules.GAME_ID)
     return registry.resolve(entry.resume)(app, match)
 
@@ -64,6 +60,8 @@ class LobbyScene(Scene):
         self.revision = -1
         self.going = False  # the board replaced the lobby: the connection is the board's now
         self.named = False
+        self.starting: Pending | None = None  # the host's start, under way
+        self.leaving: Pending | None = None
 
     def on_enter(self) -> None:
         w, h = self.app.size
@@ -83,15 +81,22 @@ class LobbyScene(Scene):
         return [i for i, s in enumerate(self.match.seat_info) if s.get("open")]
 
     def why_not_start(self) -> str | None:
-        if self.match.ended:
-            return self.match.ended
-        waiting = self.open_seats()
-        if not self.match.seat_info:
+        """Why Start (Watch, for a spectator) cannot be pressed now; the server says who may start and when."""
+        m = self.match
+        if m.ended:
+            return m.ended
+        if not m.seat_info:
             return "The table's seats are on their way from the server."
-        if waiting:
-            names = ", ".join(self.match.seat_info[i]["name"] for i in waiting)
-            return f"Every seat must be taken first: waiting for a player in {names} (give your friends the code {self.match.code})."
-        return None
+        if self.starting is not None:
+            return "Starting the game…"
+        if m.status != "waiting":
+            return None  # under way: to the board
+        if not m.seats:
+            return "The game has not started yet: the host starts it from their lobby."
+        why = m.why_no_start()
+        if why and self.open_seats() and m.host:
+            why = f"{why} Give your friends the code {m.code}."
+        return why
 
     def refresh(self) -> None:
         self.revision = self.match.revision
@@ -108,10 +113,11 @@ class LobbyScene(Scene):
         spots.add("button:leave", None, "End this table (nobody has played yet) and go back to Play online" if host else
                   "Give your seat back (someone else may take it) and go back to Play online" if self.match.seats else
                   "Stop watching and go back to Play online", widget=self.leave_button)
-        why = self.why_not_start() if self.match.seats else (self.match.ended or None)
-        spots.add("button:start", None, "Go to the board: the game begins, the first player to decide plays"
-                  if self.match.seats else "Watch the game on its board", widget=self.start_button,
-                  enabled=why is None, reason=why)
+        why = self.why_not_start()
+        tip = ("Watch the game on its board" if not self.match.seats else
+               "Start the game: every screen at the table goes to the board, the first player to decide plays"
+               if self.match.host else "Go to the board (the host has started the game)")
+        spots.add("button:start", None, tip, widget=self.start_button, enabled=why is None, reason=why)
         for i, s in enumerate(self.match.seat_info):
             spots.add(f"seat:{i}", self.seat_rect(i), f"Seat {i + 1}: {s['name']}, {seat_state(s, i in self.match.seats)}")
         spots.sync_widgets()
@@ -121,19 +127,23 @@ class LobbyScene(Scene):
 
     # -- acting ----------------------------------------------------------------------------
     def start(self) -> None:
-        if self.going or (self.why_not_start() if self.match.seats else self.match.ended) is not None:
-            return  # once only: Start and the game's first move in the same frame make one board, not two
+        """Start: the host asks the server to start the table (every lobby then goes to the board); once under way,
+        to the board."""
+        if self.going or self.why_not_start() is not None:
+            return  # once only: Start and the table's start in the same frame make one board, not two
+        if self.match.status == "waiting":
+            self.starting = self.match.begin_start()
+            self.refresh()
+            return
         self.going = True
         self.app.stack.replace(board_for(self.app, self.match))
 
     def leave(self) -> None:
-        try:
-            if self.match.host:
-                self.match.end()
-            elif self.match.seats:
-                self.match.leave()
-        except NetError:
-            pass  # gone already: nothing to give back
+        """Leave: the host ends the table, a player gives their seat back (sent; this screen does not wait)."""
+        if self.match.host:
+            self.match.begin_end()
+        elif self.match.seats:
+            self.match.begin_leave()
         memory.forget(self.match.code)
         self.app.show("online")
 
@@ -159,14 +169,19 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         self.match.poll()
+        if self.starting is not None and self.starting.done:
+            starting, self.starting = self.starting, None
+            self.message = starting.error  # refused: the server's reason (started: the table message comes)
+            self.refresh()
         if self.match.revision != self.revision:
             self.refresh()
-            if self.match.actions and self.match.seats and not self.match.ended:
-                self.start()  # someone has played: the game is under way, everyone to the board
+        if self.match.status != "waiting" and not self.match.ended and self.match.seat_info and self.starting is None:
+            self.start()  # the host started the table: every lobby goes to the board
 
     @property
     def animating(self) -> bool:
-        return self.match.has_news  # the seats and the chat change without input: an idle screen wakes for them
+        # The seats and the chat change without input, and a start is answered: an idle screen wakes for them.
+        return self.match.has_news or self.starting is not None
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -195,6 +210,9 @@ class LobbyScene(Scene):
         self.chat.draw(surface)
         w, h = surface.get_size()
         why = self.why_not_start()
-        note = self.message or (m.status_text if not m.connected else why) or "Every seat is taken: Start when you are ready."
+        if m.seats and not m.host and m.status == "waiting" and not m.ended:
+            why = "Waiting for the host to start the game."
+        ready = "Every seat is taken: Start when you are ready." if m.host else "The game is starting."
+        note = self.message or (m.status_text if not m.connected else why) or ready
         for i, line in enumerate(ui.wrap(note, 17, w - 620)[:2]):
             ui.text(surface, line, (w // 2, h - 68 + 22 * i), 17, palette.TEXT, anchor="midtop")

@@ -25,6 +25,7 @@ LOOPBACK = "127.0.0.1"
 
 _server: Any = None  # net.command.ServerProcess
 _starting: threading.Thread | None = None  # start_server_soon's thread while it runs
+_start_error: str | None = None  # why the last start in the background failed
 _clients: dict[tuple[str, int], TableClient] = {}
 
 
@@ -45,8 +46,12 @@ def hosting() -> int | None:
 
 
 def _start_quietly(port: int | None = None) -> None:
-    with contextlib.suppress(NetError):  # start_server() says why when the host opens the table
+    global _start_error
+    try:
         start_server(port, revived=True) if port is not None else start_server()
+        _start_error = None
+    except NetError as e:  # said when the host opens the table (server_ready)
+        _start_error = e.reason
 
 
 def start_server_soon(port: int | None = None) -> None:
@@ -55,6 +60,18 @@ def start_server_soon(port: int | None = None) -> None:
     if hosting() is None and (_starting is None or not _starting.is_alive()):
         _starting = threading.Thread(target=_start_quietly, args=(port,), daemon=True)
         _starting.start()
+
+
+def server_ready(port: int | None = None):
+    """Steps (scenes.online.connecting) that start this program's server in the background if it is not running
+    and wait for it, a frame at a time: its port, or NetError saying why it could not start."""
+    if hosting() is None:
+        start_server_soon(port)
+    while _starting is not None and _starting.is_alive():
+        yield None
+    if hosting() is None:
+        raise NetError(f"The table server could not start: {_start_error or 'no port was free'}.")
+    return hosting()
 
 
 def revive() -> bool:
@@ -135,15 +152,16 @@ def remember(match: RemoteMatch, hosted: bool = False) -> str | None:
     return memory.remember(entry)
 
 
-def rejoin(entry: memory.Entry) -> RemoteMatch:
-    """Back to a remembered table; a table this program hosted gets its server started again if it is gone."""
+def rejoin(entry: memory.Entry):
+    """Steps (scenes.online.connecting) back to a remembered table: its RemoteMatch. A table this program hosted
+    gets its server started again if it is gone."""
     try:
-        return client(entry.host, entry.port).rejoin(entry.code, entry.token or "")
+        return (yield client(entry.host, entry.port).begin_rejoin(entry.code, entry.token or ""))
     except NetError:
         if not entry.hosted or hosting() is not None:
             raise
-    port = start_server(entry.port)
-    match = client(LOOPBACK, port).rejoin(entry.code, entry.token or "")
+    port = yield from server_ready(entry.port)
+    match = yield client(LOOPBACK, port).begin_rejoin(entry.code, entry.token or "")
     remember(match, hosted=True)
     return match
 

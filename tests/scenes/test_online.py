@@ -15,6 +15,7 @@ from net.client import TableClient
 from scenes.board.seats import Seat
 from scenes.menu import MenuScene
 from scenes.online import hub, memory, session
+from scenes.online.connecting import ConnectingScene
 from scenes.online.lobby import LobbyScene
 from scenes.online.tablepanel import TablePanel
 from scenes.overlays import MessageScene
@@ -62,6 +63,13 @@ def wait_for(app, condition, seconds=10.0):
         time.sleep(0.005)
 
 
+def answered(app, seconds=10.0):
+    """The scene on top once the Connecting… dialog has its answer (the window drew frames meanwhile)."""
+    app.run_frames(1)
+    wait_for(app, lambda: not isinstance(top(app), ConnectingScene), seconds)
+    return top(app)
+
+
 def tips_say_why(scene) -> None:
     """Every control of an online scene has a tip, and a greyed one says why."""
     for spot in scene.spots:
@@ -96,12 +104,16 @@ def test_play_online_scene_explains_every_control_and_refuses_bad_input(fast_app
     scene.port_entry.set_text("1")
     scene.address_entry.set_text("127.0.0.1")
     scene.look()  # nothing listens on port 1: a sentence, never a traceback
-    assert scene.message and isinstance(top(fast_app), hub.PlayOnlineScene)
+    assert answered(fast_app) is scene and scene.message and "whole number" not in scene.message
 
 
 def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, quiet_lan, threaded_server, monkeypatch):
     _, port = threaded_server
-    monkeypatch.setattr(session, "start_server", lambda port_=None, revived=False: port)
+    def ready(port_=None):  # the test's server stands for this program's
+        return port
+        yield
+
+    monkeypatch.setattr(session, "server_ready", ready)
     fast_app.push(hub.PlayOnlineScene(fast_app))
     fast_app.run_frames(2)
     click_widget(fast_app, button(top(fast_app), "Host Krosmaster: Blast"))
@@ -110,8 +122,7 @@ def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, qui
     assert setup.online is not None and setup.kinds[:2] == ["Human here", "Remote player"]
     assert "another computer" in " ".join(setup.spots.tip_of(setup.spots.get("menu:seat:0")))
     click_widget(fast_app, button(setup, "Open the table"))
-    fast_app.run_frames(3)
-    lobby = top(fast_app)
+    lobby = answered(fast_app)
     assert isinstance(lobby, LobbyScene) and lobby.match.host
     tips_say_why(lobby)
     start = lobby.spots.get("button:start")
@@ -125,9 +136,13 @@ def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, qui
     assert lobby.match.seat_info[1]["name"] == "Bob"
     bob.send_chat("hello\x07 there")
     wait_for(fast_app, lambda: lobby.match.chat and lobby.match.chat[-1]["text"] == "hello there")
+    assert lobby.match.status == "waiting" and bob.status == "waiting"
     click_widget(fast_app, button(lobby, "Start"))
-    fast_app.run_frames(3)
-    assert type(top(fast_app)).__name__ == "KrosmasterBoard"
+    wait_for(fast_app, lambda: type(top(fast_app)).__name__ == "KrosmasterBoard")
+    deadline = time.monotonic() + 10
+    while bob.status != "playing" and time.monotonic() < deadline:
+        bob.wait(1)
+    assert bob.status == "playing"
     bob.close()
 
 
@@ -135,13 +150,13 @@ def open_board(app, port, seats=None):
     """Ann at this screen (the host), Bob a bare remote match playing from 'another computer'."""
     client = TableClient("127.0.0.1", port)
     seats = seats or [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}]
-    ann = client.create("krosmaster", KROS.bench_setup().to_dict(), seats)
+    ann = client.create("krosmaster", KROS.bench_setup().to_dict(), seats, wait=True)
     bob = TableClient("127.0.0.1", port).join(ann.code, name="Bob")
     lobby = LobbyScene(app, ann)
     app.push(lobby)
     wait_for(app, lambda: lobby.why_not_start() is None)
     lobby.start()
-    app.run_frames(3)
+    wait_for(app, lambda: top(app) is not lobby)
     return top(app), ann, bob
 
 
@@ -242,7 +257,7 @@ def test_a_restarted_program_rejoins_its_seat_from_the_user_data(fast_app, quiet
     _, port = threaded_server
     client = TableClient("127.0.0.1", port)
     ann = client.create("krosmaster", KROS.bench_setup().to_dict(),
-                        [{"kind": "remote", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+                        [{"kind": "remote", "name": "Ann"}, {"kind": "remote", "name": "Bob"}], wait=True)
     bob = TableClient("127.0.0.1", port).join(ann.code, 1, "Bob")
     lobby = LobbyScene(fast_app, bob)
     fast_app.push(lobby)
@@ -269,7 +284,7 @@ def test_a_table_that_has_ended_leaves_the_rejoin_list(fast_app, quiet_lan, thre
     fast_app.push(hub.PlayOnlineScene(fast_app))
     fast_app.run_frames(2)
     click_widget(fast_app, button(top(fast_app), f"Rejoin table {ann.code}: Krosmaster: Blast, as Ann"))
-    scene = top(fast_app)
+    scene = answered(fast_app)
     assert "ended" in scene.message and memory.find(ann.code) is None and not scene.rejoin_buttons
 
 
@@ -322,7 +337,7 @@ def test_a_spectator_watches_the_board_and_nothing_on_it_can_be_used(fast_app, t
     _, port = threaded_server
     client = TableClient("127.0.0.1", port)
     ann = client.create("krosmaster", KROS.bench_setup().to_dict(),
-                        [{"kind": "host", "name": "Ann"}, {"kind": "computer", "name": "Cro", "level": "random"}])
+                        [{"kind": "host", "name": "Ann"}, {"kind": "computer", "name": "Cro", "level": "random"}], wait=True)
     watcher = TableClient("127.0.0.1", port).spectate(ann.code)
     lobby = LobbyScene(fast_app, watcher)
     fast_app.push(lobby)
@@ -330,8 +345,10 @@ def test_a_spectator_watches_the_board_and_nothing_on_it_can_be_used(fast_app, t
     wait_for(fast_app, lambda: lobby.match.seat_info)
     tips_say_why(lobby)
     assert not lobby.spots.is_enabled(lobby.spots.get("button:send"))
-    lobby.start()
-    fast_app.run_frames(3)
+    watch = lobby.spots.get("button:start")
+    assert not lobby.spots.is_enabled(watch) and "host starts" in lobby.spots.reason_of(watch)
+    ann.start()  # the host starts: the watcher's lobby goes to the board by itself
+    wait_for(fast_app, lambda: top(fast_app) is not lobby)
     board = top(fast_app)
     assert board.viewer is None and not board.snap.mine
     assert check_hotspots(board) > 10
@@ -345,13 +362,14 @@ def test_two_seats_at_the_hosts_screen_hand_off_and_a_remote_turn_shows_only_the
     server, port = threaded_server
     client = TableClient("127.0.0.1", port)
     ann = client.create("krom", krom.Setup(players=3).to_dict(),
-                        [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bea"}, {"kind": "remote", "name": "Bob"}])
+                        [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bea"}, {"kind": "remote", "name": "Bob"}],
+                        wait=True)
     bob = TableClient("127.0.0.1", port).join(ann.code, name="Bob")
     lobby = LobbyScene(fast_app, ann)
     fast_app.push(lobby)
     wait_for(fast_app, lambda: lobby.why_not_start() is None)
     lobby.start()
-    fast_app.run_frames(3)
+    wait_for(fast_app, lambda: any(hasattr(s, "snap") for s in fast_app.stack.scenes))
     board = next(s for s in fast_app.stack.scenes if hasattr(s, "snap"))
     rng, handoffs, public = Rng(2), set(), 0
     deadline = time.monotonic() + 60
@@ -404,13 +422,13 @@ def test_the_hosts_own_server_killed_mid_game_starts_again_and_the_board_goes_on
         assert session.start_server() == port
         ann = session.client(session.LOOPBACK, port).create(
             "krosmaster", KROS.bench_setup().to_dict(),
-            [{"kind": "host", "name": "Ann"}, {"kind": "computer", "name": "Cro", "level": "random"}])
+            [{"kind": "host", "name": "Ann"}, {"kind": "computer", "name": "Cro", "level": "random"}], wait=True)
         lobby = LobbyScene(fast_app, ann)
         fast_app.push(lobby)
         wait_for(fast_app, lambda: lobby.why_not_start() is None)
-        lobby.start()  # Cro may have played first: the lobby went to the board by itself, and this Start does nothing
         lobby.start()
-        fast_app.run_frames(3)
+        lobby.start()  # twice: one start is sent, one board opens
+        wait_for(fast_app, lambda: top(fast_app) is not lobby)
         board = top(fast_app)
         assert not ann.conn.closed
         rng = Rng(4)
@@ -467,7 +485,8 @@ class FakeFinder:
 def test_joining_from_the_local_network_list_then_chatting_from_the_table_panel(fast_app, threaded_server, monkeypatch):
     _, port = threaded_server
     ann = TableClient("127.0.0.1", port).create("krosmaster", KROS.bench_setup().to_dict(),
-                                                [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Seat 2"}])
+                                                [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Seat 2"}],
+                                                wait=True)
     monkeypatch.setattr(hub, "make_finder", lambda: FakeFinder(port))
     fast_app.push(hub.PlayOnlineScene(fast_app))
     fast_app.run_frames(3)
@@ -477,17 +496,17 @@ def test_joining_from_the_local_network_list_then_chatting_from_the_table_panel(
     assert not scene.spots.is_enabled(old) and "same version" in scene.spots.reason_of(old)
     scene.name_entry.set_text("Bob")
     click_widget(fast_app, button(scene, f"Ann's table: 127.0.0.1 port {port}"))
-    fast_app.run_frames(2)
-    scene = top(fast_app)
+    scene = answered(fast_app)
     assert [t["code"] for t in scene.tables] == [ann.code]
     assert f"button:sit:{ann.code}:1" in scene.spots and f"button:watch:{ann.code}" in scene.spots
     click_widget(fast_app, button(scene, "Sit: Seat 2"))
-    fast_app.run_frames(2)
-    lobby = top(fast_app)
+    lobby = answered(fast_app)
     assert isinstance(lobby, LobbyScene) and lobby.match.seats == (1,)
-    wait_for(fast_app, lambda: lobby.why_not_start() is None and lobby.match.seat_info[1]["name"] == "Bob")
-    lobby.start()
-    fast_app.run_frames(3)
+    wait_for(fast_app, lambda: lobby.match.seat_info[1]["name"] == "Bob")
+    start = lobby.spots.get("button:start")
+    assert not lobby.spots.is_enabled(start) and lobby.spots.reason_of(start) == "Only the host starts the game."
+    ann.start()
+    wait_for(fast_app, lambda: top(fast_app) is not lobby)
     board = top(fast_app)
     board.open_table_panel()
     fast_app.run_frames(2)
@@ -525,3 +544,73 @@ def test_an_undo_the_others_decline_is_said_on_the_asking_screen(fast_app, threa
     bob.answer_undo(False)
     wait_for(fast_app, lambda: board.flash_text and "declined" in board.flash_text)
     assert len(ann.actions) == n
+
+
+def test_a_table_waits_for_the_hosts_start_and_then_every_lobby_goes_to_the_board(fast_app, threaded_server):
+    """Before the host's Start, no board opens and no computer moves (Krom's seat 0, a computer, decides first);
+    Start is greyed with the reason: a joiner's screen is not the host's. Once the host starts, the joiner's lobby
+    goes to the board by itself and the computer plays."""
+    krom = rules_registry.load("krom")
+    _, port = threaded_server
+    ann = TableClient("127.0.0.1", port).create(
+        "krom", krom.Setup(players=3).to_dict(),
+        [{"kind": "computer", "name": "Cro", "level": "random"}, {"kind": "host", "name": "Ann"},
+         {"kind": "remote", "name": "Bob"}], wait=True)
+    assert ann.why_no_start() == "Waiting for someone to take Bob's seat."
+    bob = TableClient("127.0.0.1", port).join(ann.code, name="Bob")
+    lobby = LobbyScene(fast_app, bob)
+    fast_app.push(lobby)
+    wait_for(fast_app, lambda: lobby.named)
+    tips_say_why(lobby)
+    start = lobby.spots.get("button:start")
+    assert not lobby.spots.is_enabled(start) and lobby.spots.reason_of(start) == "Only the host starts the game."
+    lobby.start()  # greyed: nothing happens
+    deadline = time.monotonic() + 1.0
+    while time.monotonic() < deadline:
+        fast_app.run_frames(1)
+    ann.poll()
+    assert top(fast_app) is lobby and bob.played == 0 and ann.played == 0, "nothing moves before the host's Start"
+    assert ann.why_no_start() is None
+    ann.start()
+    wait_for(fast_app, lambda: top(fast_app) is not lobby)
+    board = top(fast_app)
+    assert type(board).__name__ == "KromBoard" and board.match is bob
+    wait_for(fast_app, lambda: bob.played > 0)  # the computer's first move, once started
+    ann.close()
+
+
+def test_a_server_that_never_answers_shows_connecting_while_the_window_keeps_drawing(fast_app, quiet_lan, monkeypatch):
+    """No network call on the UI thread: joining a server that takes the connection and never answers shows
+    "Connecting…" over the screen, frames keep coming (none waits for the network), Cancel is explained, and the
+    attempt ends by itself with a sentence."""
+    import socket
+
+    made: list[TableClient] = []
+
+    def short_client(host, port_):  # the client's timeout, shortened for the test (10 s in the program)
+        made.append(TableClient(host, port_, timeout=1.5))
+        return made[-1]
+
+    monkeypatch.setattr(session, "client", short_client)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)  # the connection is taken, never answered
+        fast_app.push(hub.PlayOnlineScene(fast_app))
+        fast_app.run_frames(2)
+        scene = top(fast_app)
+        scene.port_entry.set_text(str(silent.getsockname()[1]))
+        scene.join("ABC123", None, False)
+        frames, started = 0, time.monotonic()
+        while time.monotonic() - started < 0.8:
+            before = time.monotonic()
+            fast_app.run_frames(1)
+            frames += 1
+            assert time.monotonic() - before < 0.5, "a frame waited for the network"
+        connecting = top(fast_app)
+        assert isinstance(connecting, ConnectingScene) and frames >= 5
+        assert "Connecting to table ABC123" in connecting.doing
+        tips_say_why(connecting)
+        assert answered(fast_app, 10) is scene
+        assert "did not answer in time" in scene.message
+    for c in made:
+        c.close()

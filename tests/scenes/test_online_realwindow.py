@@ -219,10 +219,14 @@ def host_and_join(ann: Copy, bob: Copy, game: str, seats: dict[int, str] | None 
     bob.type_into("field:code", code)
     bob.click("button:join_code")
     bob.wait(lambda d: d.get("scene") == "LobbyScene")
+    start = bob.spot("button:start", enabled=False)
+    assert not start["enabled"], "only the host starts the game"
+    time.sleep(0.5)
+    assert ann.dump().get("scene") == bob.dump().get("scene") == "LobbyScene", "no board before the host's Start"
     ann.shot("lobby")
+    bob.shot("lobby")
+    ann.click("button:start")  # the host starts: every lobby goes to the board
     for c in (ann, bob):
-        if c.dump().get("scene") == "LobbyScene":  # a joiner's lobby may have gone to the board by itself
-            c.click("button:start")
         c.wait(lambda d: d.get("board") is not None)
     return code
 
