@@ -172,7 +172,8 @@ class Hotspots:
         """The mouse moved: update the hovered hotspot (its `hover` runs when it changes)."""
         self.mouse = None if pos is None else (int(pos[0]), int(pos[1]))
         spot = None if pos is None else self.at(pos)
-        changed = (spot is None) != (self.hovered is None) or (spot is not None and spot.key != self.hovered.key)
+        hovered = self.hovered
+        changed = (spot is None) != (hovered is None) or (spot is not None and hovered is not None and spot.key != hovered.key)
         self.hovered = spot
         self.came_under = False
         if changed and spot is not None and spot.hover is not None and self.is_enabled(spot):
@@ -461,7 +462,7 @@ def _draw_every_state_now(widget) -> None:
     around it has changed (a new hunter's title over the last hunter's action names)."""
     shape = getattr(widget, "drawable_shape", None)
     queue = getattr(shape, "states_to_redraw_queue", None)
-    if not queue:
+    if not queue or shape is None:  # no shape has no queue
         return
     while queue:
         shape.redraw_state(queue.popleft())

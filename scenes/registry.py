@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from game import registry as rules
 
 # The app and scenes are only passed through here (never imported: scenes.app imports this module).
-App = Scene = Any
+App: TypeAlias = Any
+Scene: TypeAlias = Any
 
 
 @dataclass(frozen=True)

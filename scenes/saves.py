@@ -149,10 +149,11 @@ def read_info(path: Path) -> SaveInfo:
     except SaveError as e:
         return SaveInfo(path, path.stem, "?", "", "", saved, sentence(str(e)))
     table = save.table
-    title = table.get("title") if isinstance(table.get("title"), str) else path.stem
-    seats = table.get("seats") if isinstance(table.get("seats"), list) else []
+    title, seats, progress = table.get("title"), table.get("seats"), table.get("progress")
+    title = title if isinstance(title, str) else path.stem
+    seats = seats if isinstance(seats, list) else []
     players = ", ".join(str(s.get("name"))[:24] for s in seats if isinstance(s, dict) and s.get("name"))
-    progress = table.get("progress") if isinstance(table.get("progress"), str) else counted(len(save.actions), "move")
+    progress = progress if isinstance(progress, str) else counted(len(save.actions), "move")
     try:
         game = rules.load(save.game).TITLE
     except LookupError:

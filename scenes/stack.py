@@ -9,13 +9,16 @@ Only the top scene updates: a board under the pause overlay is frozen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 import pygame
 import pygame_gui
 
 from scenes.hotspots import Hotspots
+
+if TYPE_CHECKING:
+    from scenes.widgets.tween import Timeline
 
 App = Any  # scenes.app.App (not imported: the app imports this module)
 OPTION_ITEM = "option-item:"  # the key of an open drop-down list's option: OPTION_ITEM + "N:label"
@@ -31,7 +34,7 @@ class Scene:
 
     opaque = True  # draws the whole window: scenes below it are not drawn
     modal = True  # input never goes to scenes below
-    timeline = None  # a scenes.widgets.tween.Timeline, for scenes that animate
+    timeline: Timeline | None = None  # for scenes that animate
 
     def __init__(self, app: App):
         self.app = app
@@ -135,6 +138,7 @@ class Scene:
     def _widgets_changed(self, purpose: str) -> list:
         """The scene's pygame-gui elements when their number changed since `purpose` last looked (else nothing):
         the per-frame looks at widgets cost nothing while the panel stays as it is."""
+        assert self._ui is not None, "asked only once the scene has its pygame-gui manager"
         group = self._ui.get_sprite_group()
         counts = self._widget_counts
         sprites = group.spritedict  # a new element comes last: its number and the last one tell a change
@@ -173,6 +177,7 @@ class Scene:
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if self.skips_animation(event):
+            assert self.timeline is not None, "a busy timeline"
             self.timeline.skip()
             return True
         spots = self._spots

@@ -7,6 +7,8 @@ is refused with the reason, and the game in progress is kept.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
@@ -98,8 +100,8 @@ class SavesScene(Overlay):
             self.next.disable()
         self.close_button = UIButton(pygame.Rect(box.right - 180, box.bottom - 62, 150, 44), "Close", self.ui)
 
-    def widget_tips(self) -> list:
-        tips = []
+    def widget_tips(self) -> list[tuple[str, Any, Any, str | None]]:
+        tips: list[tuple[str, Any, Any, str | None]] = []
         if self.name_entry is not None:
             tips += [("field:name", self.name_entry, "The name of the save: click and type (up to 48 letters)", None),
                      ("button:save", self.save_button, "Save this game under this name (Enter)"
@@ -142,6 +144,7 @@ class SavesScene(Overlay):
         self.message, self.message_colour = text, colour
 
     def _save(self) -> None:
+        assert self.name_entry is not None, "the Save button and the name field come together"
         name = self.name_entry.get_text()
         problem = saves.check_name(name)
         if problem:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from scenes import palette
 
@@ -29,11 +30,14 @@ class Seat:
         """A seat from a save's table; anything missing or malformed falls back (the table is only cosmetic)."""
         if not isinstance(d, dict):
             return fallback
-        name = d.get("name") if isinstance(d.get("name"), str) and d.get("name").strip() else fallback.name
+        name = d.get("name")
+        name = name if isinstance(name, str) and name.strip() else fallback.name
         colour = d.get("colour")
-        ok = isinstance(colour, list) and len(colour) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in colour)
+        rgb = fallback.colour
+        if isinstance(colour, list) and len(colour) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in colour):
+            rgb = cast(tuple[int, int, int], tuple(colour))  # three whole numbers
         bot = d.get("bot") if d.get("bot") in BOT_LEVELS else None
-        return cls(name[:24], tuple(colour) if ok else fallback.colour, bot)
+        return cls(name[:24], rgb, bot)
 
 
 def default_seats(n: int) -> list[Seat]:
@@ -44,5 +48,6 @@ def default_seats(n: int) -> list[Seat]:
 
 def seats_of(table: dict, n: int, defaults: list[Seat]) -> list[Seat]:
     """The seats a match's table records (a save's), each falling back to `defaults` where it is odd."""
-    saved = table.get("seats") if isinstance(table.get("seats"), list) else []
+    saved = table.get("seats")
+    saved = saved if isinstance(saved, list) else []
     return [Seat.from_dict(saved[i] if i < len(saved) else None, defaults[i]) for i in range(n)]

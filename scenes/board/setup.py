@@ -160,6 +160,7 @@ class SetupScene(Scene):
         if menu in self.kind_menus:
             return self.SEAT_TIPS.get(option)
         if menu in self.extra_menus:
+            assert self.player_choice is not None, "a player's choice menu exists only with its choice"
             return [f"Choose {option}"] + ([self.player_choice.help] if self.player_choice.help else [])
         chosen = self.option_widgets.get(menu)
         if chosen is not None:
@@ -177,6 +178,7 @@ class SetupScene(Scene):
                    if self.online else "a person at this computer, or the computer (Easy, Normal or Hard)")
             spots.add(f"menu:seat:{i}", None, f"Who plays this seat: {who}", widget=menu)
         for i, menu in enumerate(self.extra_menus):
+            assert self.player_choice is not None, "a player's choice menu exists only with its choice"
             spots.add(f"menu:choice:{i}", None, f"{self.player_choice.label} of player {i + 1}"
                       + (f": {self.player_choice.help}" if self.player_choice.help else ""), widget=menu)
         if self.fewer is not None:

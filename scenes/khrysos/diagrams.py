@@ -4,6 +4,8 @@ computed it."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from game.khrysos import build_board, sample_map
@@ -25,6 +27,7 @@ def _floor(picture: Picture, size: int) -> pygame.Surface:
     full = diagrams.FLOORS.get(key)
     if full is None:
         full = diagrams.FLOORS[key] = khrysos_art.map_surface(build_board(sample_map(picture.board)), size)
+    assert picture.window is not None, "a board diagram shows a window of the board"
     x, y, w, h = picture.window
     return full.subsurface(pygame.Rect(x * size, y * size, w * size, h * size))
 
@@ -41,7 +44,7 @@ def _pieces(surface, g: BoardView, picture: Picture) -> list[diagrams.Tip]:
         if p.focus:
             pygame.draw.rect(surface, palette.SELECT, box.inflate(8, 8), width=3, border_radius=8)
         surface.blit(img, box)
-        tips.append((box, f"{HUNTERS[p.what].name} ({palette.SEAT_NAMES[p.seat]}), endurance {p.die or 6}"))
+        tips.append((box, f"{HUNTERS[cast(int, p.what)].name} ({palette.SEAT_NAMES[p.seat]}), endurance {p.die or 6}"))
     return tips
 
 
@@ -62,7 +65,7 @@ def _tiles(surface, area: pygame.Rect, picture: Picture) -> tuple[pygame.Rect, l
         img = khrysos_art.tile_picture(p.what, 0, size)
         r = img.get_rect(midtop=(cx, top))
         surface.blit(img, r)
-        name = TILES[p.what].name
+        name = TILES[cast(str, p.what)].name  # a tile diagram's pieces are tiles
         short = name.replace("Treasure Zone", "Zone").replace(" by a ", " by ")
         ui.text(surface, ui.fit(short, 11, col - 4), (cx, r.bottom + 3), 11, palette.TEXT, anchor="midtop")
         tips.append((r.inflate(4, 18).move(0, 7), f"{name}: {p.label}"))

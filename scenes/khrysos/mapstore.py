@@ -161,7 +161,8 @@ def import_map(source: Path) -> tuple[MapEntry | None, str]:
     if problem:
         return None, problem
     renamed = f" as {name!r} (a map called {entry.spec.name!r} already exists)" if name != entry.spec.name else ""
-    note = "" if not entry.problems else " It cannot be played yet: " + entry.error
+    note = "" if not entry.problems else f" It cannot be played yet: {entry.error}"  # problems: an error text
+    assert path is not None, "saved without a problem"
     return read_entry(path), f"Imported {entry.spec.name!r}{renamed}.{note}"
 
 

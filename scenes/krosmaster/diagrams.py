@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from game.krosmaster import CONTENT as KROSMASTER
@@ -19,6 +21,7 @@ def diagram(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tup
 
 
 def _floor(picture: Picture, size: int) -> pygame.Surface:
+    assert picture.window is not None, "a board diagram shows a window of the board"
     x, y, w, h = picture.window
     full = krosmaster_art.layout_surface(picture.board, size)
     return full.subsurface(pygame.Rect(x * size, y * size, w * size, h * size))
@@ -27,7 +30,7 @@ def _floor(picture: Picture, size: int) -> pygame.Surface:
 def _pieces(surface, g: BoardView, picture: Picture) -> list[diagrams.Tip]:
     tips = []
     for p in picture.pieces:
-        c = KROSMASTER.character(p.what)
+        c = KROSMASTER.character(cast(str, p.what))  # a Krosmaster or Minion kind
         r = g.cell_rect(diagrams.local(picture, p.cell))
         kind = "minion" if c.minion else "krosmaster"
         st = StandeeView(c.name, ("blue", "pink")[p.seat], (r.centerx, r.bottom - max(4, r.height // 6)),

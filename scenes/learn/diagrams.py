@@ -39,11 +39,13 @@ class DiagramView(BoardView):
 
 
 def grid(area: pygame.Rect, picture: Picture) -> BoardView:
+    assert picture.window is not None, "a board diagram shows a window of the board"
     _, _, w, h = picture.window
     return DiagramView(w, h, area, max_cell=MAX_CELL)
 
 
 def local(picture: Picture, cell) -> tuple[int, int]:
+    assert picture.window is not None, "a board diagram shows a window of the board"
     x, y, _, _ = picture.window
     return (cell[0] - x, cell[1] - y)
 

@@ -206,7 +206,9 @@ class ReferenceScene(Scene):
         if title in titles and bar is not None:
             height = self.list.list_item_height
             top = titles.index(title) * height
-            visible = self.list.list_and_scroll_bar_container.rect.height
+            container = self.list.list_and_scroll_bar_container
+            assert container is not None, "a selection list builds its container"
+            visible = container.rect.height
             start = bar.start_percentage * self.list.total_height_of_list
             if top < start or top + height > start + visible:
                 wanted = max(0.0, min(top - visible / 2, self.list.total_height_of_list - visible))
@@ -342,6 +344,7 @@ class ReferenceScene(Scene):
 
     def _render_diagram(self, section: learn.Section, column: pygame.Rect):
         picture = learn.picture(self.game_id, section.id)
+        assert picture is not None, "drawn only for a section with a diagram"
         layer = pygame.Surface(column.size, pygame.SRCALPHA)
         height = 330 if picture.window is not None else 200
         frame, tips = diagrams.draw_picture(layer, pygame.Rect(6, 6, column.width - 12, height), picture)

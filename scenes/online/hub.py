@@ -80,11 +80,11 @@ class PlayOnlineScene(Scene):
                          f"Host {entry.title}", self.ui, object_id="@game_button")
             self.host_buttons[b] = entry
         self.rejoin_buttons = {}
-        for i, entry in enumerate(self.remembered):
-            label = ui.fit(f"Rejoin table {entry.code}: {session.game_title(entry.game)}, as {entry.name or 'you'}",
+        for i, kept in enumerate(self.remembered):
+            label = ui.fit(f"Rejoin table {kept.code}: {session.game_title(kept.game)}, as {kept.name or 'you'}",
                            16, REJOIN.width - 70)
             b = UIButton(pygame.Rect(REJOIN.left + 24, REJOIN.top + 56 + i * 50, REJOIN.width - 48, 42), label, self.ui)
-            self.rejoin_buttons[b] = entry
+            self.rejoin_buttons[b] = kept
         x, y = RIGHT.left + 24, RIGHT.top + 56
         self.name_entry = UITextEntryLine(pygame.Rect(x + 130, y, 220, 38), self.ui)
         self.name_entry.set_text_length_limit(NAME_LIMIT)
@@ -130,9 +130,9 @@ class PlayOnlineScene(Scene):
             spots.add(f"button:host:{entry.game_id}", None,
                       f"Open a table of {entry.title} on a server this computer runs: choose the options and who "
                       "plays each seat next, then give your friends the table's code", widget=b)
-        for b, entry in self.rejoin_buttons.items():
-            spots.add(f"button:rejoin:{entry.code}", None,
-                      f"Sit again at table {entry.code} ({entry.host} port {entry.port}) with the seat this computer "
+        for b, kept in self.rejoin_buttons.items():
+            spots.add(f"button:rejoin:{kept.code}", None,
+                      f"Sit again at table {kept.code} ({kept.host} port {kept.port}) with the seat this computer "
                       "kept: the game goes on where it is", widget=b)
         spots.add("field:name", None, "Your name at the table (up to 16 letters; empty: the seat's own name)",
                   widget=self.name_entry)

@@ -105,7 +105,7 @@ class TablePanel(Overlay):
         if self.chat.handle(event) or used:
             return True
         pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
-        chosen_action = {self.close_button: self.close, self.leave_button: self.app.home}.get(pressed)
+        chosen_action = {self.close_button: self.close, self.leave_button: self.app.home}.get(pressed) if pressed is not None else None
         if chosen_action is not None:
             chosen_action()
         elif pressed in self.hand_buttons:

@@ -97,6 +97,7 @@ class HandOffScene(Scene):
                 and event.ui_element is self.quick_button:
             self.app.play_sound("click")
             self.app.stack.pop(self)
+            assert self.quick is not None, "the quick button answers the quick question"
             self.quick.answer()
             return True
         return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from functools import partial
 from typing import Any
 from collections.abc import Callable, Iterable
 
@@ -272,9 +273,9 @@ class EventPlayer:
             steps: list[Anim] = []
             handler = self.handlers.get(type(event).__name__)
             if handler is not None:
-                steps.append(Later(lambda h=handler, e=event: h(e)))
+                steps.append(Later(partial(handler, event)))
             if self.on_event is not None:
-                told = Call(lambda e=event: self.on_event(e))
+                told = Call(partial(self.on_event, event))
                 steps.insert(len(steps) if self.after else 0, told)
             self.timeline.add(Sequence(*steps))
         if then is not None:
