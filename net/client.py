@@ -36,8 +36,9 @@ for the same Pending and raise `NetError` with that sentence: for tests and tool
   host; a remote seat still open: "Waiting for someone to take Blue's seat."). `start(fill=level)`
   lets the computer play every seat still open (a player who joins later takes it over). At the
   start `status` becomes "playing" (then "over", or "ended"), every seat gets its first update and
-  the computer seats begin. (`wait=False` opens a table that plays at once, for tools and tests with
-  no lobby; the default becomes True once the app's lobby starts its tables.)
+  the computer seats begin. The app's lobby always passes `wait=True` (and a create message without
+  `wait` waits too); `wait=False`, this call's default, opens a table that plays at once, for tools
+  and tests that have no lobby.
 - `client.join(code, seat=None, name="") -> RemoteMatch`: take an open remote seat (the first
   one when `seat` is None); `match.tokens` holds the new seat's token.
 - `client.rejoin(code, token) -> RemoteMatch`: come back to a seat (or to the host's seats, with
