@@ -113,38 +113,41 @@ def test_an_open_seat_refuses_the_start_unless_the_computer_fills_it_and_a_latec
     assert any(a.kind != "hidden" for a in cy.actions), "Cyd played his own moves"
 
 
-@pytest.mark.parametrize("started", [False, True], ids=["waiting", "playing"])
-def test_a_server_killed_keeps_each_tables_status(tmp_path, started):
+@pytest.mark.slow
+def test_a_server_killed_keeps_each_tables_status_waiting_or_playing(tmp_path):
     folder = tmp_path / "data"
     proc, port = server_process(folder)
     client = TableClient("127.0.0.1", port)
     try:
-        ann = client.create("krom", KROM3, COMPUTER_FIRST, wait=True)
-        bob = client.join(ann.code)
-        until(lambda: ann.why_no_start() is None, [ann, bob])
-        if started:
-            ann.start()
-            until(lambda: ann.status == "playing" and ann.played >= 1, [ann, bob])
-            drive([ann, bob], Rng(2), 6)
-            until(lambda: ann.played == bob.played and (ann.legal_actions() or bob.legal_actions()), [ann, bob])
-        before = ann.played
+        tables = {}
+        for started in (False, True):
+            ann = client.create("krom", KROM3, COMPUTER_FIRST, wait=True)
+            bob = client.join(ann.code)
+            until(lambda: ann.why_no_start() is None, [ann, bob])
+            if started:
+                ann.start()
+                until(lambda: ann.status == "playing" and ann.played >= 1, [ann, bob])
+                drive([ann, bob], Rng(2), 6)
+                until(lambda: ann.played == bob.played and (ann.legal_actions() or bob.legal_actions()), [ann, bob])
+            tables[started] = (ann, bob, ann.played)
         proc.kill()  # SIGKILL
         proc.wait(10)
         time.sleep(0.3)
         proc, again = server_process(folder, port)
         assert again == port
-        until(lambda: ann.conn.reconnects >= 1 and bob.conn.reconnects >= 1 and ann.connected and bob.connected,
-              [ann, bob])
-        until(lambda: ann.seat_info and not ann.seat_info[2]["away"], [ann, bob])
-        assert ann.status == bob.status == ("playing" if started else "waiting")
-        assert ann.played == bob.played == before
-        if not started:
-            quiet_for([ann, bob], 0.5)
-            assert ann.played == 0, "a restored waiting table still waits: its computer did not move"
-            ann.start()
-            until(lambda: ann.status == "playing" and ann.played >= 1, [ann, bob])
-        else:
-            assert drive([ann, bob], Rng(9), 4) == 4 or ann.over
+        screens = [m for ann, bob, _ in tables.values() for m in (ann, bob)]
+        until(lambda: all(m.conn.reconnects >= 1 and m.connected for m in screens), screens)
+        until(lambda: all(ann.seat_info and not ann.seat_info[2]["away"] for ann, _, _ in tables.values()), screens)
+        for started, (ann, bob, before) in tables.items():
+            assert ann.status == bob.status == ("playing" if started else "waiting")
+            assert ann.played == bob.played == before
+        quiet_for(screens, 0.5)
+        ann, bob, _ = tables[False]
+        assert ann.played == 0, "a restored waiting table still waits: its computer did not move"
+        ann.start()
+        until(lambda: ann.status == "playing" and ann.played >= 1, [ann, bob])
+        ann, bob, _ = tables[True]
+        assert drive([ann, bob], Rng(9), 4) == 4 or ann.over
     finally:
         client.close()
         proc.kill()
