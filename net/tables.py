@@ -143,7 +143,9 @@ class Table:
             return "Only the host starts the game."
         waiting = [self.seats[i].name or f"Player {i + 1}" for i in self.open_seats()]
         if waiting:
-            return f"Waiting for someone to take {_listed(waiting)}'s seat{'s' if len(waiting) > 1 else ''}."
+            if len(waiting) == 1:
+                return f"Waiting for someone to take {waiting[0]}'s seat."
+            return f"Waiting for players to take the seats of {_listed(waiting)}."
         return None
 
     def start(self, host: bool, fill: str | None) -> None:

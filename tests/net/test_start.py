@@ -88,7 +88,7 @@ def test_an_open_seat_refuses_the_start_unless_the_computer_fills_it_and_a_latec
     listed = next(t for t in client.tables() if t["code"] == ann.code)  # the Join screen's list
     assert listed["status"] == "waiting" and [(s["open"], s["computer"]) for s in listed["seats"]] == [
         (False, None), (True, None), (True, None)]
-    with pytest.raises(NetError, match="Waiting for someone to take Blue and Cy's seats"):
+    with pytest.raises(NetError, match="Waiting for players to take the seats of Blue and Cy"):
         ann.start()
     with pytest.raises(NetError, match="no computer level 'clever'"):
         ann.start(fill="clever")
