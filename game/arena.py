@@ -20,6 +20,7 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import registry
@@ -124,12 +125,31 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(game: str, bots: list[str], games: int, seed: int, workers: int, seconds: float | None, iterations: int | None) -> list[GameResult]:
+def run(game: str, bots: list[str], games: int, seed: int, workers: int, seconds: float | None, iterations: int | None,
+        each: Callable[[int, GameResult], None] | None = None) -> list[GameResult]:
+    """Every game's result, in game order; `each(g, result)` is called as each one comes in (in order)."""
     jobs = [Job(game, tuple(bots), g, seed, seconds, iterations) for g in range(games)]
+    results: list[GameResult] = []
     if workers <= 1:
-        return [play_game(j) for j in jobs]
+        done = (play_game(j) for j in jobs)
+        for g, r in enumerate(done):
+            results.append(r)
+            if each is not None:
+                each(g, r)
+        return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(play_game, jobs))
+        for g, r in enumerate(pool.map(play_game, jobs)):
+            results.append(r)
+            if each is not None:
+                each(g, r)
+    return results
+
+
+def progress_line(bots: list[str], g: int, result: GameResult, results_so_far: list[int]) -> str:
+    """One game's line for --progress: its winners and the wins of each bot so far."""
+    won = ", ".join(bots[k] for k in result.winners) or "nobody"
+    tally = ", ".join(f"{name} {n}" for name, n in zip(bots, results_so_far))
+    return f"game {g + 1}: won by {won} ({result.decisions} decisions) | wins so far: {tally} of {g + 1}"
 
 
 def report(game: str, bots: list[str], results: list[GameResult]) -> list[str]:
@@ -165,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=0.5, help="Hard bots' budget per decision, in CPU seconds of the worker")
     parser.add_argument("--iterations", type=int, default=None, help="Hard bots' search iterations per decision instead of a time budget (repeatable)")
+    parser.add_argument("--progress", action="store_true", help="print each game's result on stderr as it ends (a long run can be followed)")
     args = parser.parse_args(argv)
     try:
         rules = registry.load(args.game)
@@ -184,7 +205,16 @@ def main(argv: list[str] | None = None) -> int:
         setup_for(rules, len(bots))
     except ValueError as e:
         return _fail(str(e))
-    results = run(args.game, bots, args.games, args.seed, args.workers, args.seconds, args.iterations)
+    each = None
+    if args.progress:
+        tally = [0] * len(bots)
+
+        def each(g: int, r: GameResult) -> None:
+            for k in r.winners:
+                tally[k] += 1
+            print(progress_line(bots, g, r, tally), file=sys.stderr, flush=True)
+
+    results = run(args.game, bots, args.games, args.seed, args.workers, args.seconds, args.iterations, each)
     for line in report(args.game, bots, results):
         print(line)
     return 0

@@ -31,6 +31,19 @@ def test_cli_tiny_run_prints_win_rates_and_times(capsys):
     assert out[3].startswith("draws ")
 
 
+def test_progress_prints_each_game_as_it_ends_and_the_summary_stays_the_same(capsys):
+    assert arena.main(["krosmaster", "--bots", "random,easy", "--games", "2", "--seed", "4", "--progress"]) == 0
+    got = capsys.readouterr()
+    lines = got.err.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("game 1: won by ") and lines[1].startswith("game 2: won by ")
+    assert lines[1].endswith(" of 2") and "random " in lines[1] and "easy " in lines[1]
+    assert arena.main(["krosmaster", "--bots", "random,easy", "--games", "2", "--seed", "4"]) == 0
+    def wins(out):
+        return [line.split(" | ")[0] for line in out.splitlines()]  # the times differ from run to run
+
+    assert wins(capsys.readouterr().out) == wins(got.out)
+
+
 def test_same_seed_same_results_whatever_the_workers():
     one = arena.run("krosmaster", ["easy", "hard"], 2, 11, 1, None, 1)
     two = arena.run("krosmaster", ["easy", "hard"], 2, 11, 2, None, 1)
