@@ -2,6 +2,7 @@
 address (a closed port, a socket that never answers) fails as a message within the call's timeout. Loopback only,
 bounded."""
 
+import asyncio
 import socket
 import time
 
@@ -99,10 +100,18 @@ def test_a_move_sent_without_waiting_comes_back_through_poll_and_a_refusal_as_it
     assert refused.error and mover.played == 0 and mover.actions == [] and not mover._mine, "the refused move is forgotten"
     # a legal move: at once, then its events arrive through poll() like anyone else's
     action = mover.legal_actions()[rng.below(len(mover.legal_actions()))]
+    act = server.on_act
+
+    async def slow_act(conn, msg):  # the server takes its time over this move
+        await asyncio.sleep(0.5)
+        await act(conn, msg)
+
+    server.on_act = slow_act
     sent, took = timed(lambda: mover.begin_play(action))
     assert took < FRAME, f"begin_play held the caller {took:.3f} s"
-    if not sent.done:  # one move at a time: a second one before the answer is refused at once
-        assert "still on its way" in (mover.begin_play(action).error or "")
+    assert not sent.done
+    second = mover.begin_play(action)  # one move at a time: a second one before the answer is refused at once
+    assert second.done and "still on its way" in second.error
     ends(sent, 15)
     assert sent.error is None and sent.result() == 1
     events = []
