@@ -6,6 +6,8 @@ rules are `game.demo`; the scene only shows them, collects clicks and animates e
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 from pygame_gui.elements import UIButton
 
@@ -95,26 +97,26 @@ class ShowcaseScene(BoardScene):
             steps = len(reach[cell].path) if cell in reach else 0
             tip = f"Walk {me} here ({steps} step{'s' if steps != 1 else ''})" if gesture.ok else "A cell of the table"
             spots.add(f"cell:{cell[0]},{cell[1]}", self.grid.cell_rect(cell), tip, enabled=gesture.ok,
-                      reason=gesture.reason, click=lambda g=gesture: self.perform(g),
-                      hover=lambda c=cell: self._preview(c))
+                      reason=gesture.reason, click=partial(self.perform, gesture),
+                      hover=partial(self._preview, cell))
         for i, standee in enumerate(self.standees):
             if standee.visible:
                 gesture = demo.select(s, legal, i)
                 spots.add(f"piece:{i}", standee.hit_rect(), f"{demo.PIECES[i]}: click to select", enabled=gesture.ok,
-                          reason=gesture.reason, click=lambda g=gesture: self.perform(g))
+                          reason=gesture.reason, click=partial(self.perform, gesture))
         tips = {"roll": ("Roll the tray's dice", demo.roll(legal)),
                 "attack": (f"Attack {demo.PIECES[1]} with the combat die", demo.attack(legal)),
                 "handoff": ("Show the hot-seat hand-off screen", None),
                 "pause": ("Pause the table (Esc)", None)}
-        for key, (tip, gesture) in tips.items():
-            if gesture is None:
+        for key, (tip, does) in tips.items():
+            if does is None:
                 click = self._handoff if key == "handoff" else self.pause
                 spots.add(f"button:{key}", None, tip, click=self._sounded(click), widget=self.buttons[key])
             else:
-                spots.add(f"button:{key}", None, tip, enabled=gesture.ok, reason=gesture.reason,
-                          click=self._sounded(lambda g=gesture: self.perform(g)), widget=self.buttons[key])
+                spots.add(f"button:{key}", None, tip, enabled=does.ok, reason=does.reason,
+                          click=self._sounded(partial(self.perform, does)), widget=self.buttons[key])
         for i, (rect, card) in enumerate(zip(self.card_rects, self.cards)):
-            spots.add(f"card:{i}", rect, [card.title, card.text], hover=lambda i=i: self._lift(i))
+            spots.add(f"card:{i}", rect, [card.title, card.text], hover=partial(self._lift, i))
         for i, m in enumerate(self.markers):
             spots.add(f"marker:{i}", m.rect(), f"A marker: {m.kind.replace('_', ' ')} ({m.count})")
         for i, d in enumerate(self.dice):

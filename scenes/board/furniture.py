@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from collections.abc import Callable, Sequence
 
@@ -152,7 +153,7 @@ class ChoiceOverlay(Overlay):
             reason = self.board.refusal(option.action)
             tip = option.tip if label == option.label else f"{option.label}: {option.tip}"
             self.spots.add(f"choice:{i}", None, tip, enabled=reason is None, reason=reason, widget=button,
-                           click=lambda o=option: self._pick(o))
+                           click=partial(self._pick, option))
 
     def _beside_lesson(self) -> None:
         """A lesson's note stays readable: the box moves beside its panel (left, right, above or below, the first

@@ -19,7 +19,7 @@ GAP = 8
 MAX_WIDTH = 180
 HEIGHT = 38
 PAD = 12  # pixels of a button's width its text may not use
-FONTS = ((18, None), (15, "@small_button"), (14, "@tiny_button"))  # label sizes, largest first, with their theme ids
+FONTS: tuple[tuple[int, str | None], ...] = ((18, None), (15, "@small_button"), (14, "@tiny_button"))  # label sizes, largest first, with their theme ids
 
 
 class DecisionBar:

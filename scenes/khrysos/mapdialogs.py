@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -199,6 +200,7 @@ class MapCodeScene(Overlay):
             self.entry.focus()
 
     def copy(self) -> None:
+        assert self.code is not None, "only a dialog showing a code copies it"
         problem = clipboard.copy_text(self.code)
         if problem is None:
             self.note = ("Copied to the clipboard: paste it in a message to a friend; "
@@ -359,7 +361,7 @@ class OpenMapScene(Overlay):
             note = self.note(entry)[0]
             can = entry.spec is not None
             spots.add(f"map:{self.page * per + k}", r, [entry.name, note] + ([] if can else ["It cannot be opened."]),
-                      click=lambda e=entry: self.pick(e))
+                      click=partial(self.pick, entry))
         spots.sync_widgets()
         spots.rehover()
 

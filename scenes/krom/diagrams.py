@@ -31,9 +31,9 @@ def diagram(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tup
             d.draw(surface)
             tips.append((d.rect(), f"Die {i + 1}: {face}" + (" (kept)" if i in picture.kept else "")))
         if picture.rewards:
-            label = ui.text(surface, "Pays", (frame.left + 14, frame.bottom - 27), 15, palette.TEXT_DARK, bold=True,
-                            anchor="midleft")
-            tips += _rewards(surface, (label.right + 10, frame.bottom - 40), picture.rewards)
+            pays = ui.text(surface, "Pays", (frame.left + 14, frame.bottom - 27), 15, palette.TEXT_DARK, bold=True,
+                           anchor="midleft")
+            tips += _rewards(surface, (pays.right + 10, frame.bottom - 40), picture.rewards)
         return frame, tips
     if picture.kind == "hunt":
         card = next(c for c in HUNTING if c.name == picture.card)
@@ -67,10 +67,10 @@ def diagram(surface: pygame.Surface, area: pygame.Rect, picture: Picture) -> tup
             bold=True, anchor="midtop")
     for i, p in enumerate(picture.pieces):
         cx = frame.left + 10 + col * i + col // 2
-        face = assets.image(assets.face("krom", p.what), (60, 60))
-        fr = face.get_rect(center=(cx - 24, frame.top + 70))
+        portrait = assets.image(assets.face("krom", p.what), (60, 60))
+        fr = portrait.get_rect(center=(cx - 24, frame.top + 70))
         pygame.draw.circle(surface, palette.SEATS[p.seat], fr.center, 34)
-        surface.blit(face, fr)
+        surface.blit(portrait, fr)
         if p.focus:
             pygame.draw.circle(surface, palette.SELECT, fr.center, 36, width=3)
         d = DieView(f"seat{p.seat}", (cx + 38, fr.centery), 40, p.die or 1)

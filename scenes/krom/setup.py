@@ -52,7 +52,7 @@ class KromSetupScene(SetupScene):
                 y += 22
         for i, place in enumerate(krom.PLACES):
             r = pygame.Rect(rect.left + 4 + i * 130, y + 12, 120, 60)
-            colour = palette.PLACES[place]
+            colour: tuple[int, ...] = palette.PLACES[place]
             if self.values["glacial"] and place != "cave":
                 colour = tuple((c + k) // 2 for c, k in zip(colour, palette.ICE))
             pygame.draw.rect(surface, colour, r, border_radius=10)

@@ -84,6 +84,7 @@ class KrosmasterSetup(SetupScene):
             for widget, option in self.option_widgets.items():
                 if option.key in ADVANCED:
                     spot = spots.get(f"option:{option.key}")
+                    assert spot is not None, "the setup gives every option its hotspot"
                     spots.add(spot.key, None, spot.tip, widget=widget, enabled=False,
                               reason="Only in an advanced game: set the rules to Advanced first.")
 

@@ -7,6 +7,8 @@ cannot be used is listed greyed, with the reason on hover.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -69,7 +71,7 @@ class LessonsScene(Scene):
             spots.add(f"lesson:start:{entry.id}", None,
                       [f"{'Take again' if done else 'Start'}: {lesson.title}", lesson.teaches,
                        f"{len(lesson.steps)} steps; you can leave at any time."],
-                      widget=button, click=lambda e=entry: self._start(e))
+                      widget=button, click=partial(self._start, entry))
             spots.add(f"lesson:row:{entry.id}", row, [lesson.title, lesson.teaches,
                                                      "Completed." if done else "Not taken yet."])
         spots.add("button:close", None, "Back (Esc)", widget=self.close_button, click=self.close)

@@ -32,7 +32,7 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True,
     pygame.draw.polygon(surface, palette.SHADOW, points, width=2)
 
 
-_PLACES: dict[tuple, tuple] = {}  # a ring's arrow keeps its place while the ring stays where it is
+_PLACES: dict[tuple, tuple | None] = {}  # a ring's arrow keeps its place while the ring stays where it is
 
 
 ON_CONTROL = 10_000  # an arrow on another labelled control costs more than any amount of drawing under it
