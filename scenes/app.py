@@ -62,6 +62,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self._theme = json.loads(assets.theme_path().read_text(encoding="utf-8"))
+        self._ui_theme: tuple | None = None  # the theme the first scene's manager loaded, and its loader: shared
         self.time = 0.0  # seconds of frames run, for animations that need a phase
         self.autoplay = False  # --autoplay: boards give every seat to a random computer player
         self.dump = ScreenDump.from_environment()  # $TABLETRIO_SCREEN_DUMP: what the screen offers, for a driver
@@ -100,9 +101,16 @@ class App:
 
     # -- services for scenes ----------------------------------------------------------
     def new_ui(self) -> pygame_gui.UIManager:
-        """A pygame-gui manager with the game's theme (each scene owns one)."""
-        manager = pygame_gui.UIManager(SIZE, self._theme, enable_live_theme_updates=False)
-        return manager
+        """A pygame-gui manager with the game's theme (each scene owns one). The theme is parsed and its fonts
+        loaded once per window: a manager of its own took about 22 ms of CPU (parsing pygame-gui's default theme
+        and ours, loading fonts on threads), paid at every hand-off screen and dialog (issue 30: 19% of the
+        CPU of a three-player Krom game through the stack)."""
+        if self._ui_theme is None:
+            manager = _Manager(SIZE, self._theme, enable_live_theme_updates=False)
+            self._ui_theme = (manager.get_theme(), manager.resource_loader)
+            return manager
+        theme, loader = self._ui_theme
+        return _Manager(SIZE, theme, enable_live_theme_updates=False, resource_loader=loader)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -249,3 +257,19 @@ class App:
         assets.clear_caches()
         ui.clear_caches()
         pygame.quit()
+
+
+class _Manager(pygame_gui.UIManager):
+    """A pygame-gui manager that may be handed a theme already loaded (with the loader that loaded it, which has
+    finished: fonts a new element asks for load at once). Themes are read-only here (no live theme updates)."""
+
+    def create_new_theme(self, theme_path=None):
+        if isinstance(theme_path, pygame_gui.core.UIAppearanceTheme):
+            return theme_path
+        return super().create_new_theme(theme_path)
+
+    def preload_fonts(self, font_list) -> None:
+        """A scene preloads the fonts it needs; with the theme shared, another scene may have loaded them."""
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Trying to pre-load font id: .* that is already loaded")
+            super().preload_fonts(font_list)
