@@ -9,6 +9,7 @@ game's `square_name` says which square is "A1".
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -53,7 +54,15 @@ def tidy(text: str) -> str:
 def after_colon(text: str, names: Iterable[str] = ()) -> str:
     """`text` (a sentence) as it reads after a colon: its first letter in lower case ("Not now: wait for the
     animation"), unless it opens on a name, kept as written: one of `names` (the table's players, the
-    game's cards, fighters, hunters...), an abbreviation or a square ("MP", "C7", "MARTINE GALE"), or "I"."""
+    game's cards, fighters, hunters...), an abbreviation or a square ("MP", "C7", "MARTINE GALE"), or "I".
+
+    Remembered per text and names: a board's tips ask it for the same refusal with the same ~200 names on
+    every hotspot, every time the hotspots are built (issue 30: it was 12% of a Khrysos hotspot walk)."""
+    return _after_colon(text, names if isinstance(names, tuple) else tuple(names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _after_colon(text: str, names: tuple[str, ...]) -> str:
     stripped = text.lstrip()
     if not stripped or not stripped[0].isupper():
         return text
