@@ -397,14 +397,15 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
 
     def rebuild_log(self, pending: int = 0) -> None:
         """The log again for the viewer's eyes (after the board's opening lines), but for the newest `pending`
-        events (they log as they animate)."""
-        lines = list(self.opening_lines())
-        history = self.match.history()
-        for _, event in history[:len(history) - pending]:
-            line = self.log_line(event)
-            if line:
+        events (they log as they animate). Newest first, only as many as the log keeps (describing a whole long
+        game again at each hand-off took a fifth of the CPU of a Krom game)."""
+        history, lines = self.match.history(), []
+        for _, event in reversed(history[:len(history) - pending]):
+            if len(lines) == self.log.keep:
+                break
+            if line := self.log_line(event):
                 lines.append((line, self.log_colour(event)))
-        self.log.reset(lines)
+        self.log.reset(list(self.opening_lines()) + lines[::-1])
 
     _rebuild_log = rebuild_log  # the older name
 

@@ -429,6 +429,27 @@ class TestGestures:
         assert len(expected) >= 3 and resumed.log.lines == [line for line in expected if line]
 
 
+def test_a_rebuilt_log_describes_only_the_newest_lines_it_keeps_and_they_are_the_whole_log_s_last(app, monkeypatch):
+    """Issue 30: a hand-off rebuilds the log for the next seat from the newest event back, and stops once the log
+    has all the lines it keeps; they are the last lines of the whole game described again."""
+    board = past_the_picks(app, monkeypatch)
+    board.act("move 1 0")
+    finish(app, board)
+    settle(app)
+    whole = list(board.opening_lines()) + [(line, board.log_colour(e)) for _, e in board.match.history()
+                                           if (line := board.log_line(e))]
+    described = []
+    monkeypatch.setattr(board, "log_line", lambda event: described.append(event) or type(board).log_line(board, event))
+    for keep in (1, 2, 60):
+        board.log.keep = keep
+        described.clear()
+        board.rebuild_log()
+        assert board.log.entries == whole[-keep:]
+        if keep < len(whole):
+            assert len(described) < len(board.match.history()), "the older events are not described again"
+    assert len(whole) >= 3
+
+
 def test_suggest_shows_a_legal_move_and_never_plays_it(app, monkeypatch):
     from scenes.board import computer as kit
 
