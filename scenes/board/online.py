@@ -16,7 +16,6 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.core.match import Match
-from net.client import NetError
 from scenes import palette, saves, ui
 from scenes.board import status
 from scenes.board.snapshot import moved
@@ -32,6 +31,7 @@ class OnlineTable:
     _net_saved = False
     _net_told_end = False
     _net_chat_seen = 0
+    _net_sending: tuple | None = None  # (Pending, the gesture's further actions, first) while a move is on its way
 
     @property
     def online(self) -> bool:
@@ -39,8 +39,50 @@ class OnlineTable:
 
     @property
     def table_news(self) -> bool:
-        """The server sent something not taken in yet (an idle screen wakes for it), or a hand-over waits its time."""
-        return self.online and (self.match.has_news or bool(self.handovers()))
+        """The server sent something not taken in yet (an idle screen wakes for it), a move is on its way, or a
+        hand-over waits its time."""
+        return self.online and (self.match.has_news or self.sending or bool(self.handovers()))
+
+    @property
+    def sending(self) -> bool:
+        """A move of this screen is on its way to the table (the board takes no other meanwhile)."""
+        return self._net_sending is not None
+
+    def send_move(self, action, *more) -> bool:
+        """Online, `act`: the move goes to the table without waiting for it (net's begin_play); its events come with
+        the table's news, like anyone's. A gesture's further actions (a walk's steps) follow one by one while the
+        table accepts them; the first refused ends it quietly, as offline."""
+        if self.sending:
+            return False
+        self._net_sending = (self.match.begin_play(action), list(more), True)
+        self.suggested = None
+        self.refresh_hotspots()
+        return True
+
+    def ask_table(self, pending) -> None:
+        """A request to the table (undo, an answer, a hand-over) under way: a refusal is said when it comes."""
+        asks = self.__dict__.setdefault("_net_asks", [])
+        asks.append(pending)
+
+    def _asks_answered(self) -> None:
+        asks = self.__dict__.get("_net_asks") or []
+        for pending in [p for p in asks if p.done]:
+            asks.remove(pending)
+            if pending.error is not None:
+                self.flash(ui.sentence(pending.error))
+
+    def _move_answered(self) -> None:
+        pending, more, first = self._net_sending or (None, [], False)
+        if pending is None or not pending.done:
+            return
+        self._net_sending = None
+        if pending.error is not None:
+            if first:
+                self.flash(ui.sentence(pending.error))  # the rules' (or the connection's) reason; nothing changed
+        elif more and not self.match.over:
+            self._net_sending = (self.match.begin_play(more[0]), more[1:], False)
+        if not self.busy:
+            self.refresh_hotspots()
 
     def here(self, seat: int | None) -> bool:
         """A human seat played at this screen (offline: every human seat)."""
@@ -78,6 +120,8 @@ class OnlineTable:
             return
         self._net_clock += dt
         self._hand_over_due()
+        self._move_answered()
+        self._asks_answered()
         if not self.match.connected and self.match.host:
             from scenes.online import session
 
@@ -127,10 +171,7 @@ class OnlineTable:
                 plans.pop(seat)  # back at the table, or already handed
             elif self._net_clock >= when:
                 plans.pop(seat)
-                try:
-                    self.match.handover(seat, level)
-                except NetError as e:
-                    self.flash(e.reason)
+                self.ask_table(self.match.begin_handover(seat, level))
 
     def plan_handover(self, seat: int, level: str, wait: float) -> None:
         """The host: give an away seat to the computer at `level` once it has stayed away `wait` more seconds."""
@@ -149,11 +190,8 @@ class OnlineTable:
         who = self.seats[request["by"]].name
 
         def answer(accept: bool) -> None:
-            try:
-                for seat in mine:
-                    self.match.answer_undo(accept, seat)
-            except NetError as e:
-                self.flash(e.reason)
+            for seat in mine:
+                self.ask_table(self.match.begin_answer(accept, seat))
 
         self.app.push(MessageScene(self.app, "Undo asked", f"{who} asks to take back their last step.", [
             ("Accept", lambda: answer(True), f"Let {who} take back their last step: the game goes back one step"),
@@ -196,11 +234,7 @@ class OnlineTable:
         if reason is not None:
             self.flash(reason)
             return False
-        try:
-            self.match.request_undo()
-        except NetError as e:
-            self.flash(e.reason)
-            return False
+        self.ask_table(self.match.begin_undo())  # refused (the server's reason): said when the answer comes
         self.flash("Asked the other players to accept your undo.", palette.GOLD)
         return True
 

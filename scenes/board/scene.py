@@ -156,24 +156,12 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
 
     @property
     def locked(self) -> bool:
-        """No human input now: animating, a bot is to move, a replay, or the game is over."""
-        return self.busy or not self.snap.mine
+        """No human input now: animating, a bot is to move, a move on its way to the table, a replay, or the game is over."""
+        return self.busy or not self.snap.mine or self.sending
 
     def lock_reason(self) -> str:
-        """Why nothing on the board can be used now, in words."""
-        if self.replay is not None:
-            return "This is a replay: step through it with the buttons at the top."
-        if self.busy:
-            return "Wait for the animation to end (a click or Space skips it)."
-        snap = self.snap
-        if snap.over:
-            return "The game is over."
-        seat = snap.seat
-        if seat is not None and not self.seats[seat].human:
-            return f"{self.seats[seat].name} (computer) is playing."
-        if seat is not None:
-            return self.remote_reason(seat) if not self.here(seat) else f"It is {self.seats[seat].name}'s decision."
-        return "Not now."
+        """Why nothing on the board can be used now, in words (scenes.board.status)."""
+        return status.lock_reason(self)
 
     @property
     def animating(self) -> bool:
@@ -234,6 +222,8 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         """
         if self.busy or self.match.over:
             return False
+        if self.online:
+            return self.send_move(action, *more)  # the table answers; the events come with the next news
         if self.coach is not None:
             reason = self.coach.refusal(self, [action, *more])
             if reason:

@@ -65,3 +65,22 @@ def draw_flash(board, surface: pygame.Surface) -> None:
         board.flash_rect = box
         for i, line in enumerate(lines):
             ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")
+
+
+def lock_reason(board) -> str:
+    """Why nothing on the board can be used now, in words (the board's `lock_reason`)."""
+    if board.replay is not None:
+        return "This is a replay: step through it with the buttons at the top."
+    if board.busy:
+        return "Wait for the animation to end (a click or Space skips it)."
+    if board.sending:
+        return "Your move is on its way to the table."
+    snap = board.snap
+    if snap.over:
+        return "The game is over."
+    seat = snap.seat
+    if seat is not None and not board.seats[seat].human:
+        return f"{board.seats[seat].name} (computer) is playing."
+    if seat is not None:
+        return board.remote_reason(seat) if not board.here(seat) else f"It is {board.seats[seat].name}'s decision."
+    return "Not now."

@@ -6,7 +6,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from net.client import NetError
 from scenes import palette, ui
 
 CHAT_LIMIT = 200  # characters of one chat line (the server cuts there too, and strips control characters)
@@ -21,6 +20,8 @@ class ChatBox:
         self.entry.set_text_length_limit(CHAT_LIMIT)
         self.button = UIButton(pygame.Rect(rect.right - 114, rect.bottom - 52, 102, 40), "Send", manager)
         self.message: str | None = None  # why the last line was not sent
+        self.sending = None  # the line on its way (net's Pending)
+        self.unsent = ""
 
     def hotspots(self, spots) -> None:
         spots.add("field:chat", None, f"Type a line for everyone at the table (up to {CHAT_LIMIT} characters), then Enter",
@@ -33,14 +34,17 @@ class ChatBox:
         text = self.entry.get_text().strip()
         if not text or not self.match.seats:
             return
-        try:
-            self.match.send_chat(text)
-        except NetError as e:
-            self.message = e.reason
-            return
-        self.message = None
+        self.sending = self.match.begin_chat(text)  # the window does not wait: a refusal is said when it comes
+        self.unsent, self.message = text, None
         self.entry.set_text("")
 
+    def update(self) -> None:
+        """Each frame: a line the server refused says why (and comes back into the field to send again)."""
+        if self.sending is not None and self.sending.done:
+            sent, self.sending = self.sending, None
+            self.message = sent.error
+            if sent.error is not None and not self.entry.get_text():
+                self.entry.set_text(self.unsent)
     def handle(self, event) -> bool:
         """Enter in the field or a click on Send sends the line."""
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry) or \

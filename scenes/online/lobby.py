@@ -169,6 +169,7 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         self.match.poll()
+        self.chat.update()
         if self.starting is not None and self.starting.done:
             starting, self.starting = self.starting, None
             self.message = starting.error  # refused: the server's reason (started: the table message comes)
@@ -181,7 +182,7 @@ class LobbyScene(Scene):
     @property
     def animating(self) -> bool:
         # The seats and the chat change without input, and a start is answered: an idle screen wakes for them.
-        return self.match.has_news or self.starting is not None
+        return self.match.has_news or self.starting is not None or self.chat.sending is not None
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -114,13 +114,15 @@ class TablePanel(Overlay):
 
     def update(self, dt: float) -> None:
         self.board.poll_table(dt)  # the board keeps taking in the table's moves under the panel
+        self.chat.update()
         self.board._net_chat_seen = len(self.match.chat)
         if self.match.revision != self.revision:
             self.refresh()
 
     @property
     def animating(self) -> bool:
-        return self.board.table_news or bool(self.board.handovers())  # news from the table; a hand-over's countdown
+        # News from the table, a hand-over's countdown, a chat line on its way.
+        return self.board.table_news or bool(self.board.handovers()) or self.chat.sending is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

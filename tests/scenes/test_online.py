@@ -173,7 +173,7 @@ def play_some(app, board, bob, rng, until):
         if top(app) is not board and not isinstance(top(app), (MessageScene,)) and type(top(app)).__name__ == "ChoiceOverlay":
             app.stack.pop(top(app))
             app.run_frames(1)
-        if top(app) is board and board.snap.mine and not board.busy:
+        if top(app) is board and board.snap.mine and not board.busy and not board.sending:
             legal = list(board.snap.legal)
             board.act(legal[rng.below(len(legal))])
         app.run_frames(2)
@@ -269,8 +269,7 @@ def test_a_restarted_program_rejoins_its_seat_from_the_user_data(fast_app, quiet
     rejoin = button(scene, f"Rejoin table {ann.code}: Krosmaster: Blast, as Bob")
     tips_say_why(scene)
     click_widget(fast_app, rejoin)
-    fast_app.run_frames(3)
-    lobby = top(fast_app)
+    lobby = answered(fast_app)
     assert isinstance(lobby, LobbyScene) and lobby.match.seats == (1,)
     ann.close()
 
@@ -434,7 +433,7 @@ def test_the_hosts_own_server_killed_mid_game_starts_again_and_the_board_goes_on
         rng = Rng(4)
         wait_for(fast_app, lambda: board.snap.mine and not board.busy, 30)
         board.act(board.snap.legal[0])
-        wait_for(fast_app, lambda: not board.busy)
+        wait_for(fast_app, lambda: not board.busy and not board.sending)
         n = len(ann.actions)
         session._server.process.send_signal(signal.SIGKILL)
         lost = []  # what the board said while the server was gone
@@ -526,17 +525,17 @@ def test_an_undo_the_others_decline_is_said_on_the_asking_screen(fast_app, threa
     table = server.tables[ann.code]
 
     def ann_may_undo():
-        return board.snap.mine and not board.busy and len(ann.actions) > 2 and board.why_no_undo() is None \
-            and table.match.why_no_undo() is None
+        return board.snap.mine and not board.busy and not board.sending and len(ann.actions) > 2 \
+            and board.why_no_undo() is None and table.match.why_no_undo() is None
 
     rng = Rng(9)
     deadline = time.monotonic() + 60
     while not ann_may_undo():
         assert time.monotonic() < deadline, "timed out"
-        play_some(fast_app, board, bob, rng, lambda: board.snap.mine and not board.busy)
+        play_some(fast_app, board, bob, rng, lambda: board.snap.mine and not board.busy and not board.sending)
         if not ann_may_undo():
             board.act(board.snap.legal[rng.below(len(board.snap.legal))])
-            wait_for(fast_app, lambda: not board.busy)
+            wait_for(fast_app, lambda: not board.busy and not board.sending)
     n = len(ann.actions)
     assert board.undo()
     assert "Asked the other players" in board.flash_text
@@ -614,3 +613,39 @@ def test_a_server_that_never_answers_shows_connecting_while_the_window_keeps_dra
         assert "did not answer in time" in scene.message
     for c in made:
         c.close()
+
+
+def test_a_move_on_its_way_holds_the_board_without_holding_the_window(fast_app, threaded_server, monkeypatch):
+    """No network call on the UI thread: a click's move goes to the table without waiting; meanwhile frames keep
+    coming, the board takes no other move and says why, and a refusal that comes later is said in the rules'
+    words with nothing changed."""
+    import concurrent.futures
+
+    from net.client import NetError, Pending
+
+    _, port = threaded_server
+    board, ann, bob = open_board(fast_app, port)
+    deadline = time.monotonic() + 30
+    while not (board.snap.mine and not board.busy):  # Bob may be the first to play (the Glyph toss)
+        assert time.monotonic() < deadline, "Ann's turn never came"
+        bob.poll()
+        if bob.legal_actions():
+            bob.play(bob.legal_actions()[0])
+        fast_app.run_frames(1)
+    future: concurrent.futures.Future = concurrent.futures.Future()
+    sent = []
+    monkeypatch.setattr(ann, "begin_play", lambda action: sent.append(action) or Pending(future))
+    n = len(ann.actions)
+    assert board.act(board.snap.legal[0])
+    started = time.monotonic()
+    for _ in range(10):
+        fast_app.run_frames(1)
+    assert time.monotonic() - started < 5 and board.sending and board.locked
+    assert board.lock_reason() == "Your move is on its way to the table."
+    assert check_hotspots(board) > 10  # every control held, each saying why
+    assert not board.act(board.snap.legal[0]) and len(sent) == 1, "one move in flight at a time"
+    future.set_exception(NetError("That fighter has no action point left."))
+    wait_for(fast_app, lambda: not board.sending)
+    assert board.flash_text == "That fighter has no action point left." and len(ann.actions) == n
+    assert not board.locked and board.snap.mine
+    bob.close()
