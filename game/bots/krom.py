@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from game import krom as rules
 from game.bots.base import GameKit, reseeded
+from game.bots.krom_plan import deep_plan
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.krom import PLACES as NAMES
@@ -259,4 +260,5 @@ KIT = GameKit(
     prune=prune,
     playout_depth=0,
     urgent=urgent,
+    deep_plan=deep_plan,
 )

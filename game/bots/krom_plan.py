@@ -1,0 +1,134 @@
+"""Krom: Evolution's Hard at the destination pick: each place played through the whole round.
+
+The pick decides a Krom round: where we fight, what we gather, whom we meet. A tree over the
+round's many small decisions judged half-way (a position in the middle of the places' turns)
+sees little of it, so Hard plays each destination on to the start of the next Movement phase
+(or the end of the game) on `samples` sampled positions and takes the best average judgement
+there, every seat judged at the same point of the round.
+
+- The sampled positions deal the hidden cards as the search does (`determinize`: never a look at
+  a hidden card). The picks of the seats that chose before us are hidden: each is guessed as a
+  Normal would pick from what everyone sees (`normal_pick`) on most samples, and as the search's
+  own weighted guess on the others, so a rival that plays otherwise still weighs in.
+- The seats that pick after us pick the same way; every other decision of the round, ours
+  included, is taken by `rollout_choice`: the game's tactics (`urgent`: a win that is there),
+  else the best one-move look by the evaluation for the seat deciding (Normal's judgement on a
+  single sample), with the quick policy for the card windows and aiming.
+- Each destination meets the same samples and the same dice (common random numbers), so the
+  comparison is not drowned by luck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.actions import Action
+from game.core.rng import Rng
+from game.krom.decision import stage
+
+SAMPLES = 40  # sampled positions per decision (each option meets every one): about 0.3 CPU s, Hard's budget is 0.5
+GUESS = 4  # one sample in GUESS guesses a hidden pick by the search's weighted guess instead of Normal's choice
+GREEDY_STAGES = ("main", "climb", "reward", "steal")
+AIM_STAGES = ("target", "choice")
+
+
+def normal_pick(kit: Any, s: Any, seat: int, legal: list[Action]) -> Action:
+    """The destination a Normal bot picks for `seat` (to move in `s`): the win that is there, else the
+    place its evaluation likes best (only the `plan` feature differs between destinations)."""
+    found = kit.urgent(s, legal) if kit.urgent is not None else None
+    if found is not None:
+        return found[0]
+    return _greedy(kit, s, seat, legal)
+
+
+def _greedy(kit: Any, s: Any, seat: int, options: list[Action]) -> Action:
+    """The option after which the evaluation likes `seat`'s position best (the first of equals)."""
+    rules = kit.rules
+    best, best_v = options[0], -1e18
+    for a in options:
+        v = kit.score(rules.apply(s, a)[0], seat)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def rollout_choice(kit: Any, s: Any, legal: list[Action], rng: Rng, guess: bool = False) -> Action:
+    """A quick stand-in for a Normal bot in a played-out round (see the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    d = stage(s)
+    if d == "move":
+        if guess:
+            return kit.policy(s, legal, rng)
+        return normal_pick(kit, s, s.to_move, legal)
+    if d in AIM_STAGES:
+        seat = s.to_move
+        return max(legal, key=lambda a: kit.values(kit.rules.apply(s, a)[0])[seat])
+    if d not in GREEDY_STAGES:
+        return kit.policy(s, legal, rng)
+    if kit.urgent is not None:
+        found = kit.urgent(s, legal)
+        if found is not None:
+            return found[0]
+    options = [a for a in kit.prune(s, legal) if a.kind != "play"] or legal
+    return _greedy(kit, s, s.to_move, options)
+
+
+def play_round(kit: Any, s: Any, rng: Rng, guess: bool, steps: int = 400) -> Any:
+    """`s` played on by `rollout_choice` to the next round's Movement phase (or the game's end)."""
+    rules = kit.rules
+    start = s.round
+    while steps > 0 and s.to_move is not None and not (s.phase == "move" and s.round > start):
+        legal = rules.legal_actions(s)
+        s, _ = rules.apply(s, rollout_choice(kit, s, legal, rng, guess))
+        steps -= 1
+    return s
+
+
+def pick_destination(kit: Any, view: Any, seat: int, legal: list[Action], rng: Rng, samples: int = SAMPLES
+                     ) -> tuple[Action, list[float]]:
+    """The option with the best average judgement at the next round's start, and each option's average."""
+    rules = kit.rules
+    legal = kit.prune(view, legal)
+    totals = [0.0] * len(legal)
+    picking = stage(view) == "move"
+    for k in range(samples):
+        guess = k % GUESS == GUESS - 1
+        s = kit.determinize(view, seat, rng)
+        if picking and not guess:
+            s = _normal_picks(kit, view, s, seat)
+        seed = rng.next64()
+        for i, a in enumerate(legal):
+            end = play_round(kit, rules.apply(s, a)[0], Rng(seed), guess)
+            totals[i] += kit.values(end)[seat]
+    best_i = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    return legal[best_i], [t / samples for t in totals]
+
+
+def _normal_picks(kit: Any, view: Any, s: Any, seat: int) -> Any:
+    """`s` with the hidden picks made before ours replaced by what a Normal would have picked (the picks
+    do not change what the others saw when they chose, so the view tells it)."""
+    picks = list(s.picks)
+    changed = False
+    for i, pick in enumerate(view.picks):
+        if i != seat and pick is not None and pick < 0:
+            asked = view.clone()
+            asked.to_move = i
+            asked.picks = tuple(None for _ in view.picks)
+            legal = kit.rules.legal_actions(asked)
+            picks[i] = kit.rules.apply(asked, normal_pick(kit, asked, i, legal))[0].picks[i]
+            changed = True
+    if not changed:
+        return s
+    s.picks = tuple(picks)
+    return s
+
+
+def deep_plan(kit: Any, view: Any, seat: int, legal: list[Action], rng: Rng, memory: dict | None = None
+              ) -> tuple[Action, str] | None:
+    """Hard's destination pick (the kit's `deep_plan` hook); None outside the Movement phase."""
+    if stage(view) != "move" or not all(a.kind == "go" for a in legal):
+        return None
+    action, means = pick_destination(kit, view, seat, legal, rng)
+    chance = max(means)
+    return action, f"{kit.words(view, action)}: the round played out from there looks best (win chance about {round(100 * chance)}%)."

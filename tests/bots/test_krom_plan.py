@@ -1,0 +1,95 @@
+"""Krom Hard's destination pick (game/bots/krom_plan.py): each place played through the round, the
+rivals modelled as Normals, nothing hidden looked at."""
+
+from __future__ import annotations
+
+from game import krom as rules
+from game.bots import make_bot
+from game.bots.krom import KIT
+from game.bots.krom_plan import _normal_picks, normal_pick, pick_destination, play_round
+from game.core.rng import Rng
+from game.krom import HIDDEN
+
+
+def _picks_met(seeds=range(3), players=4):
+    """(state, seat) at each destination pick of a few games played by Normals."""
+    bots = [make_bot("normal", "krom") for _ in range(players)]
+    for seed in seeds:
+        state = rules.new_game(rules.Setup(players=players), seed)
+        rng = Rng(seed)
+        for _ in range(600):
+            if state.to_move is None:
+                break
+            seat = state.to_move
+            legal = rules.legal_actions(state)
+            if state.phase == "move" and len(legal) > 1:
+                yield state, seat
+            action, _ = bots[seat].choose(rules.view(state, seat), seat, legal, rng)
+            state, _ = rules.apply(state, action)
+
+
+def test_movement_phase_the_rivals_pick_as_normal_does():
+    """The model of a rival's secret pick is the destination a Normal bot picks from the same view. (The
+    last seat to pick is left out: its pick reveals all of them and starts the first combat, so a Normal
+    judges it on sampled picks and dice, and the model on the sample it plays.)"""
+    checked = 0
+    for state, seat in _picks_met(range(2)):
+        if all(p is not None for i, p in enumerate(state.picks) if i != seat):
+            continue
+        legal = rules.legal_actions(state)
+        view = rules.view(state, seat)
+        normal, _ = make_bot("normal", "krom").choose(view, seat, legal, Rng(checked))
+        assert normal_pick(KIT, view, seat, legal) == normal
+        checked += 1
+    assert checked >= 15
+
+
+def test_movement_phase_the_pick_is_secret_the_guess_uses_only_the_view():
+    """A rival's pick made before ours is hidden: two tables that differ only in that pick give the same
+    guess and the same choice, and the guess is a place the rival may go to."""
+    checked = 0
+    for state, seat in _picks_met(range(3)):
+        before = [i for i, p in enumerate(state.picks) if i != seat and p is not None]
+        if not before:
+            continue
+        other = before[0]
+        here = state.players[other].place
+        places = [p for p in range(len(rules.PLACES)) if p not in (here, state.picks[other])]
+        twin = state.clone()
+        twin.picks = tuple(places[0] if i == other else p for i, p in enumerate(state.picks))
+        view, twin_view = rules.view(state, seat), rules.view(twin, seat)
+        assert view == twin_view and view.picks[other] == HIDDEN
+        legal = rules.legal_actions(state)
+        sample = KIT.determinize(view, seat, Rng(5))
+        guessed = _normal_picks(KIT, view, sample, seat).picks[other]
+        assert guessed not in (None, HIDDEN, here)
+        assert pick_destination(KIT, view, seat, legal, Rng(9), samples=4) == \
+            pick_destination(KIT, twin_view, seat, legal, Rng(9), samples=4)
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6
+
+
+def test_movement_phase_each_place_is_played_to_the_next_round():
+    """A played-out round stops at the next Movement phase (or the game's end), every seat's pick made."""
+    for state, seat in _picks_met(range(1)):
+        legal = rules.legal_actions(state)
+        after = rules.apply(KIT.determinize(rules.view(state, seat), seat, Rng(1)), legal[0])[0]
+        end = play_round(KIT, after, Rng(2), guess=False)
+        assert rules.outcome(end) is not None or (end.phase == "move" and end.round == state.round + 1)
+        action, means = pick_destination(KIT, rules.view(state, seat), seat, legal, Rng(3), samples=3)
+        assert action in legal and len(means) == len(legal) and all(0 <= m <= 1 for m in means)
+        break
+
+
+def test_hard_picks_its_destination_by_the_played_out_round():
+    """Hard's Movement-phase choice is the planner's, with a reason that says so."""
+    for state, seat in _picks_met(range(1)):
+        legal = rules.legal_actions(state)
+        view = rules.view(state, seat)
+        bot = make_bot("hard", "krom", iterations=20)
+        action, reason = bot.choose(view, seat, legal, Rng(4))
+        assert action in legal and bot.last.get("plan")
+        assert "round played out" in reason
+        break
