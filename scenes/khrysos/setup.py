@@ -4,6 +4,8 @@ dealt and chosen on the board itself (from each player's secret hand, behind a h
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -51,7 +53,8 @@ class KhrysosSetup(SetupScene):
         self.random_button = UIButton(pygame.Rect(left.left + 44 + w + 12, left.bottom - 60, w, 44), "Random map", self.ui)
         self.code_button = UIButton(pygame.Rect(left.left + 44 + 2 * (w + 12), left.bottom - 60, w, 44), "Paste code",
                                     self.ui)
-        self.prev_page = self.next_page = None
+        self.prev_page: UIButton | None = None
+        self.next_page: UIButton | None = None
         self._build_pages()
 
     def _build_pages(self) -> None:
@@ -91,12 +94,13 @@ class KhrysosSetup(SetupScene):
         self.thumb_rects = self.thumbnails()
         for box, index in self.thumb_rects:
             entry = self.maps[index]
+            assert entry.spec is not None, "the setup lists playable maps only"
             origin = self.origins.get(entry.name) if entry.path is None and entry.sample is None else None
             whose = "a sample map" if entry.sample else {"random": "a random map", "from a code": "a map from a code"}.get(
-                origin, "one of your maps")
+                origin or "", "one of your maps")
             notes = [ui.sentence(notes_line(entry.spec)) if notes_line(entry.spec) else "", entry.spec.description]
             spots.add(f"map:{index}", box, [f"{entry.name} ({whose}): click to play on it"] + [n for n in notes if n],
-                      click=lambda i=index: self._choose(i))
+                      click=partial(self._choose, index))
 
     def _choose(self, index: int) -> None:
         self.chosen = index
@@ -148,6 +152,7 @@ class KhrysosSetup(SetupScene):
         if entry.sample is not None:
             setup = Setup(players=len(seats), map=entry.sample)
         else:
+            assert entry.spec is not None, "the setup lists playable maps only"
             setup = Setup(players=len(seats), map=entry.name, custom_map=K.map_to_dict(entry.spec))
         return self.launch(K, setup, seats, KhrysosBoard, new_seed())
 
@@ -163,6 +168,7 @@ class KhrysosSetup(SetupScene):
             entry = self.maps[index]
             x, y = box.topleft
             chosen = index == self.chosen
+            assert entry.spec is not None, "the setup lists playable maps only"
             pygame.draw.rect(surface, palette.PANEL_LIGHT if chosen else palette.BG_LIGHT, box, border_radius=8)
             pygame.draw.rect(surface, palette.GOLD if chosen else palette.PANEL_EDGE, box, width=3 if chosen else 1,
                              border_radius=8)
@@ -181,6 +187,7 @@ class KhrysosSetup(SetupScene):
         if self.maps:
             n = self.count
             entry = self.maps[self.chosen]
+            assert entry.spec is not None, "the setup lists playable maps only"
             made = notes_line(entry.spec)
             about = f"{entry.name}{', ' + made if made else ''} · {Setup(players=n).deal_text()}"
             if entry.spec.description:  # the map's notes: its maker's words, in a smaller size to fit
