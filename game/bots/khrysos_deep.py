@@ -1,14 +1,18 @@
-"""Khrysos Hunters' Hard in its own active turn: Normal's plans met by the rival's planned reply on every roll.
+"""Khrysos Hunters' Hard in its own active turn: its whole turn searched, the best ends met by the rival's
+planned reply on every face of the rival's die.
 
-Normal (game/bots/khrysos_plan.py) plays each option on to the end of its turn and judges the end with
-the tactics. Hard takes the `width` options whose ends Normal judges best and, for each, plays the next
-turn as the rival would play it: the rival's die is taken at each of its six faces (one sampled game per
-face, every face weighed alike), and on each the rival plans its turn as Normal does (every first option
-played on to its best end, judged by `turn_values` from the rival's side). Where the rival's turn
-leaves the game, our next card about to begin, the position is judged by `turn_values` from the rival's
-side (its hunters are the ones about to be met); the average over the faces, mixed with a little of
-the judgement of our own end, ranks the options. An end where the game is over is judged as it stands
-(a win is worth 1).
+Normal (game/bots/khrysos_plan.py) plays each option on to the end of its turn (the later choices greedy)
+and judges the end with the tactics (`turn_values`). Within a turn no die is rolled, so Hard walks every
+way its turn can go (`turn_ends`: depth first, a position met twice walked once, up to `SEARCH_LIMIT`
+actions applied) and adds Normal's own plan of each option, so it never sees less than Normal. It takes
+the `width` ends `turn_values` judges best and, for each, plays the next turn as the rival would play
+it: the rival's die is taken at each of its six faces (one sampled game per face, every face weighed
+alike), and on each the rival plans its turn as Normal does (every first option played on to its best
+end, judged by `turn_values` from the rival's side). Where the rival's turn leaves the game, our next
+card about to begin, the position is judged by `turn_values` from the rival's side (its hunters are the
+ones about to be met); the average over the faces, mixed with a little of the judgement of our own end,
+ranks the ends, and Hard plays the first action of a way to the best one. An end where the game is over
+is judged as it stands (a win is worth 1).
 
 The work is bounded by `budget`: the rival's first options played on to their ends, all faces and
 options together. When the budget runs out the rival's remaining choices are greedy (the quick
@@ -21,13 +25,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bots.khrysos_plan import TURN_WEIGHTS, _greedy, best_end, turn_values
+from game.bots.khrysos_plan import TURN_WEIGHTS, _greedy, _turn_key, best_end, turn_values
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos.state import ACTIVE, START, State
 from game.khrysos.tactics import FACES
 
 ROLL = Action("roll")
+SEARCH_LIMIT = 6000  # actions applied at most to find the ways a turn can end (about 0.1 s)
 OWN = 0.25  # weight of the judgement of our own end beside the average over the rival's replies
 
 
@@ -85,11 +90,13 @@ def rival_turn(kit: Any, s: State, seat: int, work: _Work, w: dict[str, float] =
             continue
         if s.phase == ACTIVE and s.res is None and s.cards[s.turn].seat == who != seat and work.left > 0:
             best: tuple[float, State] | None = None
+            here = _turn_key(s)
             for a in kit.prune(s, legal):
                 work.left -= 1
-                got = best_end(kit, rules.apply(s, a)[0], who, w)
-                if best is None or got[0] > best[0]:
-                    best = got
+                after = rules.apply(s, a)[0]
+                v, end = best_end(kit, after, who, w)  # Normal's judgement of the option, as Normal makes it
+                if best is None or v > best[0]:
+                    best = (v, after if _turn_key(after) != here else end)  # `end` ends the turn at once
             assert best is not None
             if best[1] is not s:
                 s = best[1]
@@ -100,11 +107,45 @@ def rival_turn(kit: Any, s: State, seat: int, work: _Work, w: dict[str, float] =
 
 def _key(s: State) -> tuple:
     """What a seat can see of a position, as a key (the hands' and deck's sizes, not their hunters)."""
-    return (s.phase, s.turn, s.cards, s.loot, s.energy, s.used, s.res, s.retired, tuple(len(h) for h in s.hands), len(s.deck))
+    return (s.phase, s.turn, s.to_move, s.cards, s.loot, s.energy, s.used, s.res, s.retired,
+            tuple(len(h) for h in s.hands), len(s.deck))
+
+
+def turn_ends(kit: Any, s: State, seat: int, limit: int = SEARCH_LIMIT) -> dict[tuple, tuple[State, Action]]:
+    """The positions where `seat`'s current turn can end, each with the first action of a way there: every
+    sequence of `seat`'s choices in the turn walked depth first, positions met twice (the same squares
+    walked in another order) walked once, a rival's reaction taken by the rules' quick policy. At most
+    `limit` actions are applied: a turn with many ways gives the ends found by then."""
+    rules = kit.rules
+    start = _turn_key(s)
+    seen: set[tuple] = set()
+    ends: dict[tuple, tuple[State, Action]] = {}
+    stack: list[tuple[State, Action | None]] = [(s, None)]
+    while stack and limit > 0:
+        t, first = stack.pop()
+        k = _key(t)
+        if k in seen:
+            continue
+        seen.add(k)
+        if t.to_move is None or _turn_key(t) != start:
+            if first is not None:
+                ends[k] = (t, first)
+            continue
+        legal = rules.legal_actions(t)
+        if t.to_move != seat:
+            a = legal[0] if len(legal) == 1 else kit.policy(t, legal, t.rng)
+            stack.append((rules.apply(t, a)[0], first))
+            limit -= 1
+            continue
+        for a in reversed(kit.prune(t, legal)):  # the first options are walked first
+            stack.append((rules.apply(t, a)[0], first or a))
+            limit -= 1
+    return ends
 
 
 def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, width: int = 4,
-              budget: int = 600, w: dict[str, float] = TURN_WEIGHTS, memory: dict | None = None) -> tuple[Action, str] | None:
+              budget: int = 600, w: dict[str, float] = TURN_WEIGHTS, memory: dict | None = None,
+              limit: int = SEARCH_LIMIT) -> tuple[Action, str] | None:
     """Hard's choice in its own active turn (see the module's docstring); None outside one. `memory`, kept
     by the bot from one decision to the next, holds the judgements of ends already met by the rival's
     replies in this turn (the next decision of the turn mostly weighs the same ends again)."""
@@ -119,10 +160,14 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
     s = kit.determinize(view, seat, rng)
     rules = kit.rules
     judge = judge_for(kit, seat, w)
-    ends = []
-    for i, a in enumerate(kit.prune(view, legal)):
-        v, end = best_end(kit, rules.apply(s, a)[0], seat, w)
-        ends.append((v, -i, a, end))
+    options = kit.prune(view, legal)
+    order = {a: i for i, a in enumerate(options)}
+    found = turn_ends(kit, s, seat, limit)
+    for a in options:  # Normal's plan of each option, so Hard never sees less than Normal does
+        after = rules.apply(s, a)[0]
+        end = after if _turn_key(after) != _turn_key(s) else best_end(kit, after, seat, w)[1]
+        found.setdefault(_key(end), (end, a))
+    ends = [(turn_values(kit, end, seat, w), -order.get(a, len(order)), a, end) for end, a in found.values() if a in order]
     ends.sort(key=lambda e: (e[0], e[1]), reverse=True)
     work = _Work(budget)
     best: Any = None
@@ -143,4 +188,4 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
     return action, kit.reason(s, end, seat, action, value)
 
 
-__all__ = ["deep_plan", "judge_for", "rival_turn"]
+__all__ = ["deep_plan", "judge_for", "rival_turn", "turn_ends"]

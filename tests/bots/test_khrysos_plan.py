@@ -4,7 +4,7 @@ only (strength is the arena's)."""
 
 from game import khrysos as rules
 from game.bots import kit, make_bot
-from game.bots.khrysos_deep import _faces, deep_plan, rival_turn, _Work
+from game.bots.khrysos_deep import _Work, _faces, _key, deep_plan, rival_turn, turn_ends
 from game.bots.khrysos_plan import _turn_key, best_end, plan, turn_values
 from game.core.rng import Rng
 from game.khrysos.testing import hunter, position
@@ -64,3 +64,17 @@ def test_during_your_turn_the_rivals_reply_is_played_until_our_next_card_begins(
     for t in _faces(KIT, _ended(_spot()), 0, Rng(5)):
         after = rival_turn(KIT, t, 0, _Work(100))
         assert after.to_move is None or (after.cards[after.turn].seat == 0 and after.phase != "active")
+
+
+def test_activating_your_hunter_hard_finds_every_way_its_turn_can_end_normals_included():
+    s = _spot(energy=3)
+    ends = turn_ends(KIT, s, 0)
+    legal = rules.legal_actions(s)
+    assert all(first in legal for _end, first in ends.values())
+    assert all(end.to_move is None or _turn_key(end) != _turn_key(s) for end, _first in ends.values())
+    # Normal's planned end of every option is among them (the walk is complete with 3 energy)
+    keys = {_key(end) for end, _first in ends.values()}
+    for a in KIT.prune(s, legal):
+        after = rules.apply(s, a)[0]
+        assert _key(after if str(a) == "end" else best_end(KIT, after, 0)[1]) in keys
+    assert len(turn_ends(KIT, s, 0, limit=5)) < len(ends)  # the limit holds
