@@ -96,7 +96,9 @@ def _scenes() -> dict[str, str]:
 
 
 def _games() -> list[GameEntry]:
-    return [entry(d) for d in rules.declarations() if d.menu and d.screens is not None]
+    """The shipped games' entries: a game a test declares is added by `playable_games` while it is declared, so
+    it must not be kept here (built during such a test, this list held it twice and kept it afterwards)."""
+    return [entry(d) for d in rules.SHIPPED.values() if d.menu and d.screens is not None]
 
 
 # Read on first use, not at import: a game's scenes package imports this module for GameScreens, so building

@@ -190,3 +190,12 @@ def test_every_shipped_declaration_names_modules_that_exist(game_id):
         screens = registry.screens(game_id)
         for target in (screens.new_game, screens.resume, *screens.scenes.values()):
             assert callable(registry.resolve(target)), target
+
+
+def test_the_menu_built_first_while_the_game_is_declared_lists_it_once_and_keeps_it_out_of_the_shipped_list(
+        monkeypatch, fourth_game):
+    """The menu's shipped list is built on first use. Built while a test's game was declared (this file run
+    alone), it held that game too: the menu showed it twice, and would have kept it after the test."""
+    monkeypatch.delitem(registry.__dict__, "GAMES", raising=False)  # as in a fresh interpreter
+    assert [g.game_id for g in registry.playable_games()].count(fourth_game.id) == 1
+    assert fourth_game.id not in [g.game_id for g in registry.GAMES]
