@@ -25,20 +25,19 @@ for the same Pending and raise `NetError` with that sentence: for tests and tool
   level)`, `begin_leave()`, `begin_end()`; `close()` returns at once. While the connection is
   down, `play`/`begin_play` and every request are refused at once: "Reconnecting to the table…".
 
-- `client.create(game, setup_dict, seats, wait=False) -> RemoteMatch`: open a table. `seats` is one
+- `client.create(game, setup_dict, seats, wait=True) -> RemoteMatch`: open a table. `seats` is one
   dict per seat: `{"kind": "remote"|"host"|"computer", "name": str, "level": "random"|"easy"|"normal"|
   "hard"}` (level only for "computer"). The returned match holds every "host" seat (hot-seat at the
   host's screen) and is the table's host: `match.code` is the short code to share (6 letters/digits),
   `match.tokens` {seat: token} and `match.host_token` are the secrets to keep in user data.
-  With `wait=True` the table waits for the host's start (the lobby's Start): `match.status` is
+  The table waits for the host's start (the lobby's Start): `match.status` is
   "waiting", nothing is played and no computer seat moves until `match.start(fill=None)`;
   `match.why_no_start()` is None when this screen may start, else the server's reason (not the
   host; a remote seat still open: "Waiting for someone to take Blue's seat."). `start(fill=level)`
   lets the computer play every seat still open (a player who joins later takes it over). At the
   start `status` becomes "playing" (then "over", or "ended"), every seat gets its first update and
-  the computer seats begin. The app's lobby always passes `wait=True` (and a create message without
-  `wait` waits too); `wait=False`, this call's default, opens a table that plays at once, for tools
-  and tests that have no lobby.
+  the computer seats begin. `wait=False` opens a table that plays at once, for tools and tests that
+  have no lobby.
 - `client.join(code, seat=None, name="") -> RemoteMatch`: take an open remote seat (the first
   one when `seat` is None); `match.tokens` holds the new seat's token.
 - `client.rejoin(code, token) -> RemoteMatch`: come back to a seat (or to the host's seats, with
@@ -191,7 +190,7 @@ class TableClient:
 
         return self.submit(go(), timeout + 5)
 
-    def begin_create(self, game: str, setup: dict, seats: list[dict], wait: bool = False) -> Pending:
+    def begin_create(self, game: str, setup: dict, seats: list[dict], wait: bool = True) -> Pending:
         return self._open({"t": "create", "game": game, "setup": setup, "seats": seats, "wait": wait},
                           lambda a: {"t": "rejoin", "code": a["code"], "token": a["host_token"]})
 
@@ -210,7 +209,7 @@ class TableClient:
     def tables(self, timeout: float = 5.0) -> list[dict]:
         return self._wait(self.begin_tables(timeout))
 
-    def create(self, game: str, setup: dict, seats: list[dict], wait: bool = False) -> RemoteMatch:
+    def create(self, game: str, setup: dict, seats: list[dict], wait: bool = True) -> RemoteMatch:
         return self._wait(self.begin_create(game, setup, seats, wait))
 
     def join(self, code: str, seat: int | None = None, name: str = "") -> RemoteMatch:

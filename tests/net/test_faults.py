@@ -31,9 +31,9 @@ def test_a_server_killed_mid_game_restarts_with_every_table_and_the_clients_carr
     acked: list = []
     try:
         ann = client.create("krom", KROM3, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"},
-                                            {"kind": "computer", "name": "Cy", "level": "easy"}])
+                                            {"kind": "computer", "name": "Cy", "level": "easy"}], wait=False)
         bob = client.join(ann.code)
-        other = client.create("krosmaster", KROS, [{"kind": "host", "name": "X"}, {"kind": "host", "name": "Y"}])
+        other = client.create("krosmaster", KROS, [{"kind": "host", "name": "X"}, {"kind": "host", "name": "Y"}], wait=False)
         rng = Rng(11)
         assert drive([ann, bob], rng, 12, acked=acked) == 12
         proc.kill()  # SIGKILL: no goodbye, no flush but SQLite's own commits
@@ -72,7 +72,7 @@ def test_a_client_cut_off_mid_decision_rejoins_by_itself_and_goes_on(threaded_se
     server, port = threaded_server
     client = TableClient("127.0.0.1", port)
     try:
-        ann = client.create("krosmaster", KROS, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+        ann = client.create("krosmaster", KROS, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}], wait=False)
         bob = client.join(ann.code)
         rng = Rng(4)
         acked: list = []

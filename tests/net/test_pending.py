@@ -80,7 +80,7 @@ def test_a_server_that_never_answers_fails_within_the_timeout():
 
 def test_a_move_sent_without_waiting_comes_back_through_poll_and_a_refusal_as_its_reason(table_client):
     server, client = table_client
-    opening = client.begin_create("krosmaster", KROS, TWO)
+    opening = client.begin_create("krosmaster", KROS, TWO, wait=False)
     ends(opening, 15)
     ann = opening.result()
     bob = client.join(ann.code)
@@ -135,7 +135,7 @@ def test_a_move_sent_without_waiting_comes_back_through_poll_and_a_refusal_as_it
 
 def test_while_the_connection_is_down_a_move_is_refused_at_once(table_client):
     _server, client = table_client
-    ann = client.create("krosmaster", KROS, TWO)
+    ann = client.create("krosmaster", KROS, TWO, wait=False)
     ann.conn.reconnect = False  # stays down: what a dead network does
     client.call(ann.conn.drop())
     deadline = time.monotonic() + 10

@@ -25,7 +25,7 @@ def test_undo_chat_and_away_through_remote_matches(threaded_server):
     server, port = threaded_server
     client = TableClient("127.0.0.1", port)
     try:
-        ann = client.create("krosmaster", KROS, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+        ann = client.create("krosmaster", KROS, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}], wait=False)
         bob = client.join(ann.code)
         rng = Rng(8)
         deadline = time.monotonic() + 60
@@ -69,7 +69,7 @@ def test_a_spectator_and_a_seat_see_only_their_own_secrets(threaded_server):
     server, port = threaded_server
     client = TableClient("127.0.0.1", port)
     try:
-        ann = client.create("khrysos", KHRY, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}])
+        ann = client.create("khrysos", KHRY, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}], wait=False)
         bob = client.join(ann.code)
         watcher = client.spectate(ann.code)
         assert watcher.seats == () and watcher.viewer is None and watcher.legal_actions() == []

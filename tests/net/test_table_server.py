@@ -34,7 +34,7 @@ def test_the_net_package_imports_and_the_server_runs_with_pygame_blocked(tmp_pat
     try:
         client = TableClient("127.0.0.1", port)
         match = client.create("krom", KROM3, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"},
-                                              {"kind": "computer", "name": "Cy", "level": "random"}])
+                                              {"kind": "computer", "name": "Cy", "level": "random"}], wait=False)
         assert len(match.code) == 6 and match.host and match.seats == (0,)
         client.close()
     finally:
@@ -62,7 +62,7 @@ def test_a_krom_table_with_a_host_seat_a_remote_seat_and_a_computer_plays_to_the
     client = TableClient("127.0.0.1", port)
     try:
         ann = client.create("krom", KROM3, [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": ""},
-                                            {"kind": "computer", "name": "Cy", "level": "easy"}])
+                                            {"kind": "computer", "name": "Cy", "level": "easy"}], wait=False)
         bob = client.join(ann.code, name="Bob\x1b[2J")
         assert bob.seats == (1,) and bob.tokens[1] and not bob.host
         play_to_the_end([ann, bob], Rng(3))
@@ -268,7 +268,7 @@ def test_the_app_hosts_a_server_in_a_process_of_its_own(tmp_path):
         assert hosted.running and hosted.port > 0
         client = TableClient("127.0.0.1", hosted.port)
         match = client.create("krosmaster", registry.load("krosmaster").bench_setup().to_dict(),
-                              [{"kind": "host", "name": "A"}, {"kind": "computer", "name": "B", "level": "random"}])
+                              [{"kind": "host", "name": "A"}, {"kind": "computer", "name": "B", "level": "random"}], wait=False)
         assert client.tables() == [] and match.code
         client.close()
     finally:
