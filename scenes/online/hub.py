@@ -134,8 +134,8 @@ class PlayOnlineScene(Scene):
             spots.add(f"button:rejoin:{kept.code}", None,
                       f"Sit again at table {kept.code} ({kept.host} port {kept.port}) with the seat this computer "
                       "kept: the game goes on where it is", widget=b)
-        spots.add("field:name", None, "Your name at the table (up to 16 letters; empty: the seat's own name)",
-                  widget=self.name_entry)
+        spots.add("field:name", None, "Your name at the table, hosting or joining (up to 16 letters; empty: the "
+                  "seat's own name)", widget=self.name_entry)
         spots.add("field:address", None, "The address of the computer running the table server (your friend's)",
                   widget=self.address_entry)
         spots.add("field:port", None, f"The server's port (a hosted table uses {session.DEFAULT_PORT})",
@@ -247,6 +247,9 @@ class PlayOnlineScene(Scene):
         session.start_server_soon()
         scene = registry.resolve(entry.new_game)(self.app)
         scene.go_online(open_table, lambda: self.app.stack.replace(PlayOnlineScene(self.app)))
+        name = self.name_entry.get_text().strip()
+        if name:  # the name typed here is the host's own seat's (the first, played at this screen)
+            scene.names[0] = name
         self.app.stack.replace(scene)
 
     def handle_event(self, event) -> bool:

@@ -122,6 +122,15 @@ class LobbyScene(Scene):
             spots.add(f"seat:{i}", self.seat_rect(i), f"Seat {i + 1}: {s['name']}, {seat_state(s, i in self.match.seats)}")
         spots.sync_widgets()
 
+    def colours(self) -> list:
+        """The seats' colours as the game's own setup and board show them (Krosmaster's sides: blue and pink)."""
+        if getattr(self, "_colours", None) is None:
+            entry = next(g for g in registry.playable_games() if g.game_id == self.match.rules.GAME_ID)
+            setup = registry.resolve(entry.new_game)
+            self._colours = [setup.colour(setup, i) for i in range(max(1, len(self.match.seat_info)))] \
+                if self.match.seat_info else None  # `colour` reads no setting of the scene
+        return self._colours or list(palette.SEATS)
+
     def seat_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(SEATS.left + 16, SEATS.top + 56 + i * 52, SEATS.width - 32, 44)
 
@@ -198,7 +207,7 @@ class LobbyScene(Scene):
         ui.panel(surface, SEATS)
         ui.panel(surface, CHAT)
         ui.text(surface, "Seats", (SEATS.left + 16, SEATS.top + 14), 20, palette.TEXT_DIM, bold=True)
-        colours = palette.SEATS
+        colours = self.colours()
         for i, s in enumerate(m.seat_info):
             r = self.seat_rect(i)
             pygame.draw.rect(surface, palette.PANEL_LIGHT if i in m.seats else palette.BG_LIGHT, r, border_radius=8)

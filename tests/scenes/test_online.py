@@ -116,10 +116,12 @@ def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, qui
     monkeypatch.setattr(session, "server_ready", ready)
     fast_app.push(hub.PlayOnlineScene(fast_app))
     fast_app.run_frames(2)
+    top(fast_app).name_entry.set_text("Ann")  # typed in Play online: the host's own seat's name
     click_widget(fast_app, button(top(fast_app), "Host Krosmaster: Blast"))
     fast_app.run_frames(2)
     setup = top(fast_app)
     assert setup.online is not None and setup.kinds[:2] == ["Human here", "Remote player"]
+    assert setup.names[0] == "Ann"
     assert "another computer" in " ".join(setup.spots.tip_of(setup.spots.get("menu:seat:0")))
     click_widget(fast_app, button(setup, "Open the table"))
     lobby = answered(fast_app)
@@ -133,7 +135,10 @@ def test_hosting_goes_through_the_games_setup_with_a_kind_per_seat(fast_app, qui
     # a friend joins: the seat fills live, Start opens
     bob = TableClient("127.0.0.1", port).join(lobby.match.code, name="Bob")
     wait_for(fast_app, lambda: lobby.spots.is_enabled(lobby.spots.get("button:start")))
-    assert lobby.match.seat_info[1]["name"] == "Bob"
+    assert [s["name"] for s in lobby.match.seat_info] == ["Ann", "Bob"]
+    from scenes.krosmaster import art
+
+    assert lobby.colours()[:2] == list(art.SIDE_COLOURS[:2]), "the seats' colours are the board's (blue, pink)"
     bob.send_chat("hello\x07 there")
     wait_for(fast_app, lambda: lobby.match.chat and lobby.match.chat[-1]["text"] == "hello there")
     assert lobby.match.status == "waiting" and bob.status == "waiting"

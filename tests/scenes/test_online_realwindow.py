@@ -127,6 +127,7 @@ class Copy:
 
     def type_into(self, key: str, text: str) -> None:
         self.click(key)
+        self.run("xdotool", "windowfocus", "--sync", self.window)  # the keys go to this copy, not the other
         self.run("xdotool", "type", "--delay", "40", text)
         time.sleep(0.3)
 
