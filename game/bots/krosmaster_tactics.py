@@ -1,7 +1,8 @@
 """Krosmaster: Blast tactics for the Normal and Hard bots, from the rules' own queries (game/krosmaster/tactics.py):
 
 - `prune`: never an action that damages one of our own fighters (ending the activation always serves
-  instead: a spell, a damaging Favor or an Iop's Wrath that would hit an ally is dropped);
+  instead: a spell, a damaging Favor or an Iop's Wrath that would hit an ally is dropped), nor one that
+  spends points for nothing (`wasted`: a heal where nobody is hurt, Fire far from every enemy);
 - `urgent`: a knockout that is there is taken: the fighter being played walks to the cell from which
   its AP left knock an enemy Krosmaster out most surely, then strikes; in the choice of a fighter, the
   one that can do it is played first;
@@ -63,8 +64,28 @@ def hurts_own(s: Any, a: Action) -> bool:
     return False
 
 
+def wasted(s: Any, a: Action) -> bool:
+    """Whether `a` spends points for nothing: a heal on a Krosmaster with no injury marker (Bandages with
+    nobody hurt), or Fire set on a cell with no enemy next to it (a Burning Arrow at an empty back row)."""
+    ab = _ability(s, a)
+    if ab is None or ab.damage > 0 or not ab.effects:
+        return False
+    cell = index(cast(int, a.args[2]), cast(int, a.args[3]))
+    kinds = {e.kind for e in ab.effects}
+    if kinds == {"heal"}:
+        for e in ab.effects:
+            who = cast(int, a.args[0]) if e.on == "caster" else s.grid[cell]
+            if who >= 0 and s.fighters[who].injuries > 0:
+                return False
+        return True
+    if kinds == {"terrain"} and all(e.terrain == "fire" for e in ab.effects):
+        seat = s.fighters[a.args[0]].owner
+        return not any(e.owner != seat and not e.out and e.cell >= 0 and DIST[cell][e.cell] <= 1 for e in s.fighters)
+    return False
+
+
 def prune(s: Any, legal: list[Action]) -> list[Action]:
-    kept = [a for a in legal if a.kind not in ("cast", "favor", "challenge") or not hurts_own(s, a)]
+    kept = [a for a in legal if a.kind not in ("cast", "favor", "challenge") or not (hurts_own(s, a) or wasted(s, a))]
     return kept or legal
 
 

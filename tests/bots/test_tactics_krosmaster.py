@@ -19,6 +19,7 @@ from game import krosmaster as rules
 from game.bots import make_bot, play_turn
 from game.core.rng import Rng
 from game.krosmaster import Setup, tactics
+from game.krosmaster.grid import DIST, index
 from game.krosmaster.testing import build
 
 OPTIONS = {"normal": {}, "hard": {"iterations": 120}, "easy": {}, "random": {}, "reference": {}}
@@ -34,7 +35,8 @@ class Position:
     name: str
     reason: str  # the rulebook's reason, in our words
     make: Callable[[int], object]  # seed -> state
-    judge: str  # "wins": knocks out an enemy Krosmaster; "safe": ends on a cell no knockout reaches; "no_friendly_fire"
+    judge: str  # "wins": knocks out an enemy Krosmaster; "safe": ends on a cell no knockout reaches; "no_friendly_fire";
+    # "no_waste": no heal where nobody is hurt, no Fire far from every enemy
     scope: str = "activation"  # or "turn"
     fighter: int = 0  # the fighter judged by "safe"
 
@@ -153,6 +155,20 @@ POSITIONS = [
                             _f("golda_purse", 1, (7, 0)), _f("felix_dicebag", 1, (0, 0))],
                            played=(0, 1), active=2, seed=seed),
         "no_friendly_fire"),
+    # -- never spend points for nothing (seen in a real-window game against Normal, issue 33) ----------------
+    Position(
+        "no_bandages_on_the_unhurt", "Krosmic Favors: Bandages removes injury markers from an allied Krosmaster; "
+        "with nobody injured it would only spend an AP (and the enemies are far out of reach).",
+        lambda seed: build([_f("felix_dicebag", 0, (3, 8)), _f("golda_purse", 0, (4, 8)),
+                            _f("bravo_stormblade", 1, (3, 0)), _f("arrowna", 1, (7, 0))],
+                           setup=Setup(superior_favors=True), right=("bandages",), active=0, seed=seed),
+        "no_waste"),
+    Position(
+        "no_burning_arrow_at_nothing", "Terrain, Fire: a Fire tile hurts a fighter who enters it; Burning "
+        "Arrow on a cell no enemy is near (both are far up the board) only spends Arrowna's AP.",
+        lambda seed: build([_f("arrowna", 0, (3, 9)), _f("golda_purse", 0, (0, 9)),
+                            _f("bravo_stormblade", 1, (3, 0)), _f("felix_dicebag", 1, (7, 0))], active=0, seed=seed),
+        "no_waste"),
 ]
 
 
@@ -186,6 +202,14 @@ def verdict(position: Position, start, end, events) -> str | None:
             return "knocked out on its own move"
         chance = tactics.knockout_chance(end, position.fighter)
         return None if chance == 0.0 else f"ended on {f.xy}, knocked out there {round(100 * chance)}% of the time"
+    if position.judge == "no_waste":
+        hurt = {f.id for f in start.fighters if f.injuries > 0}
+        foes = [f.cell for f in start.fighters if f.owner != seat and not f.out and f.cell >= 0]
+        waste = [e for e in events if (type(e).__name__ == "Healed" and e.piece not in hurt)
+                 or (type(e).__name__ == "FavorUsed" and e.favor == "bandages" and not hurt)
+                 or (type(e).__name__ == "TerrainPlaced" and e.terrain == "fire"
+                     and all(DIST[index(*e.cell)][c] > 1 for c in foes))]
+        return None if not waste else f"spent points for nothing: {waste}"
     own = [e for e in events if type(e).__name__ == "Damaged" and end.fighters[e.piece].owner == seat]
     return None if not own else f"damaged its own fighter(s) {[e.piece for e in own]}"
 
@@ -199,6 +223,10 @@ def _check_the_position_can_be_failed(position: Position, start) -> None:
         assert max(cells.values()) > 0.0
     elif position.judge == "wins":
         assert rules.outcome(start) is None
+    elif position.judge == "no_waste":
+        from game.bots.krosmaster_tactics import wasted
+
+        assert any(wasted(start, a) for a in rules.legal_actions(start)), "no action spends points for nothing"
     else:
         from game.bots.krosmaster_tactics import hurts_own
 
@@ -218,5 +246,5 @@ def test_normal_and_hard_get_every_position_right(position, level):
 
 def test_the_suite_has_fifteen_positions_of_each_kind_of_reason():
     assert len(POSITIONS) >= 15
-    assert {p.judge for p in POSITIONS} == {"wins", "safe", "no_friendly_fire"}
+    assert {p.judge for p in POSITIONS} == {"wins", "safe", "no_friendly_fire", "no_waste"}
     assert len({p.name for p in POSITIONS}) == len(POSITIONS)
