@@ -96,15 +96,27 @@ class LogBox(UIElement):
         self._build()
         if self.rect.width != width:  # rows wrap at another width
             self._cache.clear()
-            self.show(self._entries)
+            self.set_lines(self._entries)
 
     def kill(self) -> None:
         if self.scroll_bar is not None:
             self.scroll_bar.kill()
         super().kill()
 
+    def show(self) -> None:  # the scroll bar shows and hides with the panel, as pygame-gui's text box does
+        super().show()
+        if self.scroll_bar is not None:
+            self.scroll_bar.show()
+
+    def hide(self) -> None:
+        if not self.visible:
+            return
+        super().hide()
+        if self.scroll_bar is not None:
+            self.scroll_bar.hide()
+
     # -- content -----------------------------------------------------------------------------
-    def show(self, entries: list[Entry]) -> None:
+    def set_lines(self, entries: list[Entry]) -> None:
         """Show exactly these lines, scrolled to the newest. Lines shown before are not rendered again."""
         cache, self._cache = self._cache, {}
         self._entries, self.rows, self._surfaces = list(entries), [], []
@@ -112,7 +124,7 @@ class LogBox(UIElement):
             self._take(entry, cache.get(entry))
         self._lay_out(to_end=True)
 
-    def append(self, entries: list[Entry]) -> None:
+    def add_lines(self, entries: list[Entry]) -> None:
         """Add these lines under the others, scrolled to the newest."""
         self._entries.extend(entries)
         for entry in entries:
@@ -233,9 +245,9 @@ class GameLog:
     def flush(self) -> None:
         """Bring the panel up to date (nothing to do when nothing changed)."""
         if self._stale:
-            self.box.show(self.entries)
+            self.box.set_lines(self.entries)
         elif self._shown < len(self.entries):
-            self.box.append(self.entries[self._shown :])
+            self.box.add_lines(self.entries[self._shown :])
         else:
             return
         self._stale = False

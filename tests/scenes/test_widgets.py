@@ -311,6 +311,20 @@ def test_game_log_scrolls_with_the_wheel_and_comes_back_to_the_newest_line(app, 
     assert box._offset == box.max_offset and box.rows[-1][0] == "The newest line."
 
 
+def test_game_log_hides_and_shows_with_its_scroll_bar(app):
+    from scenes.board.scene import BoardScene
+    from scenes.widgets.log import GameLog
+
+    log = GameLog(app.new_ui(), pygame.Rect(BoardScene.log_rect))
+    log.reset([(f"Turn {i}: Blue plays.", None) for i in range(30)])
+    log.flush()
+    box = log.box
+    box.hide()
+    assert not box.visible and not box.scroll_bar.visible
+    box.show()
+    assert box.visible and box.scroll_bar.visible and box.rows[-1] == ("Turn 29: Blue plays.", None)
+
+
 def test_game_log_renders_a_line_once_while_it_is_shown(app, monkeypatch):
     """A log set again with the lines it shows (another seat's eyes seeing the same, a lesson resizing the
     panel) renders nothing again; a new line renders only its own rows."""
