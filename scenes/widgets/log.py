@@ -31,6 +31,11 @@ class LogBox(UIElement):
     mouse wheel over the panel scrolls it). The text area always leaves the scroll bar's room, so rows are
     wrapped once, whether the bar shows or not."""
 
+    shape: str  # these four are set from the theme by pygame-gui's theming checks
+    padding: tuple[int, int]
+    line_spacing: float
+    border_width: dict[str, int]
+
     def __init__(self, rect: pygame.Rect, manager):
         super().__init__(rect, manager, None, starting_height=1, layer_thickness=1, object_id="#game_log",
                          element_id=["text_box"])
@@ -164,10 +169,10 @@ class LogBox(UIElement):
             visible = view / height
             if self.scroll_bar is None:
                 border, shadow = self.border_width, self.shadow_width
-                bar = pygame.Rect(self.relative_rect.right - border["right"] - shadow - SCROLL_BAR_WIDTH,
-                                  self.relative_rect.top + border["top"] + shadow, SCROLL_BAR_WIDTH,
-                                  self.rect.height - border["top"] - border["bottom"] - 2 * shadow)
-                self.scroll_bar = UIVerticalScrollBar(bar, visible, self.ui_manager, self.ui_container,
+                place = pygame.Rect(self.relative_rect.right - border["right"] - shadow - SCROLL_BAR_WIDTH,
+                                    self.relative_rect.top + border["top"] + shadow, SCROLL_BAR_WIDTH,
+                                    self.rect.height - border["top"] - border["bottom"] - 2 * shadow)
+                self.scroll_bar = UIVerticalScrollBar(place, visible, self.ui_manager, self.ui_container,
                                                       parent_element=self, visible=self.visible)
                 self.join_focus_sets(self.scroll_bar)
             else:
