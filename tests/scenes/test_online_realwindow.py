@@ -56,6 +56,7 @@ class Copy:
         (self.dir / "config").mkdir(exist_ok=True)  # the fast animations, as a player in a hurry sets them
         (self.dir / "config" / "settings.json").write_text(json.dumps({"animation_speed": "fast", "master_volume": 0.0}))
         self.clicks = 0
+        self.spent = 0.0  # CPU seconds of the copies killed before this one
         self.start()
 
     def run(self, *args: str) -> subprocess.CompletedProcess:
@@ -121,9 +122,9 @@ class Copy:
         time.sleep(pause)
 
     def cpu(self) -> float:
-        """CPU seconds the program has used so far (user and system)."""
+        """CPU seconds this copy's programs have used so far (user and system; a killed one's included)."""
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return self.spent + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def type_into(self, key: str, text: str) -> None:
         self.click(key)
@@ -144,6 +145,7 @@ class Copy:
         return self.dump().get("board") or {}
 
     def kill(self) -> None:
+        self.spent = self.cpu()
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
         self.log.close()
