@@ -8,6 +8,8 @@ all of them give the same answer.
 
 from __future__ import annotations
 
+from itertools import compress, filterfalse
+
 from game.core.grammar import counted
 from game.krosmaster.grid import BIT, CELLS, DIST, NEIGHBOURS, clear_sight, direction, ring
 from game.krosmaster.layouts import OBSTACLE_MASK, TREE_MASK
@@ -181,45 +183,63 @@ _AIMED_AT_FIGHTERS = ("fighter", "enemy", "ally_krosmaster")
 ALIGNED: tuple[int, ...] = tuple(
     sum(BIT[c] for c in range(CELLS) if c != a and direction(a, c) is not None) for a in range(CELLS)
 )
+_ALIGNED_CELLS: tuple[frozenset[int], ...] = tuple(frozenset(c for c in range(CELLS) if ALIGNED[a] & BIT[c]) for a in range(CELLS))
 
 
-def _open_cells() -> dict[str, tuple[int, ...]]:
+def _open_cells(glyphs_too: bool) -> dict[str, tuple[int, ...]]:
     from game.krosmaster.layouts import BOARDS
 
-    return {k: tuple(c for c in range(CELLS) if not OBSTACLE_MASK[k] & BIT[c]) for k in BOARDS}
+    return {
+        k: tuple(c for c in range(CELLS) if not OBSTACLE_MASK[k] & BIT[c] and not (glyphs_too and c in b.glyph_index))
+        for k, b in BOARDS.items()
+    }
 
 
-_OPEN = _open_cells()  # per layout: the cells without a tree or a bush (an empty-cell target may be one)
+_OPEN = _open_cells(False)  # per layout: the cells without a tree or a bush (an empty-cell target may be one)
+_TILE_SPOTS = _open_cells(True)  # per layout: the cells without a tree, a bush or a Glyph (a terrain tile may go there)
+# (layout, cell, low, high, in line, for a tile): the cells an ability aimed at a cell may reach, in row-major order
+_REACH: dict[tuple[str, int, int, int, bool, bool], tuple[int, ...]] = {}
+
+
+def _reach(layout: str, here: int, low: int, high: int, line: bool, tile: bool) -> tuple[int, ...]:
+    """The cells at `low`..`high` from `here` (on its row or column if `line`) without a tree or a
+    bush (nor a Glyph if `tile`), computed once per layout and shape."""
+    key = (layout, here, low, high, line, tile)
+    cells = _REACH.get(key)
+    if cells is None:
+        spots = set((_TILE_SPOTS if tile else _OPEN)[layout])
+        aligned = _ALIGNED_CELLS[here]
+        cells = _REACH[key] = tuple(c for c in ring(here, low, high) if c in spots and (not line or c in aligned))
+    return cells
 
 
 def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = None) -> list[int]:
     """Every cell `f` may aim `ab` at now (ignoring AP and availability), in row-major order.
 
-    Exactly the cells among the candidates (the fighters in range, the ring of range or the
-    whole board) for which `target_problem` finds nothing, with the same checks done on
-    bitmasks first and line of sight last (tests compare the two on random positions).
-    `seen`, when given, keeps the line-of-sight answers from `f`'s cell in this state between
-    calls for several abilities.
+    Exactly the cells among the candidates (the fighters in range, or the cells of the ring of
+    range or the whole board without a tree or a bush, cached per layout) for which
+    `target_problem` finds nothing, with line of sight, the dearest check, last (tests compare
+    the two on random positions). `seen`, when given, keeps the line-of-sight answers from
+    `f`'s cell in this state between calls for several abilities.
     """
     here = f.cell
     t = ab.target
     if t == "self":
         return [here]
-    anywhere = ab.anywhere
-    aligned = ALIGNED[here] if ab.line and not anywhere else -1
     sight = ab.sight
     geo = s._geo or geometry(s)
     block = geo[0]
     out = []
     if t in _AIMED_AT_FIGHTERS:
         low, high = ability_range(s, f, ab)
+        aligned = _ALIGNED_CELLS[here] if ab.line and not ab.anywhere else None
         row = DIST[here]
         grid = s.grid
         fighters = s.fighters
         owner = f.owner
         memo = [last for spell, last in f.memo if spell == ab.id] if ab.new_target else ()
-        for c in geo[2]:  # who stands there first, line of sight (the dearest check) last
-            if not low <= row[c] <= high or not aligned & BIT[c]:
+        for c in geo[2]:  # who stands there first, line of sight last
+            if not low <= row[c] <= high or (aligned is not None and c not in aligned):
                 continue
             who = grid[c]
             if t == "enemy":
@@ -241,37 +261,37 @@ def targets(s: State, f: Fighter, ab: Ability, seen: dict[int, bool] | None = No
                     continue
             out.append(c)
         return out
-    if anywhere:
-        cands = _OPEN[s.setup.layout]
+    tile = t == "terrain"
+    if ab.anywhere:
+        cands = (_TILE_SPOTS if tile else _OPEN)[s.setup.layout]
     else:
         low, high = ability_range(s, f, ab)
-        cands = ring(here, low, high)
-    closed = geo[1] | OBSTACLE_MASK[s.setup.layout]
-    if t == "terrain":
-        terrain = s.terrain
-        glyph_at = s.board.glyph_index
-    for c in cands:
-        bit = BIT[c]
-        if closed & bit or not aligned & bit:
-            continue
-        if t == "terrain" and (terrain[c] or c in glyph_at):
-            continue
-        if sight:
-            ok = seen.get(c) if seen is not None else None
-            if ok is None:
-                ok = clear_sight(here, c, block)
-                if seen is not None:
-                    seen[c] = ok
-            if not ok:
-                continue
-        out.append(c)
-    if out:
-        summons = _SUMMONS.get(ab.key)
-        if summons is None:
-            summons = tuple(e for e in ab.effects if e.kind == "summon")
-        if summons and not summon_room(s, f.owner, summons[0].minion, summons[0].limit):
-            return []
+        cands = _reach(s.setup.layout, here, low, high, ab.line, tile)
+    taken = set(geo[2])  # the fighters' cells, and for a tile the cells holding one
+    if tile:
+        taken.update(compress(_CELL_INDEXES, s.terrain))
+    cells = list(filterfalse(taken.__contains__, cands))  # scanned in C
+    if not cells:
+        return cells
+    summons = _SUMMONS.get(ab.key)
+    if summons is None:
+        summons = tuple(e for e in ab.effects if e.kind == "summon")
+    if summons and not summon_room(s, f.owner, summons[0].minion, summons[0].limit):
+        return []
+    if not sight:
+        return cells
+    for c in cells:
+        ok = seen.get(c) if seen is not None else None
+        if ok is None:
+            ok = clear_sight(here, c, block)
+            if seen is not None:
+                seen[c] = ok
+        if ok:
+            out.append(c)
     return out
+
+
+_CELL_INDEXES = range(CELLS)
 
 
 def availability_problem(s: State, f: Fighter, ab: Ability, slot: str = "") -> str | None:
