@@ -16,6 +16,11 @@ there, every seat judged at the same point of the round.
   single sample), with the quick policy for the card windows and aiming.
 - Each destination meets the same samples and the same dice (common random numbers), so the
   comparison is not drowned by luck.
+
+Hard's own Action-phase choices (`MAIN`) are planned the same way, each option played through the
+round, `MAIN_ROLLOUTS` rounds in all (at least `MAIN_LEAST` per option). Measured with the arena
+(`hard,normal,normal,normal`, 12 games, seed 100): the pick alone 6/12, with the Action phase 7/12,
+and Hard's median decision took 274 ms of CPU instead of 385 ms.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from game.core.rng import Rng
 from game.krom.decision import stage
 
 SAMPLES = 40  # sampled positions per decision (each option meets every one): about 0.3 CPU s, Hard's budget is 0.5
+MAIN = True  # the Action phase's choices planned the same way (else the tree search decides them)
+MAIN_ROLLOUTS = 120  # played-out rounds per Action-phase choice, all options together
+MAIN_LEAST = 8  # sampled positions per option at least
 GUESS = 4  # one sample in GUESS guesses a hidden pick by the search's weighted guess instead of Normal's choice
 GREEDY_STAGES = ("main", "climb", "reward", "steal")
 AIM_STAGES = ("target", "choice")
@@ -126,9 +134,15 @@ def _normal_picks(kit: Any, view: Any, s: Any, seat: int) -> Any:
 
 def deep_plan(kit: Any, view: Any, seat: int, legal: list[Action], rng: Rng, memory: dict | None = None
               ) -> tuple[Action, str] | None:
-    """Hard's destination pick (the kit's `deep_plan` hook); None outside the Movement phase."""
-    if stage(view) != "move" or not all(a.kind == "go" for a in legal):
+    """Hard's destination pick and, when `MAIN` is on, its Action-phase choices (the kit's `deep_plan`
+    hook); None elsewhere (the tree search decides)."""
+    d = stage(view)
+    if d == "move" and all(a.kind == "go" for a in legal):
+        action, means = pick_destination(kit, view, seat, legal, rng)
+    elif MAIN and d == "main":
+        options = kit.prune(view, legal)
+        action, means = pick_destination(kit, view, seat, options, rng, max(MAIN_LEAST, MAIN_ROLLOUTS // len(options)))
+    else:
         return None
-    action, means = pick_destination(kit, view, seat, legal, rng)
     chance = max(means)
     return action, f"{kit.words(view, action)}: the round played out from there looks best (win chance about {round(100 * chance)}%)."
