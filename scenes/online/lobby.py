@@ -15,6 +15,7 @@ from scenes.online.chat import ChatBox
 from scenes.stack import Scene
 
 SEATS = pygame.Rect(40, 150, 600, 400)
+FILL_LEVEL = "normal"  # the computer that plays a seat still open when the host starts anyway
 CHAT = pygame.Rect(670, 150, 570, 400)
 
 
@@ -70,6 +71,8 @@ class LobbyScene(Scene):
         self.leave_button = UIButton(pygame.Rect(40, h - 84, 200, 56), "Leave", self.ui, object_id="@menu_button")
         label = "Watch" if not self.match.seats else "Start"
         self.start_button = UIButton(pygame.Rect(w - 280, h - 84, 240, 56), label, self.ui, object_id="@game_button")
+        self.fill_button = UIButton(pygame.Rect(w - 280, h - 136, 240, 44), "Start with the computer", self.ui)
+        self.fill_button.hide()  # the host's, while a seat is open
         self.refresh()
 
     def on_exit(self) -> None:
@@ -118,6 +121,16 @@ class LobbyScene(Scene):
                "Start the game: every screen at the table goes to the board, the first player to decide plays"
                if self.match.host else "Go to the board (the host has started the game)")
         spots.add("button:start", None, tip, widget=self.start_button, enabled=why is None, reason=why)
+        m = self.match
+        if m.host and m.status == "waiting" and self.open_seats() and not m.ended:
+            self.fill_button.show()
+            busy = "Starting the game…" if self.starting is not None else m.status_text if not m.connected else None
+            names = " and ".join(m.seat_info[i]["name"] for i in self.open_seats())
+            spots.add("button:start_fill", None, f"Start now: the computer ({FILL_LEVEL.capitalize()}) plays {names}'s "
+                      "seat until a friend joins and takes it over", widget=self.fill_button, enabled=busy is None,
+                      reason=busy)
+        else:
+            self.fill_button.hide()
         for i, s in enumerate(self.match.seat_info):
             spots.add(f"seat:{i}", self.seat_rect(i), f"Seat {i + 1}: {s['name']}, {seat_state(s, i in self.match.seats)}")
         spots.sync_widgets()
@@ -135,14 +148,15 @@ class LobbyScene(Scene):
         return pygame.Rect(SEATS.left + 16, SEATS.top + 56 + i * 52, SEATS.width - 32, 44)
 
     # -- acting ----------------------------------------------------------------------------
-    def start(self) -> None:
+    def start(self, fill: str | None = None) -> None:
         """Start: the host asks the server to start the table (every lobby then goes to the board); once under way,
-        to the board."""
-        if self.going or self.why_not_start() is not None:
+        to the board. `fill`: the computer level that plays the seats still open (Start with the computer)."""
+        if self.going or self.match.ended or (fill is None and self.why_not_start() is not None):
             return  # once only: Start and the table's start in the same frame make one board, not two
         if self.match.status == "waiting":
-            self.starting = self.match.begin_start()
-            self.refresh()
+            if self.starting is None and self.match.host:
+                self.starting = self.match.begin_start(fill)
+                self.refresh()
             return
         self.going = True
         self.app.stack.replace(board_for(self.app, self.match))
@@ -168,6 +182,8 @@ class LobbyScene(Scene):
                     f"The code {self.match.code} is on the clipboard."
             elif el is self.leave_button:
                 self.leave()
+            elif el is self.fill_button:
+                self.start(FILL_LEVEL)
             elif el is self.start_button:
                 self.start()
             return True

@@ -16,7 +16,7 @@ from scenes.board.seats import Seat
 from scenes.menu import MenuScene
 from scenes.online import hub, memory, session
 from scenes.online.connecting import ConnectingScene
-from scenes.online.lobby import LobbyScene
+from scenes.online.lobby import FILL_LEVEL, LobbyScene
 from scenes.online.tablepanel import TablePanel
 from scenes.overlays import MessageScene
 from scenes.settings import Settings
@@ -568,6 +568,7 @@ def test_a_table_waits_for_the_hosts_start_and_then_every_lobby_goes_to_the_boar
     tips_say_why(lobby)
     start = lobby.spots.get("button:start")
     assert not lobby.spots.is_enabled(start) and lobby.spots.reason_of(start) == "Only the host starts the game."
+    assert not lobby.fill_button.visible and "button:start_fill" not in lobby.spots  # the host's only
     lobby.start()  # greyed: nothing happens
     deadline = time.monotonic() + 1.0
     while time.monotonic() < deadline:
@@ -654,3 +655,24 @@ def test_a_move_on_its_way_holds_the_board_without_holding_the_window(fast_app, 
     assert board.flash_text == "That fighter has no action point left." and len(ann.actions) == n
     assert not board.locked and board.snap.mine
     bob.close()
+
+
+def test_the_host_may_start_with_the_computer_in_a_seat_still_open(fast_app, threaded_server):
+    """A friend is late: "Start with the computer" (the host's, while a seat is open) starts the table with the
+    computer playing the open seat; the seat stays open for the friend to take over. Nobody else sees it."""
+    _, port = threaded_server
+    ann = TableClient("127.0.0.1", port).create(
+        "krosmaster", KROS.bench_setup().to_dict(), [{"kind": "host", "name": "Ann"}, {"kind": "remote", "name": "Bob"}],
+        wait=True)
+    lobby = LobbyScene(fast_app, ann)
+    fast_app.push(lobby)
+    wait_for(fast_app, lambda: lobby.named)
+    tips_say_why(lobby)
+    start, fill = lobby.spots.get("button:start"), lobby.spots.get("button:start_fill")
+    assert not lobby.spots.is_enabled(start) and "Bob" in lobby.spots.reason_of(start)
+    assert lobby.fill_button.visible and lobby.spots.is_enabled(fill)
+    assert "plays Bob's seat until a friend joins" in " ".join(lobby.spots.tip_of(fill))
+    click_widget(fast_app, lobby.fill_button)
+    wait_for(fast_app, lambda: top(fast_app) is not lobby)
+    assert ann.status == "playing" and ann.seat_info[1].get("computer") == FILL_LEVEL
+    ann.close()
