@@ -93,3 +93,23 @@ def test_hard_picks_its_destination_by_the_played_out_round():
         assert action in legal and bot.last.get("plan")
         assert "round played out" in reason
         break
+
+
+def test_action_phase_hard_plans_its_choices_through_the_round():
+    """In its Action phase (more than one thing to do, no win to take at once) Hard plays each option
+    through the round too: its choice is legal and its reason says so."""
+    bots = [make_bot("normal", "krom") for _ in range(4)]
+    state = rules.new_game(rules.Setup(players=4), 7)
+    rng = Rng(7)
+    for _ in range(600):
+        seat = state.to_move
+        legal = rules.legal_actions(state)
+        view = rules.view(state, seat)
+        if rules.decision(state).kind == "main" and len(KIT.prune(view, legal)) > 1 and KIT.urgent(view, legal) is None:
+            bot = make_bot("hard", "krom", iterations=20)
+            action, reason = bot.choose(view, seat, legal, Rng(4))
+            assert action in legal and bot.last.get("plan") and "round played out" in reason
+            return
+        action, _ = bots[seat].choose(view, seat, legal, rng)
+        state, _ = rules.apply(state, action)
+    raise AssertionError("no Action phase with a choice met")
