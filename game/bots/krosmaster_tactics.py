@@ -1,7 +1,7 @@
 """Krosmaster: Blast tactics for the Normal and Hard bots, from the rules' own queries (game/krosmaster/tactics.py):
 
-- `prune`: never an action that damages one of our own fighters (ending the activation always serves
-  instead: a spell, a damaging Favor or an Iop's Wrath that would hit an ally is dropped), nor one that
+- `prune`: never an action that damages or slows one of our own fighters (ending the activation always serves
+  instead: a spell, a damaging Favor, a minus marker or an Iop's Wrath that would hit an ally is dropped), nor one that
   spends points for nothing (`wasted`: a heal where nobody is hurt, Fire far from every enemy);
 - `urgent`: a knockout that is there is taken: the fighter being played walks to the cell from which
   its AP left knock an enemy Krosmaster out most surely, then strikes; in the choice of a fighter, the
@@ -45,12 +45,14 @@ def _ability(s: Any, a: Action):
 
 
 def hurts_own(s: Any, a: Action) -> bool:
-    """Whether `a` deals damage to a fighter of the seat that takes it."""
+    """Whether `a` deals damage to a fighter of the seat that takes it, or puts a minus AP or MP marker on one
+    (Quagmire on our own Bravo: seen in a real-window game)."""
     ab = _ability(s, a)
     if ab is None:
         return False
     seat = s.fighters[a.args[0]].owner
-    if ab.damage > 0 or any(e.kind == "injure" for e in ab.effects):
+    slows = any(e.kind in ("ap", "mp") and e.amount < 0 and e.on == "target" for e in ab.effects)
+    if ab.damage > 0 or slows or any(e.kind == "injure" for e in ab.effects):
         who = s.grid[index(cast(int, a.args[2]), cast(int, a.args[3]))]
         if who >= 0 and s.fighters[who].owner == seat and who != a.args[0]:
             return True

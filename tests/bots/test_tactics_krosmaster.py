@@ -155,6 +155,13 @@ POSITIONS = [
                             _f("golda_purse", 1, (7, 0)), _f("felix_dicebag", 1, (0, 0))],
                            played=(0, 1), active=2, seed=seed),
         "no_friendly_fire"),
+    Position(
+        "no_quagmire_on_ally", "Krosmic Favors: Quagmire gives any fighter 1-3 cells away a -2 MP marker; our "
+        "Bravo stands in range and no enemy does (a real-window game saw Arrowna slow her own Bravo).",
+        lambda seed: build([_f("arrowna", 0, (1, 8)), _f("bravo_stormblade", 0, (1, 6)),
+                            _f("golda_purse", 1, (3, 0)), _f("felix_dicebag", 1, (7, 0))],
+                           setup=Setup(superior_favors=True), right=("quagmire",), dofus=0, active=0, seed=seed),
+        "no_friendly_fire"),
     # -- never spend points for nothing (seen in a real-window game against Normal, issue 33) ----------------
     Position(
         "no_bandages_on_the_unhurt", "Krosmic Favors: Bandages removes injury markers from an allied Krosmaster; "
@@ -210,8 +217,10 @@ def verdict(position: Position, start, end, events) -> str | None:
                  or (type(e).__name__ == "TerrainPlaced" and e.terrain == "fire"
                      and all(DIST[index(*e.cell)][c] > 1 for c in foes))]
         return None if not waste else f"spent points for nothing: {waste}"
-    own = [e for e in events if type(e).__name__ == "Damaged" and end.fighters[e.piece].owner == seat]
-    return None if not own else f"damaged its own fighter(s) {[e.piece for e in own]}"
+    hit = [e.piece if type(e).__name__ == "Damaged" else e.fighter for e in events
+           if type(e).__name__ == "Damaged" or (type(e).__name__ == "MarkerPlaced" and e.amount < 0)]
+    own = [fid for fid in hit if end.fighters[fid].owner == seat]
+    return None if not own else f"damaged or slowed its own fighter(s) {own}"
 
 
 def _check_the_position_can_be_failed(position: Position, start) -> None:
