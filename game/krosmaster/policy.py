@@ -8,8 +8,6 @@ past the set-up, for previews and demos.
 
 from __future__ import annotations
 
-from itertools import groupby
-from operator import attrgetter
 from typing import cast
 
 from game.core import Action, Rng
@@ -35,38 +33,45 @@ def bench_setup() -> Setup:
     return Setup(superior_favors=True, die_jokers=True, tackle=True, challenges=1)
 
 
-_KIND = attrgetter("kind")
 _WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}
+_WEIGHED: dict[tuple[str, ...], tuple[tuple, float]] = {}  # kinds present -> (their weights, the weights' sum)
 
 
 def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     """A random policy that mostly acts: casts at enemies, moves, uses Favors; rarely passes.
 
     It never casts a spell at its own side unless nothing else is possible, so that random
-    games are not decided by friendly fire.
+    games are not decided by friendly fire. It picks a kind by weight among the kinds present
+    (in the order they first appear), then one action of that kind.
     """
     buckets: dict[str, list[Action]] = {}
     seat = state.to_move
     grid, fighters = state.grid, state.fighters
-    for kind, group in groupby(actions, _KIND):  # legal lists hold each kind in one run
-        if kind == "cast":  # the cell's index, as grid.index computes it ("cast fid spell x y": x, y are ints)
-            run = [a for a in group
-                   if (fid := grid[cast(int, a.args[3]) * WIDTH + cast(int, a.args[2])]) < 0 or fighters[fid].owner != seat]
-            if not run:
+    kind = ""
+    bucket: list[Action] = []
+    for a in actions:  # a plain loop, one pass (legal lists hold each kind in one run)
+        k = a.kind
+        if k == "cast":  # the cell's index, as grid.index computes it ("cast fid spell x y": x, y are ints)
+            fid = grid[cast(int, a.args[3]) * WIDTH + cast(int, a.args[2])]
+            if fid >= 0 and fighters[fid].owner == seat:
                 continue
-        else:
-            run = list(group)
-        bucket = buckets.get(kind)
-        if bucket is None:
-            buckets[kind] = run
-        else:
-            bucket += run
+        if k != kind:
+            kind = k
+            got = buckets.get(k)
+            if got is None:
+                got = buckets[k] = []
+            bucket = got
+        bucket.append(a)
     if not buckets:
         return actions[rng.below(len(actions))]
-    kinds = list(buckets)
-    weights = [_WEIGHTS.get(k, 1) for k in kinds]
-    roll = rng.below(1000) * sum(weights) / 1000
-    for k, w in zip(kinds, weights):  # noqa: B007 - the bucket picked is `k` after the loop
+    key = tuple(buckets)
+    weighed = _WEIGHED.get(key)
+    if weighed is None:
+        weights = [_WEIGHTS.get(k, 1) for k in key]
+        weighed = _WEIGHED[key] = (tuple(weights), sum(weights))
+    weights, total = weighed
+    roll = rng.below(1000) * total / 1000
+    for k, w in zip(key, weights):  # noqa: B007 - the bucket picked is `k` after the loop
         roll -= w
         if roll < 0:
             break
