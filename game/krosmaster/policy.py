@@ -34,7 +34,7 @@ def bench_setup() -> Setup:
 
 
 _WEIGHTS = {"cast": 6, "move": 4, "favor": 2, "challenge": 3, "end": 1, "activate": 1, "pass": 0.05}
-_WEIGHED: dict[tuple[str, ...], tuple[tuple, float]] = {}  # kinds present -> (their weights, the weights' sum)
+_WEIGHED: dict[tuple[str, ...], tuple[tuple[float, ...], float]] = {}  # kinds present -> (their weights, the weights' sum)
 
 
 def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
@@ -67,8 +67,8 @@ def playout_choice(state: State, actions: list[Action], rng: Rng) -> Action:
     key = tuple(buckets)
     weighed = _WEIGHED.get(key)
     if weighed is None:
-        weights = [_WEIGHTS.get(k, 1) for k in key]
-        weighed = _WEIGHED[key] = (tuple(weights), sum(weights))
+        listed = [_WEIGHTS.get(k, 1) for k in key]
+        weighed = _WEIGHED[key] = (tuple(listed), sum(listed))
     weights, total = weighed
     roll = rng.below(1000) * total / 1000
     for k, w in zip(key, weights):  # noqa: B007 - the bucket picked is `k` after the loop
