@@ -54,10 +54,11 @@ class Viewers:
 
     def secrets_shown(self) -> bool:
         """Whether the viewer's secrets (a hand, a pick) may be drawn now: there is a viewer, and no animation
-        is leading the table to another seat's decision (while it plays, everyone watches the screen)."""
+        is leading the table to another seat's decision (while it plays, everyone at the screen watches it; with
+        one human at this screen, online at this computer, nobody else does: their own hand stays in view)."""
         if self.viewer is None:
             return False
-        if not self._leading:
+        if not self._leading or sum(self.here(i) for i in range(len(self.seats))) < 2:
             return True
         return self.upcoming is not None and self.upcoming.seat == self.viewer
 

@@ -676,3 +676,26 @@ def test_the_host_may_start_with_the_computer_in_a_seat_still_open(fast_app, thr
     wait_for(fast_app, lambda: top(fast_app) is not lobby)
     assert ann.status == "playing" and ann.seat_info[1].get("computer") == FILL_LEVEL
     ann.close()
+
+
+def test_the_one_player_at_this_screen_keeps_their_secrets_in_view_while_the_table_moves_on(fast_app, threaded_server):
+    """Seen in a real window: while Ann's move animated towards Green's (a computer's) decision, Bob's own screen
+    hid his Bonus hand and said he would see it "after the hand-off screen", which never comes online. With one
+    human at this screen nobody else looks at it: the viewer's secrets stay drawn."""
+    _, port = threaded_server
+    board, _, bob = open_board(fast_app, port)
+    fast_app.settings.animation_speed = "normal"
+    rng, deadline = Rng(3), time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "Ann's move never led to Bob's decision"
+        bob.poll()
+        if bob.legal_actions():
+            bob.play(bob.legal_actions()[rng.below(len(bob.legal_actions()))])
+        if board.snap.mine and not board.busy and not board.sending:
+            board.act(board.snap.legal[rng.below(len(board.snap.legal))])
+            wait_for(fast_app, lambda: board.busy or not board.sending)
+            if board.busy and board.upcoming is not None and board.upcoming.seat == 1:
+                assert board.viewer == 0 and board.secrets_shown()
+                break
+        fast_app.run_frames(1)
+    bob.close()
