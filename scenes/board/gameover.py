@@ -29,7 +29,9 @@ class GameOverScene(Overlay):
         self.actions = dict(zip(buttons, labels))
         tips = {"Play again": "A new game with the same players and options",
                 "Watch the replay": "Step through this game from its first move",
-                "Save this game": "Keep this finished game under a name: Saved games lists it, to watch or open again",
+                "Save this game": "Keep this finished game under a name: Saved games lists it, to watch or open again"
+                + (f" (online, Saved games keeps it by itself as “{self.board.online_save_name()}”)" if self.board.online
+                   else ""),
                 "Main menu": "Back to the list of games"}
         for b, label in self.actions.items():
             self.spots.add(f"button:{label.lower().replace(' ', '_')}", None, tips[label], widget=b)

@@ -210,13 +210,16 @@ class OnlineTable:
         save = self.match.save()
         save.table.pop("online", None)  # the table is over: no token is kept in a save file
         save.table["progress"] = self.progress()
-        name = f"Online {self.match.code} {self.rules.TITLE}"
-        problem = saves.write_named(name, save)
+        problem = saves.write_named(self.online_save_name(), save)
         if problem:
             self.flash(problem)
         from scenes.online import memory
 
         memory.forget(self.match.code)  # over: nothing to rejoin (the saves list has the whole game)
+
+    def online_save_name(self) -> str:
+        """The name the saves list keeps a finished online game under."""
+        return f"Online {self.match.code} {self.rules.TITLE}"
 
     def finished_match(self):
         """The match a replay steps through: online, the full record once the server sent it."""

@@ -316,6 +316,8 @@ def test_a_finished_online_game_is_in_the_saves_list_and_replays(fast_app, threa
     match = saves.load_named(info.path)
     assert match.over and len(match.actions) == len(ann.actions)
     assert "Play again" not in [b.text for b in top(fast_app).actions]
+    save_tip = " ".join(top(fast_app).spots.tip_of(top(fast_app).spots.get("button:save_this_game")))
+    assert f"keeps it by itself as “{info.name}”" in save_tip, save_tip
     assert memory.find(ann.code) is None  # nothing left to rejoin
     click_widget(fast_app, button(top(fast_app), "Watch the replay"))
     fast_app.run_frames(3)
