@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from types import MemberDescriptorType
 from typing import Any
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """A small typed record of something that happened. Subclasses are frozen dataclasses too."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Event, cls).__init_subclass__(**kwargs)
+        if "__dataclass_fields__" in cls.__dict__ and "__slots__" in cls.__dict__:  # what @dataclass(slots=True) built
+            _quick_init(cls)
 
     @property
     def kind(self) -> str:
@@ -24,6 +30,37 @@ class Event:
     def __str__(self) -> str:
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
         return f"{self.kind}({args})"
+
+
+def _quick_init(cls: type) -> None:
+    """Give a frozen slots dataclass event an `__init__` that sets each slot through its descriptor.
+
+    The dataclass one calls `object.__setattr__(self, name, value)` per field (a frozen class
+    refuses plain assignment), which costs about twice as much; `apply` builds events on every
+    step of every game. Same parameters, defaults and result; classes with anything else
+    (`init=False`, keyword-only fields, default factories, `__post_init__`) keep their own.
+    """
+    found = fields(cls)
+    if hasattr(cls, "__post_init__") or any(not f.init or f.kw_only or f.default_factory is not MISSING for f in found):
+        return
+    space: dict[str, Any] = {}
+    params, body = ["self"], []
+    for n, f in enumerate(found):
+        slot = next((k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__), None)
+        if type(slot) is not MemberDescriptorType:
+            return
+        space[f"_set{n}"] = slot.__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            space[f"_default{n}"] = f.default
+            params.append(f"{f.name}=_default{n}")
+        body.append(f"_set{n}(self, {f.name})")
+    exec(f"def __init__({', '.join(params)}):\n    {'; '.join(body) or 'pass'}\n", space)
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    cls.__init__ = init  # type: ignore[misc]
 
 
 def _plain(value: Any) -> Any:
