@@ -12,8 +12,8 @@ player can read (the Suggest button shows it). Levels:
   end judged with the rules' tactics (game/bots/khrysos_plan.py);
 - `hard`: information-set Monte Carlo tree search with determinization, within a budget
   of iterations and/or seconds (seconds need a clock passed in by the caller); in Khrysos'
-  own turns, Normal's best plans met by the rival's planned reply on each face of its die
-  instead (game/bots/khrysos_deep.py); in Krom's destination picks and Action phases, each option played
+  own turns, every way the turn can end searched and the best ends met by the rival's planned
+  reply on each face of its die instead (game/bots/khrysos_deep.py); in Krom's destination picks and Action phases, each option played
   through the whole round on sampled positions, the rivals picking as Normals do (game/bots/krom_plan.py);
 - `reference`: Normal as it stood before issue 33, frozen (game/bots/reference.py), the fixed
   opponent the arena measures progress against.
