@@ -158,7 +158,7 @@ POSITIONS = [
     Position(
         "no_quagmire_on_ally", "Krosmic Favors: Quagmire gives any fighter 1-3 cells away a -2 MP marker; our "
         "Bravo stands in range and no enemy does (a real-window game saw Arrowna slow her own Bravo).",
-        lambda seed: build([_f("arrowna", 0, (1, 8)), _f("bravo_stormblade", 0, (1, 6)),
+        lambda seed: build([_f("arrowna", 0, (1, 8)), _f("bravo_stormblade", 0, (2, 7)),  # in sight: (1, 7) is a bush
                             _f("golda_purse", 1, (3, 0)), _f("felix_dicebag", 1, (7, 0))],
                            setup=Setup(superior_favors=True), right=("quagmire",), dofus=0, active=0, seed=seed),
         "no_friendly_fire"),
