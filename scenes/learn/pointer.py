@@ -22,14 +22,19 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, *, arrow: bool = True,
     pygame.draw.rect(surface, palette.WHITE, box.inflate(-6, -6), width=1, border_radius=7)
     if place is None:
         return
-    (tx, ty), (dx, dy) = place  # the arrow's tip, and the way it points
+    points = arrow_points(place)
+    pygame.draw.polygon(surface, palette.GOLD, points)
+    pygame.draw.polygon(surface, palette.SHADOW, points, width=2)
+
+
+def arrow_points(place) -> list[tuple[float, float]]:
+    """The arrow's outline at `place` (its tip, and the way it points)."""
+    (tx, ty), (dx, dy) = place
     px, py = -dy, dx  # across the arrow
 
     def at(along: float, across: float) -> tuple[float, float]:
         return (tx - dx * along + px * across, ty - dy * along + py * across)
-    points = [at(0, 0), at(26, -13), at(26, -5), at(34, -5), at(34, 5), at(26, 5), at(26, 13)]
-    pygame.draw.polygon(surface, palette.GOLD, points)
-    pygame.draw.polygon(surface, palette.SHADOW, points, width=2)
+    return [at(0, 0), at(26, -13), at(26, -5), at(34, -5), at(34, 5), at(26, 5), at(26, 13)]
 
 
 _PLACES: dict[tuple, tuple | None] = {}  # a ring's arrow keeps its place while the ring stays where it is

@@ -11,13 +11,8 @@ from scenes.learn import pointer
 
 
 def arrow_rect(place) -> pygame.Rect:
-    """The rectangle the arrow's polygon fills, from its tip and the way it points (the points pointer.ring draws)."""
-    (tx, ty), (dx, dy) = place
-    px, py = -dy, dx
-    xs, ys = [], []
-    for along, across in ((0, 0), (26, -13), (26, 13), (34, -5), (34, 5)):
-        xs.append(tx - dx * along + px * across)
-        ys.append(ty - dy * along + py * across)
+    """The rectangle the arrow pointer.ring draws at `place` fills."""
+    xs, ys = zip(*pointer.arrow_points(place), strict=True)
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
