@@ -6,6 +6,12 @@ sees little of it, so Hard plays each destination on to the start of the next Mo
 (or the end of the game) on `samples` sampled positions and takes the best average judgement
 there, every seat judged at the same point of the round.
 
+- The round's end is judged as Normal judges a position, but with the Wood, Stone and Bone beyond
+  what one Evolution in view asks for (`wanted`) worth only `SURPLUS` of a wanted one
+  (`round_values`): Normal's evaluation counts every resource alike, so a Hard that judged with it
+  hunted a ninth Bone round after round while every card asked for Stone, and lost an arena game
+  to Random 11 to 5 (Hard vs Random, seed 1, the 15th game).
+
 - The sampled positions deal the hidden cards as the search does (`determinize`: never a look at
   a hidden card). The picks of the seats that chose before us are hidden: each is guessed as a
   Normal would pick from what everyone sees (`normal_pick`) on most samples, and as the search's
@@ -25,10 +31,12 @@ and Hard's median decision took 274 ms of CPU instead of 385 ms.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from game.core.actions import Action
 from game.core.rng import Rng
+from game.krom import EVOLUTIONS, RESOURCES
 from game.krom.decision import stage
 
 SAMPLES = 40  # sampled positions per decision (each option meets every one): about 0.3 CPU s, Hard's budget is 0.5
@@ -36,6 +44,8 @@ MAIN = True  # the Action phase's choices planned the same way (else the tree se
 MAIN_ROLLOUTS = 120  # played-out rounds per Action-phase choice, all options together
 MAIN_LEAST = 8  # sampled positions per option at least
 GUESS = 4  # one sample in GUESS guesses a hidden pick by the search's weighted guess instead of Normal's choice
+SURPLUS = 0.25  # a Wood, Stone or Bone beyond what any Evolution in view asks is worth this share of one it asks for
+LEAST_NEED = 2  # of each of Wood, Stone and Bone, at least this many count as wanted (the row changes)
 GREEDY_STAGES = ("main", "climb", "reward", "steal")
 AIM_STAGES = ("target", "choice")
 
@@ -108,9 +118,42 @@ def pick_destination(kit: Any, view: Any, seat: int, legal: list[Action], rng: R
         seed = rng.next64()
         for i, a in enumerate(legal):
             end = play_round(kit, rules.apply(s, a)[0], Rng(seed), guess)
-            totals[i] += kit.values(end)[seat]
+            totals[i] += round_values(kit, end)[seat]
     best_i = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return legal[best_i], [t / samples for t in totals]
+
+
+def wanted(s: Any) -> dict[str, int]:
+    """How many of each of Wood, Stone and Bone the Evolutions in view ask for at most (one card's
+    cost), and never fewer than `LEAST_NEED`."""
+    want = dict.fromkeys(RESOURCES, LEAST_NEED)
+    for card_id in s.evolution_row:
+        if card_id >= 0:
+            for kind, n in EVOLUTIONS[card_id].cost:
+                if kind in want:
+                    want[kind] = max(want[kind], n)
+    return want
+
+
+def round_score(kit: Any, s: Any, seat: int, want: dict[str, int]) -> float:
+    """Normal's score of `seat`, but a resource beyond what one Evolution in view asks for counts only
+    `SURPLUS` of a wanted one: a ninth Bone pays for nothing while every card asks for Stone."""
+    p = s.players[seat]
+    unused = sum(max(0, getattr(p, k) - want[k]) for k in RESOURCES)
+    return kit.score(s, seat) - (1.0 - SURPLUS) * kit.weights["resources"] * unused
+
+
+def round_values(kit: Any, s: Any) -> list[float]:
+    """Each seat's win chance at the end of a played-out round, as the kit's `values` judges it but
+    with `round_score` (Hard's judgement; Normal keeps the kit's)."""
+    if kit.rules.outcome(s) is not None:
+        return kit.values(s)
+    want = wanted(s)
+    scores = [round_score(kit, s, i, want) / kit.scale for i in range(s.num_players)]
+    top = max(scores)
+    exps = [math.exp(v - top) for v in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
 
 
 def _normal_picks(kit: Any, view: Any, s: Any, seat: int) -> Any:
