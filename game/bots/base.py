@@ -62,6 +62,8 @@ class GameKit:
       None and the one-move look decides.
     - `deep_plan(kit, view, seat, legal, rng, memory=dict)`: optional, the same for Hard (Khrysos: the best plans
       met by the rivals' replies on several rolls), else None and the tree search decides.
+    - `hard`: optional, the kit Hard plays with instead of this one (Krosmaster: an evaluation that also weighs the
+      damage in the enemy's reach), so Normal's evaluation, Hard's yardstick, stays as it is.
     """
 
     rules: Any
@@ -81,6 +83,7 @@ class GameKit:
     veto: Callable[[Any, list[Action], Action], tuple[Action, str] | None] | None = None  # a blunder's replacement
     plan: Callable[..., tuple[Action, str] | None] | None = None  # Normal's own planner: plan(kit, view, seat, legal, rng)
     deep_plan: Callable[..., tuple[Action, str] | None] | None = None  # Hard's: deep_plan(kit, view, seat, legal, rng, memory=a dict the bot keeps)
+    hard: GameKit | None = None  # the kit Hard plays with when its evaluation differs from Normal's (else this one)
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

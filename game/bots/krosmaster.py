@@ -7,6 +7,8 @@ not yet seen.
 
 from __future__ import annotations
 
+import dataclasses
+
 from game import krosmaster as rules
 from game.bots.base import GameKit, reseeded
 from game.bots.krosmaster_tactics import prune, urgent, veto
@@ -14,7 +16,7 @@ from game.core.rng import Rng
 from game.krosmaster import DIST
 from game.krosmaster.content import CONTENT
 from game.krosmaster.state import State
-from game.krosmaster.tactics import exposure
+from game.krosmaster.tactics import exposure, exposure_and_harm
 
 
 def _favor_set(setup) -> list[str]:
@@ -32,6 +34,15 @@ def determinize(view: State, seat: int, rng: Rng) -> State:
 
 
 def features(s: State, seat: int) -> dict[str, float]:
+    return _features(s, seat, False)
+
+
+def hard_features(s: State, seat: int) -> dict[str, float]:
+    """`features`, and the harm in reach (see `HARD_WEIGHTS`)."""
+    return _features(s, seat, True)
+
+
+def _features(s: State, seat: int, harm: bool) -> dict[str, float]:
     mine = [f for f in s.fighters if f.owner == seat and not f.out]
     heroes = [f for f in mine if not f.minion]
     left = [CONTENT.character(f.kind).hp - f.injuries for f in heroes]
@@ -52,7 +63,8 @@ def features(s: State, seat: int) -> dict[str, float]:
     tempo = 0.0
     if s.active >= 0 and s.to_move == seat and s.fighters[s.active].owner == seat:
         tempo = s.ap + 0.3 * s.mp
-    return {
+    peril, hurt = exposure_and_harm(s, seat) if harm else (exposure(s, seat), 0.0)
+    out = {
         "weakest": float(min(left)) if left else 0.0,
         "health": float(sum(left)),
         "glyphs": s.glyphs.count(seat) * (0.5 + progress),
@@ -60,13 +72,24 @@ def features(s: State, seat: int) -> dict[str, float]:
         "approach": approach,
         "pressure": pressure,
         "tempo": tempo,
-        "peril": -exposure(s, seat),
+        "peril": -peril,
     }
+    if harm:
+        out["harm"] = -hurt
+    return out
 
 
 def scores(s: State) -> list[float]:
     """Both seats' `KIT.score`, computed together in one pass (the same sums in the same order)."""
-    w = WEIGHTS
+    return _scores(s, WEIGHTS, False)
+
+
+def hard_scores(s: State) -> list[float]:
+    """Both seats' `HARD_KIT.score`, as `scores`."""
+    return _scores(s, HARD_WEIGHTS, True)
+
+
+def _scores(s: State, w: dict[str, float], harm: bool) -> list[float]:
     progress = 1.0 - len(s.pile) / CONTENT.favor_turns
     glyph_cells = s.board.glyphs
     active = s.fighters[s.active] if s.active >= 0 else None
@@ -108,7 +131,12 @@ def scores(s: State) -> list[float]:
         total += w["approach"] * approach
         total += w["pressure"] * pressure
         total += w["tempo"] * tempo
-        total += w["peril"] * -exposure(s, seat)
+        if harm:
+            peril, hurt = exposure_and_harm(s, seat)
+            total += w["peril"] * -peril
+            total += w["harm"] * -hurt
+        else:
+            total += w["peril"] * -exposure(s, seat)
         out.append(total)
     return out
 
@@ -124,6 +152,13 @@ WEIGHTS = {
     "peril": 10.0,  # a knockout ends the game: its chance weighs about as much as the game (see tactics.exposure)
 }
 
+HARD_WEIGHTS = {
+    **WEIGHTS,
+    # the damage the opponent can be expected to deal to one of our Krosmasters before it moves again: a
+    # fighter parked where a ranged enemy chips it every turn loses the game slowly, with no knockout in sight
+    "harm": 0.5,
+}
+
 PHRASES = {
     "weakest": "it protects our most wounded Krosmaster or hurts theirs",
     "health": "it shifts the balance of hit points our way",
@@ -133,6 +168,7 @@ PHRASES = {
     "pressure": "it closes in on an enemy Krosmaster",
     "tempo": "it keeps action points for later in this activation",
     "peril": "it keeps our Krosmasters out of a knockout's reach (or brings theirs into it)",
+    "harm": "it keeps our Krosmasters out of the enemy's reach (or brings theirs into ours)",
 }
 
 KIT = GameKit(
@@ -151,3 +187,6 @@ KIT = GameKit(
     scores=scores,
     stretch=lambda state: (state.turn, state.to_move),  # in a turn only its player decides (jokers, tiles too)
 )
+
+# Hard judges with the harm in reach as well; Normal keeps KIT's evaluation (it is the yardstick Hard is measured by)
+KIT = dataclasses.replace(KIT, hard=dataclasses.replace(KIT, features=hard_features, weights=HARD_WEIGHTS, scores=hard_scores))

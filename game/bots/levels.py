@@ -147,7 +147,7 @@ class HardBot:
             seconds = None
         if iterations is None and seconds is None:
             iterations = 200
-        self.kit = kit
+        self.kit = kit.hard or kit  # the game's own evaluation for Hard, when it has one
         self.iterations = iterations
         self.seconds = seconds
         self.clock = clock

@@ -11,7 +11,8 @@ and who can be knocked out now.
 - `safe_cells(state, fighter_id)`: the cells the fighter can still walk to, with that chance for each;
 - `knockouts(state)`: the enemy Krosmasters the seat to move can knock out in the rest of its turn, and
   `strike_from(state, target, cell)`: the chance the fighter being played knocks one out from a cell;
-- `exposure(state, seat)`: how likely `seat` is to lose a Krosmaster before it can move it again;
+- `exposure(state, seat)`: how likely `seat` is to lose a Krosmaster before it can move it again, and
+  `exposure_and_harm(state, seat)` with it the damage the opponent can be expected to deal to one of them;
 - `dangers(state, seat)` and `danger_at(state, seat, cell)`: the stable call the board's danger overlay
   and Suggest use: which enemy pieces can damage a cell in their next turn, and how much (one `Danger`
   per attacker: its fighter id, the damage with every die blank, at best, on average, and the
@@ -128,13 +129,30 @@ def exposure(state: State, seat: int) -> float:
     Krosmasters on the safest cell it can still walk to (where it stands once played) against the
     opponent's next turn; on the opponent's turn, where they stand against what the opponent has left
     to play this turn. The largest chance of its Krosmasters (any knockout ends the game)."""
+    return _peril(state, seat, False)[0]
+
+
+def exposure_and_harm(state: State, seat: int) -> tuple[float, float]:
+    """`exposure`, and the harm in reach: the most damage the opponent can be expected to deal to one of
+    `seat`'s Krosmasters before it moves again (on the same cells as `exposure`, the one among the safest
+    that is least hurt; the damage counted up to the HP it has left, since no more can be lost)."""
+    return _peril(state, seat, True)
+
+
+def _capped_mean(tail: tuple[float, ...], left: int) -> float:
+    """The mean damage counted up to `left` (no more can be lost): the sum of the chances of at least 1..left."""
+    return sum(tail[1:left + 1])
+
+
+def _peril(state: State, seat: int, harm: bool) -> tuple[float, float]:
     mover = state.to_move
     if mover is None:
-        return 0.0
+        return 0.0, 0.0
     mine = [f for f in state.fighters if f.owner == seat and not f.minion and not f.out and f.cell >= 0]
     if not mine:
-        return 0.0
+        return 0.0, 0.0
     worst = 0.0
+    most = 0.0
     if mover == seat:
         gone = frozenset(f.id for f in state.fighters if f.owner == seat)
         side = side_threats(state, seat, gone)
@@ -144,16 +162,23 @@ def exposure(state: State, seat: int) -> float:
                 spots: list[int] = [f.cell]
             else:
                 spots = walk(state, f, state.mp if f.id == state.active else fresh_points(state, f)[1], gone)
-            best = 1.0
+            best: tuple[float, float] | None = None  # (knockout chance, harm) of the safest spot
             for c in spots:
                 hits = side.get(c)
-                chance = 0.0 if hits is None else threat_of(hits).chance(left)
-                if chance < best:
-                    best = chance
-                    if chance == 0.0:
+                if hits is None:
+                    best = (0.0, 0.0)
+                    break
+                t = threat_of(hits)
+                here = (t.chance(left), _capped_mean(t.tail, left) if harm else 0.0)
+                if best is None or here < best:
+                    best = here
+                    if here[0] == 0.0 and not harm:
                         break
-            worst = max(worst, best)
-        return worst
+            if best is None:
+                best = (1.0, 0.0)
+            worst = max(worst, best[0])
+            most = max(most, best[1])
+        return worst, most
     cells = {f.cell for f in mine}
     per_cell: dict[int, list[Hit]] = {}
     for a in state.fighters:
@@ -164,8 +189,12 @@ def exposure(state: State, seat: int) -> float:
     for f in mine:
         cell_hits = per_cell.get(f.cell)
         if cell_hits:
-            worst = max(worst, threat_of(cell_hits).chance(hp_left(state, f.id)))
-    return worst
+            t = threat_of(cell_hits)
+            left = hp_left(state, f.id)
+            worst = max(worst, t.chance(left))
+            if harm:
+                most = max(most, _capped_mean(t.tail, left))
+    return worst, most
 
 
 def strike_from(state: State, target: int, cell: Cell) -> float:
@@ -223,5 +252,5 @@ def danger_at(state: State, seat: int, cell: Cell, *, ignore: Iterable[int] = ()
     return tuple(sorted(out, key=lambda x: (-x.mean, x.attacker)))
 
 
-__all__ = ["Danger", "Hit", "Knockout", "Threat", "attacks", "danger_at", "dangers", "exposure", "hp_left", "knockout_chance", "knockouts", "safe_cells",
+__all__ = ["Danger", "Hit", "Knockout", "Threat", "attacks", "danger_at", "dangers", "exposure", "exposure_and_harm", "hp_left", "knockout_chance", "knockouts", "safe_cells",
            "strike_from", "threats"]

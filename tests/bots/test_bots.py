@@ -275,8 +275,16 @@ def test_a_kits_fast_scores_are_its_scores(game_id):
     if game_kit.scores is None:
         pytest.skip("this game's kit has no fast path")
     _rules, states = _positions(game_id, 120)
-    for s in states:
-        assert game_kit.scores(s) == [game_kit.score(s, i) for i in range(s.num_players)]
+    for k in (game_kit, game_kit.hard or game_kit):  # Hard's own evaluation too, when the game has one
+        for s in states:
+            assert k.scores is not None and k.scores(s) == [k.score(s, i) for i in range(s.num_players)]
+
+
+def test_krosmaster_hard_weighs_the_harm_in_reach_and_normal_does_not():
+    """Normal is the yardstick Hard is measured by: its evaluation stays as it was; Hard's adds the harm in reach."""
+    game_kit = kit("krosmaster")
+    assert "harm" not in game_kit.weights and game_kit.hard is not None and game_kit.hard.weights["harm"] > 0
+    assert make_bot("hard", "krosmaster").kit is game_kit.hard and make_bot("normal", "krosmaster").kit is game_kit
 
 
 @pytest.mark.slow

@@ -115,6 +115,28 @@ class TestFightOutcome:
         assert cells[(4, 5)] == 1.0 and cells[(3, 9)] == 0.0  # Bravo walks to E5 and strikes; D10 is too far
 
 
+    def test_fight_outcome_harm_in_reach_is_the_mean_damage_up_to_the_hp_left(self):
+        # Bravo's turn: his three Pressures (1, 2, 2, 2, 3, 3 on the die's faces) all reach Felix on D5
+        faces = [1, 2, 2, 2, 3, 3]
+        rolls = [a + b + c for a in faces for b in faces for c in faces]
+        s = build([("felix_dicebag", 0, (3, 4)), ("bravo_stormblade", 1, (3, 2))], to_move=1)
+        chance, harm = tactics.exposure_and_harm(s, 0)
+        assert chance == tactics.exposure(s, 0) == pytest.approx(sum(r >= 7 for r in rolls) / 6 ** 3)
+        assert harm == pytest.approx(sum(min(r, 7) for r in rolls) / 6 ** 3)  # 7 HP: no more can be lost
+        wounded = {"kind": "felix_dicebag", "owner": 0, "cell": [3, 4], "injuries": 6}  # 1 HP left
+        s = build([wounded, ("bravo_stormblade", 1, (3, 2))], to_move=1)
+        assert tactics.exposure_and_harm(s, 0) == (1.0, pytest.approx(1.0))
+        s = build([("felix_dicebag", 0, (3, 9)), ("bravo_stormblade", 1, (3, 2))], to_move=1)
+        assert tactics.exposure_and_harm(s, 0) == (0.0, 0.0)  # out of his reach
+
+    def test_fight_outcome_harm_in_reach_on_our_turn_counts_the_cell_we_can_still_walk_to(self):
+        # Felix not yet played walks out of Bravo's reach (D9 is six cells from D3), so nothing is in reach
+        s = build([("felix_dicebag", 0, (3, 4)), ("bravo_stormblade", 1, (3, 2))], to_move=0)
+        assert tactics.exposure_and_harm(s, 0) == (0.0, 0.0)
+        s = build([("felix_dicebag", 0, (3, 4)), ("bravo_stormblade", 1, (3, 2))], to_move=0, played=[0])
+        assert tactics.exposure_and_harm(s, 0)[1] > 6  # played: he stays where three Pressures reach him
+
+
 class TestEndOfTheGame:
     def test_end_of_the_game_knockouts_names_the_krosmaster_in_reach(self):
         wounded = {"kind": "golda_purse", "owner": 1, "cell": [3, 1], "injuries": 7}  # 1 HP left
