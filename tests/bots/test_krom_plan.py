@@ -6,9 +6,10 @@ from __future__ import annotations
 from game import krom as rules
 from game.bots import make_bot
 from game.bots.krom import KIT
-from game.bots.krom_plan import _normal_picks, normal_pick, pick_destination, play_round
+from game.bots.krom_plan import SURPLUS, _normal_picks, normal_pick, pick_destination, play_round, round_values, wanted
 from game.core.rng import Rng
 from game.krom import HIDDEN
+from game.krom.testing import position
 
 
 def _picks_met(seeds=range(3), players=4):
@@ -113,3 +114,18 @@ def test_action_phase_hard_plans_its_choices_through_the_round():
         action, _ = bots[seat].choose(view, seat, legal, rng)
         state, _ = rules.apply(state, action)
     raise AssertionError("no Action phase with a choice met")
+
+
+def test_realize_evolutions_the_round_end_counts_a_surplus_resource_a_quarter():
+    """Realize Evolutions: resources are worth what the Evolutions ask for. At the round's end Hard counts
+    a Wood, Stone or Bone beyond one card's cost in view (at least 2 of each) as `SURPLUS` of a wanted
+    one; with no surplus anywhere it judges as the kit's evaluation does."""
+    row = [24, 23, 22, 12]  # Agriculture, Shamanism, Village, Grinding stone: 3 Wood, 2 Stone, 2 Bone at most
+    even = position(("alma", "morhy"), krom=[3, 3], wood=[1, 1], stone=[2, 2], bone=[2, 2], evolution_row=row)
+    assert wanted(even) == {"wood": 3, "stone": 2, "bone": 2}
+    assert round_values(KIT, even) == KIT.values(even)
+    hoard = position(("alma", "morhy"), krom=[3, 3], wood=[1, 1], stone=[0, 2], bone=[9, 2], evolution_row=row)
+    # the kit counts 9 Bone above 2 Stone and 2 Bone; Hard's judgement puts the wanted Stone first
+    assert KIT.values(hoard)[0] > KIT.values(even)[0]
+    assert round_values(KIT, hoard)[0] < round_values(KIT, even)[0]
+    assert 0 < SURPLUS < 1
