@@ -64,6 +64,8 @@ class GameKit:
       met by the rivals' replies on several rolls), else None and the tree search decides.
     - `hard`: optional, the kit Hard plays with instead of this one (Krosmaster: an evaluation that also weighs the
       damage in the enemy's reach), so Normal's evaluation, Hard's yardstick, stays as it is.
+    - `timed_plan`: True when `deep_plan` also takes `stop` (a callable, True once the bot's time for the
+      decision is spent): it widens its search until then. Hard passes it when it has a clock.
     """
 
     rules: Any
@@ -84,6 +86,7 @@ class GameKit:
     plan: Callable[..., tuple[Action, str] | None] | None = None  # Normal's own planner: plan(kit, view, seat, legal, rng)
     deep_plan: Callable[..., tuple[Action, str] | None] | None = None  # Hard's: deep_plan(kit, view, seat, legal, rng, memory=a dict the bot keeps)
     hard: GameKit | None = None  # the kit Hard plays with when its evaluation differs from Normal's (else this one)
+    timed_plan: bool = False  # deep_plan also takes stop= (True once the bot's time is spent) and searches until then
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

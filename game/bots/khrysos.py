@@ -218,4 +218,5 @@ KIT = GameKit(
     stretch=lambda state: (turn(state), state.to_move),
     plan=plan,
     deep_plan=deep_plan,
+    timed_plan=True,
 )

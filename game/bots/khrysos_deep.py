@@ -14,6 +14,10 @@ ones about to be met); the average over the faces, mixed with a little of the ju
 ranks the ends, and Hard plays the first action of a way to the best one. An end where the game is over
 is judged as it stands (a win is worth 1).
 
+Hard meets the 4 best ends with the replies and, while its clock allows (the bot hands it a `stop`),
+the next best up to `WIDEST` = 8. Measured on seed 21 against Normal: 8 ends won 23 of the first 26 games
+where 4 won 20; 32 ends cost twice the CPU and showed no gain in 6 games.
+
 The work is bounded by `budget`: the rival's first options played on to their ends, all faces and
 options together. When the budget runs out the rival's remaining choices are greedy (the quick
 evaluation), and an option reached after that keeps its own judgement. The bot keeps the judgements
@@ -23,6 +27,7 @@ same ends again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.bots.khrysos_plan import TURN_WEIGHTS, _greedy, _turn_key, best_end, turn_values
@@ -33,6 +38,7 @@ from game.khrysos.tactics import FACES
 
 ROLL = Action("roll")
 SEARCH_LIMIT = 6000  # actions applied at most to find the ways a turn can end (about 0.1 s)
+WIDEST = 8  # ends met by the replies at most, while the clock allows (see the module docstring)
 OWN = 0.25  # weight of the judgement of our own end beside the average over the rival's replies
 
 
@@ -145,10 +151,13 @@ def turn_ends(kit: Any, s: State, seat: int, limit: int = SEARCH_LIMIT) -> dict[
 
 def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, width: int = 4,
               budget: int = 600, w: dict[str, float] = TURN_WEIGHTS, memory: dict | None = None,
-              limit: int = SEARCH_LIMIT) -> tuple[Action, str] | None:
+              limit: int = SEARCH_LIMIT, stop: Callable[[], bool] | None = None,
+              widest: int = WIDEST) -> tuple[Action, str] | None:
     """Hard's choice in its own active turn (see the module's docstring); None outside one. `memory`, kept
     by the bot from one decision to the next, holds the judgements of ends already met by the rival's
-    replies in this turn (the next decision of the turn mostly weighs the same ends again)."""
+    replies in this turn (the next decision of the turn mostly weighs the same ends again). With `stop`
+    (the bot's clock: True once its time is spent), the `width` best ends are met by the replies and then
+    the next best, one by one, until `stop` says so or `widest` ends were met; the budget grows with them."""
     if view.phase != ACTIVE or view.cards[view.turn].seat != seat or view.to_move != seat:
         return None
     if memory is None:
@@ -171,7 +180,11 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
     ends.sort(key=lambda e: (e[0], e[1]), reverse=True)
     work = _Work(budget)
     best: Any = None
-    for _v0, i, a, end in ends[:width]:
+    for n, (_v0, i, a, end) in enumerate(ends[:widest if stop is not None else width]):
+        if n >= width:
+            if stop is None or stop():
+                break
+            work.left += budget // width  # each end past `width` brings its share of the budget
         key = _key(end)
         value = memory.get(key)
         if value is None:

@@ -78,3 +78,16 @@ def test_activating_your_hunter_hard_finds_every_way_its_turn_can_end_normals_in
         after = rules.apply(s, a)[0]
         assert _key(after if str(a) == "end" else best_end(KIT, after, 0)[1]) in keys
     assert len(turn_ends(KIT, s, 0, limit=5)) < len(ends)  # the limit holds
+
+
+def test_activating_your_hunter_hard_meets_more_ends_while_its_clock_allows():
+    s = _spot()
+    legal = rules.legal_actions(s)
+    met = {}
+    for name, stop in (("spent", lambda: True), ("time left", lambda: False)):
+        memory: dict = {}
+        found = deep_plan(KIT, rules.view(s, 0), 0, legal, Rng(2), width=2, budget=600, memory=memory, stop=stop, widest=5)
+        assert found is not None and found[0] in legal
+        met[name] = len(memory) - 1  # the judged ends, beside the turn's key
+    assert met == {"spent": 2, "time left": 5}
+    assert KIT.timed_plan  # Hard hands its clock to this planner
