@@ -22,7 +22,15 @@ SIZE = (1280, 720)
 MIN_WINDOW = (960, 540)  # the smallest window the picture still reads well in
 FPS = 60
 IDLE_POLL = 0.025  # seconds an idle screen naps between two looks at the event queue
-LINGER = 1.0  # seconds of full-rate frames after the last input (hover fades, pygame-gui's tooltip delay)
+# Seconds of frames after the last input. What input changes is drawn in the frame that takes it (a hover, a
+# pressed button's look, a tip: hotspot tips show at once, pygame-gui's own tooltips are not used), and pygame-gui
+# answers a click one frame later (its pressed event, queued: input again). Anything that moves afterwards says
+# so (`Scene.animating`). It was 1 s (60 frames a second for nothing new: a third of the frames of an online game).
+LINGER = 0.1
+# While a text field has the keyboard and nothing else moves: a frame this often, so its cursor keeps blinking (it
+# froze, on or off, when the loop stopped drawing). pygame-gui turns it once 0.4 s of frame time gathered, not
+# counting the frame that turns it: every 4th frame here, 0.54 s (0.42 s at 60 frames a second), at 7 frames a second.
+BLINK = 0.135
 TITLE = "Tabletop Trio"
 
 
@@ -202,32 +210,68 @@ class App:
         top = self.stack.top
         return top is None or not top.animating
 
+    def held(self) -> bool:
+        """A mouse button is held down: frames go on (pygame-gui moves a scroll bar or a slider while its arrow is
+        held, from frame time, without new events). A held key repeats by events (pygame-gui's key repeat)."""
+        return any(pygame.mouse.get_pressed())
+
+    def typing(self) -> bool:
+        """A text field of the top scene has the keyboard (its cursor blinks)."""
+        top = self.stack.top
+        manager = getattr(top, "_ui", None)
+        if manager is None:
+            return False
+        focused = manager.get_focus_set() or ()
+        return any(getattr(e, "is_focused", False) and hasattr(e, "blink_cursor_time") for e in focused)
+
     def run(self) -> None:
-        """The interactive loop: 60 frames a second while anything moves or input just came;
-        otherwise it naps between looks at the event queue (an idle screen costs almost nothing:
-        pygame's own event.wait polls the queue far more often) and draws again only when an event
-        arrives. The picture on screen stays right meanwhile: nothing in it changed."""
-        quiet = 0.0  # seconds since the last input event
+        """The interactive loop: 60 frames a second while anything moves (`idle`), a mouse button is held, or for
+        LINGER after input; otherwise it naps between looks at the event queue (an idle screen costs almost
+        nothing: pygame's own event.wait polls the queue far more often) and draws again only when an event
+        arrives, or, while a text field has the keyboard, every BLINK for its cursor. The picture on screen
+        stays right meanwhile: nothing in it changed. A frame costs about 20 ms of CPU in a real window (half
+        of it presenting the picture), so frames that show nothing new are the cost worth cutting."""
+        quiet = 0.0  # seconds of frames since the last input event
+        napped = 0.0  # seconds napped since the last frame
         while self.running and not self.stack.finished:
             if instance.front_asked():  # another copy asked (scenes.instance)
                 self.to_front()
                 quiet = 0.0
-            if quiet >= LINGER and self.idle():
-                if not pygame.event.peek():
-                    time.sleep(IDLE_POLL)
-                    if self.dump is not None:
-                        self.dump.tick(self, IDLE_POLL)
-                    continue
+            why = self.frame_due(quiet, napped)
+            if why is None:
+                time.sleep(IDLE_POLL)
+                napped += IDLE_POLL
+                if self.dump is not None:
+                    self.dump.nap(self)
+                continue
+            if why == "input":
                 quiet = 0.0
-                self.clock.tick()  # the nap is not animation time
-            elif pygame.event.peek():
-                quiet = 0.0
-            dt = self.clock.tick(FPS) / 1000.0
+            if napped:
+                self.clock.tick()  # the nap is not animation time; a cursor's blink frame counts it
+                dt, napped = (napped if why == "blink" else 1.0 / FPS), 0.0
+            else:
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
             quiet += dt
-            self.frame(min(dt, 0.1))
+            self.frame(dt)
             pygame.display.flip()
             if self.dump is not None:
                 self.dump.tick(self, dt)
+
+    def frame_due(self, quiet: float, napped: float) -> str | None:
+        """Why the loop draws a frame now, `quiet` seconds of frames after the last input and `napped` seconds
+        after the last frame: "input" queued, something "moving" (not `idle`), a mouse button "held", the
+        "linger" after input, a text field's cursor to "blink"; None: it naps."""
+        if pygame.event.peek():
+            return "input"
+        if not self.idle():
+            return "moving"
+        if self.held():
+            return "held"
+        if quiet < LINGER:
+            return "linger"
+        if napped >= BLINK and self.typing():
+            return "blink"
+        return None
 
     def run_frames(self, n: int, dt: float = 1.0 / FPS) -> None:
         """Run exactly n frames with a fixed time step (for automation and tests). Without a screen (SDL's dummy

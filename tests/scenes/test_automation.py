@@ -82,6 +82,34 @@ def test_the_screen_dump_tells_a_driver_what_the_top_scene_offers_and_where(app,
     assert (tmp_path / "screen.json").stat().st_mtime_ns == before
 
 
+def test_the_screen_dump_describes_nothing_while_the_app_naps_and_the_settled_screen_at_once(app, tmp_path,
+                                                                                         monkeypatch):
+    """Describing a board takes about 12 ms of CPU; a napping app described it five times a second, for nothing
+    (nothing changes without a frame). While frames run it is written at most every PERIOD; the first nap after
+    them writes the screen as it settled, at once, as a driver waits for it."""
+    from scenes import automation
+    from scenes.khrysos.board import KhrysosBoard
+
+    described = []
+    real = automation.ScreenDump.describe
+    monkeypatch.setattr(automation.ScreenDump, "describe", lambda self, a: described.append(1) or real(self, a))
+    dump = automation.ScreenDump(tmp_path / "screen.json")
+    app.push(KhrysosBoard.for_automation(app, 3))
+    app.run_frames(2)
+    dump.tick(app, 1 / 60)
+    assert len(described) == 1 and (tmp_path / "screen.json").exists()
+    for _ in range(40):
+        dump.nap(app)
+    assert len(described) == 1, "nothing drawn since: nothing described"
+    app.run_frames(1)
+    dump.tick(app, 1 / 60)
+    assert len(described) == 1, "within PERIOD of the last write"
+    dump.nap(app)
+    assert len(described) == 2, "the first nap writes the settled screen"
+    dump.nap(app)
+    assert len(described) == 2
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["krosmaster", "krom"])
 def test_the_screen_dump_names_the_clicks_of_every_legal_action_and_they_play_it(app, tmp_path, game_id):
