@@ -228,9 +228,10 @@ class App:
         """The interactive loop: 60 frames a second while anything moves (`idle`), a mouse button is held, or for
         LINGER after input; otherwise it naps between looks at the event queue (an idle screen costs almost
         nothing: pygame's own event.wait polls the queue far more often) and draws again only when an event
-        arrives, or, while a text field has the keyboard, every BLINK for its cursor. The picture on screen
-        stays right meanwhile: nothing in it changed. A frame costs about 20 ms of CPU in a real window (half
-        of it presenting the picture), so frames that show nothing new are the cost worth cutting."""
+        arrives, when a timer of the screen is due (`Scene.wake_in`: a refusal's bubble shown 2.5 s took 150
+        frames), or, while a text field has the keyboard, every BLINK for its cursor. The picture on screen stays
+        right meanwhile: nothing in it changed. A frame costs about 20 ms of CPU in a real window (half of it
+        presenting the picture), so frames that show nothing new are the cost worth cutting."""
         quiet = 0.0  # seconds of frames since the last input event
         napped = 0.0  # seconds napped since the last frame
         while self.running and not self.stack.finished:
@@ -247,8 +248,14 @@ class App:
             if why == "input":
                 quiet = 0.0
             if napped:
-                self.clock.tick()  # the nap is not animation time; a cursor's blink frame counts it
-                dt, napped = (napped if why == "blink" else 1.0 / FPS), 0.0
+                self.clock.tick()  # the nap is not animation time: timers count it, so does a cursor's blink frame
+                if why == "blink":
+                    dt = napped
+                else:
+                    if self.stack.top is not None:
+                        self.stack.top.pass_time(napped)
+                    dt = 1.0 / FPS
+                napped = 0.0
             else:
                 dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
             quiet += dt
@@ -260,7 +267,8 @@ class App:
     def frame_due(self, quiet: float, napped: float) -> str | None:
         """Why the loop draws a frame now, `quiet` seconds of frames after the last input and `napped` seconds
         after the last frame: "input" queued, something "moving" (not `idle`), a mouse button "held", the
-        "linger" after input, a text field's cursor to "blink"; None: it naps."""
+        "linger" after input, a "timer" of the top scene due (`Scene.wake_in`: a refusal's bubble to take down), a text
+        field's cursor to "blink"; None: it naps."""
         if pygame.event.peek():
             return "input"
         if not self.idle():
@@ -269,6 +277,10 @@ class App:
             return "held"
         if quiet < LINGER:
             return "linger"
+        top = self.stack.top
+        due = top.wake_in if top is not None else None
+        if due is not None and napped >= due:
+            return "timer"
         if napped >= BLINK and self.typing():
             return "blink"
         return None

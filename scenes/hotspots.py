@@ -247,15 +247,24 @@ class Hotspots:
     def update(self, dt: float) -> None:
         if self._fresh > 0:
             self._fresh -= 1
+        self.pass_time(dt)
+
+    def pass_time(self, seconds: float) -> None:
         if self.refusal is not None:
-            self.refusal.left -= dt
+            self.refusal.left -= seconds
             if self.refusal.left <= 0:
                 self.refusal = None
 
     @property
     def animating(self) -> bool:
-        """A refusal shows, or a widget just changed: the screen needs frames (an idle app would keep the old label)."""
-        return self.refusal is not None or self._fresh > 0
+        """A widget just changed: the screen needs frames (an idle app would keep the old label)."""
+        return self._fresh > 0
+
+    @property
+    def wake_in(self) -> float | None:
+        """A refusal shows, still: it goes in this many seconds (the app wakes for it; a frame meanwhile shows
+        nothing new)."""
+        return max(0.0, self.refusal.left) if self.refusal is not None else None
 
     # -- widgets ------------------------------------------------------------------------
     def sync_widgets(self) -> None:

@@ -199,6 +199,17 @@ class Scene:
         busy = self.timeline is not None and self.timeline.active
         return busy or (self._spots is not None and self._spots.animating)
 
+    @property
+    def wake_in(self) -> float | None:
+        """Seconds after which something still on this screen changes by itself (a refusal's bubble goes): the
+        napping app draws one frame then instead of 60 a second meanwhile. None: nothing timed."""
+        return self._spots.wake_in if self._spots is not None else None
+
+    def pass_time(self, seconds: float) -> None:
+        """The app napped `seconds` (nothing moved): the timers of `wake_in` count them."""
+        if self._spots is not None:
+            self._spots.pass_time(seconds)
+
     def frame_update(self, dt: float) -> None:
         self.update(dt)
         self._follow_widget_tips()

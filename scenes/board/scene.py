@@ -165,9 +165,18 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
 
     @property
     def animating(self) -> bool:
-        return (super().animating or self.flash_left > 0 or self._bot_wait is not None or self._thinking is not None
+        return (super().animating or self._bot_wait is not None or self._thinking is not None
                 or self._suggesting is not None or (self.replay is not None and self.replay.animating)
                 or any(f.alive for f in self._tokens) or bool(self.floaters.items) or self.table_news)
+
+    @property
+    def wake_in(self) -> float | None:
+        """A refusal's bubble or a flashed message still shows: it goes in this many seconds (a timer, no frames)."""
+        return min((t for t in (super().wake_in, status.flash_due(self)) if t is not None), default=None)
+
+    def pass_time(self, seconds: float) -> None:
+        super().pass_time(seconds)
+        status.count_flash(self, seconds)
 
     def process_event(self, event) -> bool:
         # A click (the base Scene) or Space skips the animation playing, before any widget sees it.
@@ -410,10 +419,7 @@ class BoardScene(OnlineTable, LessonHost, Viewers, BoardHooks, ComputerSeats, Ki
         self.log.flush()
         if self.replay is not None:
             self.replay.update(dt)
-        if self.flash_left > 0:
-            self.flash_left -= dt
-            if self.flash_left <= 0:
-                self.flash_text = None
+        status.count_flash(self, dt)
         if self._bot_wait is not None and not self.busy:
             speed = self.app.settings.speed
             self._bot_wait -= dt * (speed if speed != float("inf") else 1e9)

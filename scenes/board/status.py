@@ -67,6 +67,19 @@ def draw_flash(board, surface: pygame.Surface) -> None:
             ui.text(surface, line, (box.centerx, box.top + 7 + 24 * i), 17, palette.TEXT, anchor="midtop")
 
 
+def count_flash(board, seconds: float) -> None:
+    """The flashed message shows FLASH_SECONDS (of frames, or of the app's nap: `flash_due`), then goes."""
+    if board.flash_left > 0:
+        board.flash_left -= seconds
+        if board.flash_left <= 0:
+            board.flash_text = None
+
+
+def flash_due(board) -> float | None:
+    """Seconds until the flashed message goes (None: none shows). It stays still meanwhile: no frames needed."""
+    return max(0.0, board.flash_left) if board.flash_left > 0 else None
+
+
 def lock_reason(board) -> str:
     """Why nothing on the board can be used now, in words (the board's `lock_reason`)."""
     if board.replay is not None:

@@ -9,6 +9,7 @@ import threading
 
 import pygame
 import pygame_gui
+import pytest
 from scenes import app as app_module
 from scenes.stack import Scene
 
@@ -97,3 +98,40 @@ def test_a_focused_text_field_keeps_its_cursor_blinking_while_the_screen_naps(ap
         seen.append(field.cursor_on)
     turns = [i for i in range(1, 16) if seen[i] != seen[i - 1]]
     assert len(turns) >= 3 and all(b - a == 4 for a, b in itertools.pairwise(turns)), seen
+
+
+def test_a_refusal_bubble_wakes_the_napping_app_once_to_go(app):
+    """A refusal's bubble is still for 2.5 s: the app naps meanwhile (it drew 150 frames) and wakes once, when it
+    is due to go; the frame it draws counts the time napped, so the bubble goes then."""
+    scene = Still(app)
+    app.push(scene)
+    app.run_frames(2)
+    pygame.event.clear()
+    scene.spots.refuse("Not now: costs 4, 3 energy left.", pygame.Rect(10, 10, 100, 40))
+    scene.spots.refusal.left = 0.3
+    assert app.idle(), "a still bubble needs no frames"
+    assert scene.wake_in == pytest.approx(0.3)
+    assert app.frame_due(app_module.LINGER, 0.2) is None
+    assert app.frame_due(app_module.LINGER, 0.3) == "timer"
+    run_for(app, 0.8)
+    assert scene.spots.refusal is None
+    assert scene.frames <= app_module.LINGER * app_module.FPS + 4, scene.frames
+
+
+def test_a_board_s_flashed_message_is_a_timer_not_frames(app):
+    """The board's flashed message (a refusal, a warning) stays 3.5 s, still: a timer the app wakes for."""
+    from scenes.khrysos.board import KhrysosBoard
+
+    board = KhrysosBoard.for_automation(app, 3)
+    app.push(board)
+    for _ in range(600):
+        if app.idle():
+            break
+        app.run_frames(1)
+    assert app.idle()
+    board.flash("Wait for your turn.")
+    assert app.idle() and board.wake_in == pytest.approx(board.flash_left)
+    board.pass_time(board.flash_left - 0.5)
+    assert board.flash_text == "Wait for your turn." and board.wake_in == pytest.approx(0.5)
+    board.pass_time(0.6)
+    assert board.flash_text is None and board.wake_in is None
