@@ -230,14 +230,16 @@ def _defender(s: State, seat: int) -> Fighter:
 
 
 def attack_cells(s: State, f: Fighter, fresh: bool, gone: frozenset, want: set | None, target_seat: int,
-                  spots: list[int] | None = None) -> dict[int, tuple[Hit, ...]]:
-    """The hits `f` can land on each cell (of `want`, or all), walking from its cell or standing on one of `spots`."""
+                  spots: list[int] | None = None, ap_spent: int = 0) -> dict[int, tuple[Hit, ...]]:
+    """The hits `f` can land on each cell (of `want`, or all), walking from its cell or standing on one of `spots`;
+    `ap_spent`: AP gone before the blows (a Favor that moved it; negative: AP it gained)."""
     key = (_fighter_key(s, f, fresh), gone, target_seat, _world_key(s, gone),
-           None if want is None else frozenset(want), None if spots is None else tuple(spots))
+           None if want is None else frozenset(want), None if spots is None else tuple(spots), ap_spent)
     got = _CACHE.get(key)
     if got is not None:
         return got
     abilities, ap = _abilities(s, f, fresh)
+    ap = max(0, ap - ap_spent)
     result: dict[int, tuple[Hit, ...]] = {}
     if (abilities and ap > 0) or any(ab.source == "favor" and s.dofus == f.owner for ab, _, _ in abilities):
         if spots is None:

@@ -26,6 +26,11 @@ no roll. What the answers leave out, to stay one quick call: the Favor the oppon
 next turn (only the two showing count, each slot once per attacker), a Spin Again, Fire or a shove,
 and dodge rolls on the attacker's way (its walk is counted as if it were never caught). Hits of
 different attackers are added as if each spent its whole turn on the one target.
+
+`dangers` and `danger_at` (what a player is warned of) also count the Favors showing that carry an
+enemy Krosmaster further: Second Wind's MP, a Krosmic Leap or a Transposition at any point of its walk,
+Krosmic Surge's AP, each paid for with an AP unless its side holds the Dofus. The bots' questions
+(`threats`, `exposure`, `knockout_chance`...) do not count them yet.
 """
 
 from __future__ import annotations
@@ -33,9 +38,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from game.krosmaster.grid import XY, index
+from game.krosmaster.content import CONTENT, Ability
+from game.krosmaster.facts import blockers, favor_in, occupied
+from game.krosmaster.grid import BIT, DIST, XY, clear_sight, index, ring
+from game.krosmaster.layouts import OBSTACLE_MASK
 from game.krosmaster.reach import Cell, Hit, Threat, attack_cells, fresh_points, hp_left, side_threats, threat_of, walk
-from game.krosmaster.state import State
+from game.krosmaster.state import Fighter, State
 
 
 def attacks(state: State, fighter_id: int, *, fresh: bool = True, ignore: Iterable[int] = (),
@@ -230,10 +238,8 @@ def dangers(state: State, seat: int, *, ignore: Iterable[int] = ()) -> dict[Cell
     for f in state.fighters:
         if f.owner == seat or f.out or f.cell < 0:
             continue
-        for c, hits in attack_cells(state, f, True, gone, None, seat).items():
-            t = threat_of(hits)
-            per.setdefault(XY[c], []).append(
-                Danger(f.id, t.sure, t.most, sum(h.mean for h in hits), tuple(dict.fromkeys(h.ability for h in hits))))
+        for c, (hits, helper) in _with_favors(state, f, gone, None, seat).items():
+            per.setdefault(XY[c], []).append(_danger(f.id, hits, helper))
     return {c: tuple(sorted(d, key=lambda x: (-x.mean, x.attacker))) for c, d in per.items()}
 
 
@@ -245,11 +251,87 @@ def danger_at(state: State, seat: int, cell: Cell, *, ignore: Iterable[int] = ()
     for f in state.fighters:
         if f.owner == seat or f.out or f.cell < 0:
             continue
-        hits = attack_cells(state, f, True, gone, want, seat).get(index(*cell))
-        if hits:
-            t = threat_of(hits)
-            out.append(Danger(f.id, t.sure, t.most, sum(h.mean for h in hits), tuple(dict.fromkeys(h.ability for h in hits))))
+        got = _with_favors(state, f, gone, want, seat).get(index(*cell))
+        if got:
+            out.append(_danger(f.id, *got))
     return tuple(sorted(out, key=lambda x: (-x.mean, x.attacker)))
+
+
+def _danger(fid: int, hits: tuple[Hit, ...], helper: str) -> Danger:
+    t = threat_of(hits)
+    used = ((helper,) if helper else ()) + tuple(h.ability for h in hits)
+    return Danger(fid, t.sure, t.most, sum(h.mean for h in hits), tuple(dict.fromkeys(used)))
+
+
+def _with_favors(s: State, f: Fighter, gone: frozenset, want: set | None,
+                 seat: int) -> dict[int, tuple[tuple[Hit, ...], str]]:
+    """`attack_cells` of `f` next turn, each cell's hits with the Favor that carries it there ("" when it
+    walks): where a moving Favor showing now lends it more, those blows."""
+    got = {c: (hits, "") for c, hits in attack_cells(s, f, True, gone, want, seat).items()}
+    for spots, spent, helper in _assisted(s, f, gone):
+        for c, hits in attack_cells(s, f, True, gone, want, seat, spots=spots, ap_spent=spent).items():
+            if c not in got or sum(h.mean for h in hits) > sum(h.mean for h in got[c][0]):
+                got[c] = (hits, helper)
+    return got
+
+
+def _assisted(s: State, f: Fighter, gone: frozenset) -> list[tuple[list[int], int, str]]:
+    """Where enemy Krosmaster `f` can stand next turn with the help of a Favor showing now: each group of
+    cells with the AP that help costs (1, or 0 for the Dofus holder; less when the Favor gives AP) and the
+    Favor's key."""
+    if f.minion:
+        return []
+    ap, mp = fresh_points(s, f)
+    cost = 0 if s.dofus == f.owner else 1
+    if ap < cost:
+        return []
+    out: list[tuple[list[int], int, str]] = []
+    for slot in ("left", "right"):
+        fav = favor_in(s, slot)
+        if not fav:
+            continue
+        ab = CONTENT.favors[fav].ability
+        for e in ab.effects:
+            if e.on == "caster" and e.kind == "mp" and e.amount > 0:
+                out.append((walk(s, f, mp + e.amount, gone), cost, ab.key))
+            elif e.on == "caster" and e.kind == "ap" and e.amount > 0:
+                out.append((walk(s, f, mp, gone), cost - e.amount, ab.key))
+        if ab.moves_user:
+            out.append((_jumps(s, f, ab, mp, gone), cost, ab.key))
+    return out
+
+
+def _jumps(s: State, f: Fighter, ab: Ability, mp: int, gone: frozenset) -> list[int]:
+    """The cells `f` can end on by walking, using `ab` (a Krosmic Leap or a Transposition) on any cell of its
+    walk, and walking on with the MP left."""
+    occ = occupied(s)
+    for g in gone:
+        if s.fighters[g].cell >= 0:
+            occ &= ~BIT[s.fighters[g].cell]
+    free = ~(occ | OBSTACLE_MASK[s.setup.layout]) | BIT[f.cell]
+    block = blockers(s) & ~BIT[f.cell]
+    swaps = [o.cell for o in s.fighters if o.id != f.id and not o.out and o.cell >= 0 and o.id not in gone]
+    swap = any(e.kind == "swap" for e in ab.effects)
+    left: dict[int, int] = {}  # a cell it can start from after the Favor -> the most MP it has left there
+    seen: set[int] = set()
+    for used in range(mp + 1):
+        for c in walk(s, f, used, gone):
+            if c in seen:
+                continue
+            seen.add(c)
+            if swap:
+                ends = [o for o in swaps if ab.low <= DIST[c][o] <= ab.high and (not ab.sight or clear_sight(c, o, block))]
+            else:
+                ends = [o for o in ring(c, ab.low, ab.high) if free & BIT[o]]
+            for o in ends:
+                left[o] = max(left.get(o, -1), mp - used)
+    cells: dict[int, None] = dict.fromkeys(walk(s, f, mp, gone))
+    moved = gone | {f.id}
+    for o, m in left.items():
+        there = f.copy()
+        there.cell = o
+        cells.update(dict.fromkeys(walk(s, there, m, moved)))
+    return list(cells)
 
 
 __all__ = ["Danger", "Hit", "Knockout", "Threat", "attacks", "danger_at", "dangers", "exposure", "exposure_and_harm", "hp_left", "knockout_chance", "knockouts", "safe_cells",

@@ -202,10 +202,16 @@ def _grade(most: float, weakest: int) -> int:
 
 
 def _kros_danger(K: Any, state: Any, found: tuple) -> str:
-    names = listing(_name(K, state, d.attacker) for d in found)
+    names = listing(_name(K, state, d.attacker) + _helped(K, d) for d in found)
     mean, most = round(sum(d.mean for d in found)), sum(d.most for d in found)
     amount = f"{most} damage" if mean >= most else f"about {mean} damage, up to {most}"
     return f"{names} can reach you here: {amount}" + (" in all" if len(found) > 1 else "")
+
+
+def _helped(K: Any, d: Any) -> str:
+    """" (with Transposition)": the Favor showing that carries the enemy piece within reach, if any."""
+    helper = next((a for a in d.abilities if a.startswith("favor:") and not K.CONTENT.favors[a[6:]].ability.damage), None)
+    return f" (with {K.CONTENT.favors[helper[6:]].name})" if helper else ""
 
 
 def _khrysos_danger(K: Any, found: tuple) -> str:

@@ -175,3 +175,55 @@ class TestDangerOverlay:
         s = build([("felix_dicebag", 0, (3, 2)), archer, ("golda_purse", 0, (5, 9))])
         assert danger_at(s, 0, (3, 4)) == ()  # Felix on D3 hides D5
         assert [d.attacker for d in danger_at(s, 0, (3, 4), ignore=[0])] == [1]
+
+
+class TestDangerWithMovingFavors:
+    """A Favor showing may carry an enemy Krosmaster further than its MP: the danger overlay warns of it.
+    The position of a real-window game against Hard (Transposition showing, Pink holding the Dofus): the overlay
+    named only Arrowna on C7, Martine stepped there, and Bravo swapped with Arrowna, walked to C6 and struck
+    three Pressures."""
+
+    FIGHTERS = [("martine_gale", 0, (2, 6)), ("wa_wabbit", 0, (5, 7)), ("bravo_stormblade", 1, (1, 0)),
+                ("arrowna", 1, (2, 1))]
+
+    def test_krosmic_favors_a_transposition_showing_brings_bravo_within_reach(self):
+        from game.krosmaster import danger_at
+
+        plain = danger_at(build(self.FIGHTERS, dofus=1), 0, (2, 6), ignore=[0])
+        assert [d.attacker for d in plain] == [3]  # on foot Bravo stops short: only Arrowna's arrows
+        helped = danger_at(build(self.FIGHTERS, left=("transposition",), dofus=1), 0, (2, 6), ignore=[0])
+        assert [d.attacker for d in helped] == [2, 3]
+        bravo = helped[0]
+        assert bravo.abilities == ("favor:transposition", "spell:pressure")
+        assert bravo.sure == 6  # with the Dofus the swap is free: three Pressures of 2
+
+    def test_krosmic_favors_a_krosmic_leap_or_second_wind_showing_counts_too(self):
+        from game.krosmaster import danger_at
+
+        for favor in ("krosmic_leap", "second_wind"):
+            got = danger_at(build(self.FIGHTERS, right=(favor,), dofus=1), 0, (2, 6), ignore=[0])
+            assert got[0].attacker == 2 and got[0].abilities[0] == "favor:" + favor
+
+    def test_krosmic_favors_without_the_dofus_the_help_costs_an_ap(self):
+        from game.krosmaster import danger_at
+
+        got = danger_at(build(self.FIGHTERS, left=("transposition",), dofus=0), 0, (2, 6), ignore=[0])
+        bravo = next(d for d in got if d.attacker == 2)
+        assert bravo.sure == 4  # one AP for the swap, two Pressures left
+
+    def test_krosmic_favors_a_minion_uses_no_favor(self):
+        from game.krosmaster import danger_at
+
+        tiwabbit = ("black_tiwabbit", 1, (1, 0))
+        fighters = [self.FIGHTERS[0], self.FIGHTERS[1], tiwabbit, ("bravo_stormblade", 1, (7, 0)), ("arrowna", 1, (6, 0))]
+        plain = danger_at(build(fighters, dofus=1), 0, (2, 5), ignore=[0])
+        helped = danger_at(build(fighters, left=("krosmic_leap",), right=("second_wind",), dofus=1), 0, (2, 5), ignore=[0])
+        assert 2 not in [d.attacker for d in plain] and 2 not in [d.attacker for d in helped]
+
+    def test_krosmic_favors_the_overlay_says_which_favor_carries_the_enemy(self):
+        from game.learn.advice import danger_map
+
+        s = build(self.FIGHTERS, left=("transposition",), dofus=1)
+        line, grave = danger_map("krosmaster", s, 0, (0,))[(2, 6)]
+        assert line.startswith("Bravo Stormblade (with Transposition) and Arrowna can reach you here")
+        assert grave == 3  # enough to knock Martine out
