@@ -29,7 +29,8 @@ different attackers are added as if each spent its whole turn on the one target.
 
 `dangers` and `danger_at` (what a player is warned of) also count the Favors showing that carry an
 enemy Krosmaster further: Second Wind's MP, a Krosmic Leap or a Transposition at any point of its walk,
-Krosmic Surge's AP, each paid for with an AP unless its side holds the Dofus. The bots' questions
+Krosmic Surge's AP, each paid for with an AP unless its side holds the Dofus, and one Favor carrying one
+attacker only (each Favor once per turn per player). The bots' questions
 (`threats`, `exposure`, `knockout_chance`...) do not count them yet.
 """
 
@@ -233,28 +234,52 @@ def dangers(state: State, seat: int, *, ignore: Iterable[int] = ()) -> dict[Cell
     of sight), one `Danger` per such fighter, most damage first; cells nothing reaches are left out.
     `ignore`: fighters taken off the board for the question (e.g. the piece that would move there).
     What is left out is in this module's docstring."""
-    per: dict[Cell, list[Danger]] = {}
     gone = frozenset(ignore)
+    per: dict[int, list[tuple[int, list[tuple[tuple[Hit, ...], str]]]]] = {}
     for f in state.fighters:
         if f.owner == seat or f.out or f.cell < 0:
             continue
-        for c, (hits, helper) in _with_favors(state, f, gone, None, seat).items():
-            per.setdefault(XY[c], []).append(_danger(f.id, hits, helper))
-    return {c: tuple(sorted(d, key=lambda x: (-x.mean, x.attacker))) for c, d in per.items()}
+        for c, options in _options(state, f, gone, None, seat).items():
+            per.setdefault(c, []).append((f.id, options))
+    return {XY[c]: _together(found) for c, found in per.items()}
 
 
 def danger_at(state: State, seat: int, cell: Cell, *, ignore: Iterable[int] = ()) -> tuple[Danger, ...]:
     """Which enemy pieces can damage `cell` in their next turn, and how much (see `dangers`); () when none."""
-    want = {index(*cell)}
+    c = index(*cell)
     gone = frozenset(ignore)
-    out = []
+    found = []
     for f in state.fighters:
         if f.owner == seat or f.out or f.cell < 0:
             continue
-        got = _with_favors(state, f, gone, want, seat).get(index(*cell))
-        if got:
-            out.append(_danger(f.id, *got))
-    return tuple(sorted(out, key=lambda x: (-x.mean, x.attacker)))
+        options = _options(state, f, gone, {c}, seat).get(c)
+        if options:
+            found.append((f.id, options))
+    return _together(found)
+
+
+def _together(found: list[tuple[int, list[tuple[tuple[Hit, ...], str]]]]) -> tuple[Danger, ...]:
+    """The attackers' blows on one cell, most damage first: each attacker takes the option (on foot, or carried
+    by a Favor) that adds most, and one Favor carries one attacker only (each Favor once per turn per player)."""
+    best: tuple[float, list[Danger]] = (-1.0, [])
+
+    def pick(i: int, helpers: frozenset, total: float, chosen: list[Danger]) -> None:
+        nonlocal best
+        if i == len(found):
+            if total > best[0] + 1e-9:
+                best = (total, list(chosen))
+            return
+        fid, options = found[i]
+        for hits, helper in options:
+            if helper and helper in helpers:
+                continue
+            d = _danger(fid, hits, helper)
+            pick(i + 1, helpers | {helper} if helper else helpers, total + d.mean, chosen + [d])
+        if all(helper for _, helper in options):  # it cannot reach this cell without a Favor another one may use
+            pick(i + 1, helpers, total, chosen)
+
+    pick(0, frozenset(), 0.0, [])
+    return tuple(sorted(best[1], key=lambda x: (-x.mean, x.attacker)))
 
 
 def _danger(fid: int, hits: tuple[Hit, ...], helper: str) -> Danger:
@@ -263,15 +288,18 @@ def _danger(fid: int, hits: tuple[Hit, ...], helper: str) -> Danger:
     return Danger(fid, t.sure, t.most, sum(h.mean for h in hits), tuple(dict.fromkeys(used)))
 
 
-def _with_favors(s: State, f: Fighter, gone: frozenset, want: set | None,
-                 seat: int) -> dict[int, tuple[tuple[Hit, ...], str]]:
-    """`attack_cells` of `f` next turn, each cell's hits with the Favor that carries it there ("" when it
-    walks): where a moving Favor showing now lends it more, those blows."""
-    got = {c: (hits, "") for c, hits in attack_cells(s, f, True, gone, want, seat).items()}
+def _options(s: State, f: Fighter, gone: frozenset, want: set | None,
+             seat: int) -> dict[int, list[tuple[tuple[Hit, ...], str]]]:
+    """What `f` can do to each cell next turn: its blows on foot ("") and, where a moving Favor showing now lends
+    it more, its blows carried by that Favor (the Favor's key), best first."""
+    foot = attack_cells(s, f, True, gone, want, seat)
+    got: dict[int, list[tuple[tuple[Hit, ...], str]]] = {c: [(hits, "")] for c, hits in foot.items()}
     for spots, spent, helper in _assisted(s, f, gone):
         for c, hits in attack_cells(s, f, True, gone, want, seat, spots=spots, ap_spent=spent).items():
-            if c not in got or sum(h.mean for h in hits) > sum(h.mean for h in got[c][0]):
-                got[c] = (hits, helper)
+            if c not in foot or sum(h.mean for h in hits) > sum(h.mean for h in foot[c]):
+                got.setdefault(c, []).append((hits, helper))
+    for options in got.values():
+        options.sort(key=lambda o: -sum(h.mean for h in o[0]))
     return got
 
 

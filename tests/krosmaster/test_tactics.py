@@ -227,3 +227,15 @@ class TestDangerWithMovingFavors:
         line, grave = danger_map("krosmaster", s, 0, (0,))[(2, 6)]
         assert line.startswith("Bravo Stormblade (with Transposition) and Arrowna can reach you here")
         assert grave == 3  # enough to knock Martine out
+
+    def test_krosmic_favors_each_favor_once_per_turn_per_player_carries_one_attacker(self):
+        from game.krosmaster import danger_at
+
+        # Bravo on B1 and Felix on D1 are each one Favor short of Martine on C7
+        fighters = [("martine_gale", 0, (2, 6)), ("wa_wabbit", 0, (7, 9)), ("bravo_stormblade", 1, (1, 0)),
+                    ("felix_dicebag", 1, (3, 0))]
+        assert danger_at(build(fighters, dofus=1), 0, (2, 6), ignore=[0]) == ()
+        one = danger_at(build(fighters, left=("second_wind",), dofus=1), 0, (2, 6), ignore=[0])
+        assert [(d.attacker, d.abilities[0]) for d in one] == [(2, "favor:second_wind")]  # the stronger blow
+        two = danger_at(build(fighters, left=("second_wind",), right=("krosmic_leap",), dofus=1), 0, (2, 6), ignore=[0])
+        assert sorted(d.abilities[0] for d in two) == ["favor:krosmic_leap", "favor:second_wind"]
