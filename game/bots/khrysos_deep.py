@@ -15,8 +15,9 @@ ranks the ends, and Hard plays the first action of a way to the best one. An end
 is judged as it stands (a win is worth 1).
 
 Hard meets the 4 best ends with the replies and, while its clock allows (the bot hands it a `stop`),
-the next best up to `WIDEST` = 8. Measured on seed 21 against Normal: 8 ends won 23 of the first 26 games
-where 4 won 20; 32 ends cost twice the CPU and showed no gain in 6 games.
+the next best up to `WIDEST` = 8. Against Normal on seed 21, 8 ends won 26 of 30 games where 4 won 22;
+seeds 31 and 33 (52/80) do not confirm a gain (README's arena table). 32 ends cost twice the CPU and
+showed no gain in 6 games.
 
 The work is bounded by `budget`: the rival's first options played on to their ends, all faces and
 options together. When the budget runs out the rival's remaining choices are greedy (the quick
