@@ -11,7 +11,9 @@ player can read (the Suggest button shows it). Levels:
   Khrysos its own turn is planned instead: each option played to the end of the turn and the
   end judged with the rules' tactics (game/bots/khrysos_plan.py);
 - `hard`: information-set Monte Carlo tree search with determinization, within a budget
-  of iterations and/or seconds (seconds need a clock passed in by the caller); in Khrysos'
+  of iterations and/or seconds (seconds need a clock passed in by the caller); in Krosmaster
+  it judges with an evaluation of its own that also weighs the damage in the enemy's reach
+  (`GameKit.hard`: Normal's evaluation stays the yardstick); in Khrysos'
   own turns, every way the turn can end searched and the best ends met by the rival's planned
   reply on each face of its die instead (game/bots/khrysos_deep.py); in Krom's destination picks and Action phases, each option played
   through the whole round on sampled positions, the rivals picking as Normals do (game/bots/krom_plan.py);
