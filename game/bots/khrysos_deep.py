@@ -16,7 +16,7 @@ is judged as it stands (a win is worth 1).
 
 Hard meets the 4 best ends with the replies and, while its clock allows (the bot hands it a `stop`),
 the next best up to `WIDEST` = 8. Against Normal on seed 21, 8 ends won 26 of 30 games where 4 won 22;
-seeds 31 and 33 (52/80) do not confirm a gain (README's arena table). 32 ends cost twice the CPU and
+seeds 31-33 do not confirm a gain: 79/120 = 65.8%, where the 4-end Hard had 86/120 on seeds 21-25. 32 ends cost twice the CPU and
 showed no gain in 6 games.
 
 The work is bounded by `budget`: the rival's first options played on to their ends, all faces and
