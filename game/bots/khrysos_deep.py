@@ -15,9 +15,10 @@ ranks the ends, and Hard plays the first action of a way to the best one. An end
 is judged as it stands (a win is worth 1).
 
 Hard meets the 4 best ends with the replies and, while its clock allows (the bot hands it a `stop`),
-the next best up to `WIDEST` = 8. Against Normal on seed 21, 8 ends won 26 of 30 games where 4 won 22;
-seeds 31-33 do not confirm a gain: 79/120 = 65.8%, where the 4-end Hard had 86/120 on seeds 21-25. 32 ends cost twice the CPU and
-showed no gain in 6 games.
+the next best up to `WIDEST`, which is 4: widening helped nothing measurable. Against Normal on seed 21, 8
+ends won 26 of 30 games where 4 won 22, but seeds 31-33 did not confirm it (79/120 = 65.8%; 105/150 = 70.0%
+with seed 21, where the 4-end Hard had 86/120 = 71.7% on seeds 21-25) at twice the median CPU; 32 ends cost
+twice that again and showed no gain in 6 games.
 
 The work is bounded by `budget`: the rival's first options played on to their ends, all faces and
 options together. When the budget runs out the rival's remaining choices are greedy (the quick
@@ -39,7 +40,7 @@ from game.khrysos.tactics import FACES
 
 ROLL = Action("roll")
 SEARCH_LIMIT = 6000  # actions applied at most to find the ways a turn can end (about 0.1 s)
-WIDEST = 8  # ends met by the replies at most, while the clock allows (see the module docstring)
+WIDEST = 4  # ends met by the replies at most, while the clock allows (see the module docstring: 8 gained nothing)
 OWN = 0.25  # weight of the judgement of our own end beside the average over the rival's replies
 
 
