@@ -275,7 +275,7 @@ class App:
         field's cursor to "blink"; None: it naps."""
         if pygame.event.peek():
             return "input"
-        if not self.idle():
+        if not self.idle() or self.autoplay:  # --autoplay: the computers play every seat on, with no input ever
             return "moving"
         if self.held():
             return "held"

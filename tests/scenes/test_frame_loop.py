@@ -59,6 +59,20 @@ def test_a_moving_screen_gets_its_frames_and_naps_once_still(app):
     assert scene.moving <= 0
 
 
+def test_under_autoplay_the_loop_never_naps(app):
+    """--autoplay (the crash-safety test's program): the board's computers play every seat and nothing ever comes
+    as input. Between one computer's move and the next nothing moves for a frame, and a loop that napped there
+    waited for input for ever: under load the very first frame used up the linger, and the program never
+    autosaved (the crash-safety test failed once in a quiet CI run)."""
+    scene = Still(app)
+    app.push(scene)
+    app.autoplay = True
+    run_for(app, 0.5)
+    assert scene.frames >= 10, scene.frames  # at 60 a second, 30 on an idle machine; a napping loop draws 0-1
+    app.autoplay = False
+    assert app.frame_due(quiet=10.0, napped=0.0) is None  # the same still screen, no autoplay: it naps
+
+
 def test_why_a_frame_is_drawn(app):
     """`frame_due`: input, anything moving, the linger after input, a text field's cursor; otherwise a nap."""
     scene = Still(app)
