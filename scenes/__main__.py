@@ -2,7 +2,8 @@
 
 For automation: `python -m scenes --scene NAME --seed N --frames N --screenshot PATH`
 (and `--autoplay`: the computer plays every seat of a board, at full speed, printing
-`autosaved N` after each autosave; the crash-safety test kills it at random moments)
+`autosaved N` after each autosave and `game over N` when the game ends; the crash-safety test kills it at
+random moments)
 runs N frames of that scene (a board starts a default game from the seed, already past
 setup), saves a PNG and exits 0. Bad arguments (an unknown scene, `--frames 0`, a screenshot
 folder that cannot be made) print the usage and a reason, and exit 2. With $TABLETRIO_SCREEN_DUMP naming

@@ -83,6 +83,8 @@ def show_game_over(board) -> None:
             saves.discard_autosave(board.rules.GAME_ID)
         except Exception as e:  # noqa: BLE001 - the game is over either way; say so, never crash
             board.flash(str(e))
+        if getattr(board.app, "autoplay", False):  # --autoplay (the crash-safety test): the autosave is gone
+            print(f"game over {len(board.match.actions)}", flush=True)
     tick = getattr(board, "ticks_when_over", None)
     if tick is not None:  # a lesson whose point is a whole game ("Play a first game") is ticked once it is played
         from scenes.learn import ticks
