@@ -77,7 +77,7 @@ def count_flash(board, seconds: float) -> None:
 
 def flash_due(board) -> float | None:
     """Seconds until the flashed message goes (None: none shows). It stays still meanwhile: no frames needed."""
-    return max(0.0, board.flash_left) if board.flash_left > 0 else None
+    return board.flash_left if board.flash_left > 0 else None
 
 
 def lock_reason(board) -> str:
