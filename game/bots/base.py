@@ -65,7 +65,8 @@ class GameKit:
     - `hard`: optional, the kit Hard plays with instead of this one (Krosmaster: an evaluation that also weighs the
       damage in the enemy's reach), so Normal's evaluation, Hard's yardstick, stays as it is.
     - `timed_plan`: True when `deep_plan` also takes `stop` (a callable, True once the bot's time for the
-      decision is spent): it widens its search until then. Hard passes it when it has a clock.
+      decision is spent): it widens its search until then. Hard passes it when it has a clock; without one
+      it passes `iterations` (its fixed budget), which bounds the plan's work in proportion.
     """
 
     rules: Any

@@ -41,6 +41,7 @@ from game.khrysos.tactics import FACES
 ROLL = Action("roll")
 SEARCH_LIMIT = 6000  # actions applied at most to find the ways a turn can end (about 0.1 s)
 WIDEST = 4  # ends met by the replies at most, while the clock allows (see the module docstring: 8 gained nothing)
+FULL = 120  # a fixed `iterations` this large (the tactics suite's Hard) or more gives the whole plan; fewer scale it down
 OWN = 0.25  # weight of the judgement of our own end beside the average over the rival's replies
 
 
@@ -154,16 +155,21 @@ def turn_ends(kit: Any, s: State, seat: int, limit: int = SEARCH_LIMIT) -> dict[
 def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, width: int = 4,
               budget: int = 600, w: dict[str, float] = TURN_WEIGHTS, memory: dict | None = None,
               limit: int = SEARCH_LIMIT, stop: Callable[[], bool] | None = None,
-              widest: int = WIDEST) -> tuple[Action, str] | None:
+              widest: int = WIDEST, iterations: int | None = None) -> tuple[Action, str] | None:
     """Hard's choice in its own active turn (see the module's docstring); None outside one. `memory`, kept
     by the bot from one decision to the next, holds the judgements of ends already met by the rival's
     replies in this turn (the next decision of the turn mostly weighs the same ends again). With `stop`
     (the bot's clock: True once its time is spent), the `width` best ends are met by the replies and then
-    the next best, one by one, until `stop` says so or `widest` ends were met; the budget grows with them."""
+    the next best, one by one, until `stop` says so or `widest` ends were met; the budget grows with them.
+    A fixed `iterations` (the bot's budget when it has no clock) below `FULL` cuts the walk's `limit` and the
+    replies' `budget` in proportion, so a quick test's Hard is quick."""
     if view.phase != ACTIVE or view.cards[view.turn].seat != seat or view.to_move != seat:
         return None
     if memory is None:
         memory = {}
+    if iterations is not None and iterations < FULL:
+        limit = max(1, limit * iterations // FULL)
+        budget = max(1, budget * iterations // FULL)
     turn = (seat, view.turn, view.cards[view.turn].turns)
     if memory.get("turn") != turn:
         memory.clear()

@@ -190,12 +190,14 @@ class HardBot:
                 self._kept = None
                 return found
         if self.kit.deep_plan is not None:
-            timed: dict[str, Any] = {}
+            bound: dict[str, Any] = {}
             if self.kit.timed_plan and self.seconds is not None:
                 tick = cast(Callable[[], float], self.clock)
                 until = tick() + self.seconds
-                timed["stop"] = lambda: tick() >= until
-            found = self.kit.deep_plan(self.kit, view_state, seat, legal, rng, memory=self._plans, **timed)
+                bound["stop"] = lambda: tick() >= until
+            elif self.kit.timed_plan:
+                bound["iterations"] = self.iterations  # no clock: the fixed budget bounds the plan's work too
+            found = self.kit.deep_plan(self.kit, view_state, seat, legal, rng, memory=self._plans, **bound)
             if found is not None:
                 self.last = {"iterations": 0, "timed_out": False, "early": False, "reused": False, "plan": True}
                 self._kept = None

@@ -91,3 +91,39 @@ def test_activating_your_hunter_hard_meets_more_ends_while_its_clock_allows():
         met[name] = len(memory) - 1  # the judged ends, beside the turn's key
     assert met == {"spent": 2, "time left": 5}
     assert KIT.timed_plan  # Hard hands its clock to this planner
+
+
+class _Counted:
+    """The rules, counting the actions applied."""
+
+    def __init__(self):
+        self.applied = 0
+
+    def __getattr__(self, name):
+        return getattr(rules, name)
+
+    def apply(self, s, a):
+        self.applied += 1
+        return rules.apply(s, a)
+
+
+def test_hard_with_a_fixed_iterations_budget_and_no_clock_bounds_its_plan_by_it():
+    """A quick test's Hard (2 iterations, no clock) does a sliver of the plan's work; 120 iterations (the tactics
+    suite's) is the whole plan, as without a budget."""
+    import dataclasses
+
+    from game.bots.levels import HardBot
+
+    s = _spot()
+    legal = rules.legal_actions(s)
+    applied = {}
+    for iterations in (2, 120):
+        counted = _Counted()
+        bot = HardBot(dataclasses.replace(KIT, rules=counted), iterations=iterations)
+        action, _ = bot.choose(rules.view(s, 0), 0, legal, Rng(2))
+        assert action in legal and bot.last.get("plan")
+        applied[iterations] = counted.applied
+    whole = _Counted()
+    deep_plan(dataclasses.replace(KIT, rules=whole), rules.view(s, 0), 0, legal, Rng(2))
+    assert applied[120] == whole.applied
+    assert applied[2] * 5 < applied[120]
