@@ -82,11 +82,13 @@ class Announcer:
 
 
 class Finder:
-    """Listen for table servers on the local network; `servers()` is what was heard so far (thread-safe)."""
+    """Listen for table servers on the local network; `servers()` is what was heard so far (thread-safe), and
+    `revision` counts the changes to it (a screen that naps between inputs compares it to wake up for news)."""
 
     def __init__(self, interfaces: Any = None):
         self.interfaces = interfaces
         self._found: dict[str, Found] = {}
+        self.revision = 0
         self._lock = threading.Lock()
         self.zc: Any = None
         self.browser: Any = None
@@ -101,13 +103,16 @@ class Finder:
         """zeroconf's callback: a service was added, updated or removed."""
         if getattr(state_change, "name", str(state_change)) == "Removed":
             with self._lock:
-                self._found.pop(name, None)
+                if self._found.pop(name, None) is not None:
+                    self.revision += 1
             return
         info = zeroconf.get_service_info(service_type, name, timeout=1000)
         found = found_from(info)
         if found is not None:
             with self._lock:
-                self._found[name] = found
+                if self._found.get(name) != found:
+                    self._found[name] = found
+                    self.revision += 1
 
     def servers(self) -> list[Found]:
         with self._lock:

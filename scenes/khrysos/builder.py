@@ -444,6 +444,26 @@ class BuilderScene(BuilderGestures, BuilderSelect, BuilderLesson, BuilderFiles, 
         return True
 
     # -- frames ----------------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        # A problem clicked in the list: its tiles blink for `shown_left` seconds, frames all along.
+        return super().animating or self.shown_left > 0
+
+    @property
+    def wake_in(self) -> float | None:
+        """The builder's own timers, besides the refusal bubbles': the message at the bottom goes, and the draft
+        of an edit made within THROTTLE of the last write is written (the app naps between inputs)."""
+        due = [t for t in (super().wake_in, self.message_left, self._draft_wait) if t is not None and t > 0]
+        return min(due) if due else None
+
+    def pass_time(self, seconds: float) -> None:
+        super().pass_time(seconds)
+        self._draft_wait = max(0.0, self._draft_wait - seconds)
+        if self.message_left > 0:
+            self.message_left -= seconds
+            if self.message_left <= 0:
+                self.message = None
+
     def update(self, dt: float) -> None:
         self.keep_draft(dt)
         self.shown_left = max(0.0, self.shown_left - dt)

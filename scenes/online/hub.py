@@ -54,6 +54,7 @@ class PlayOnlineScene(Scene):
         self.message_colour = palette.TEXT_DIM
         self.finder = None
         self.servers: list = []  # net.lan.Found, as last heard
+        self.heard_revision = 0  # the finder's `revision` when `servers` was last read
         self.tables: list[dict] = []  # the tables of the server looked at
         self.looked: tuple[str, int] | None = None
 
@@ -286,7 +287,14 @@ class PlayOnlineScene(Scene):
             return True
         return False
 
+    @property
+    def animating(self) -> bool:
+        # A server heard (or gone) since the list was last built: the napping app wakes to show it.
+        return super().animating or (self.finder is not None and self.finder.revision != self.heard_revision)
+
     def update(self, dt: float) -> None:
+        if self.finder is not None:
+            self.heard_revision = self.finder.revision
         heard = self.finder.servers() if self.finder is not None else []
         if heard != self.servers:
             self.servers = heard

@@ -47,12 +47,15 @@ class Change:
 def test_the_finder_keeps_well_formed_announcements_and_forgets_removed_ones():
     finder = Finder()
     info = service_info(5000, "Bob\x1b[31m", ["127.0.0.1"])
+    assert finder.revision == 0
     finder.heard(FakeZeroconf(info), SERVICE, info.name, Change("Added"))
     assert [(f.name, f.port) for f in finder.servers()] == [("Bob[31m", 5000)]
+    assert finder.revision == 1
+    finder.heard(FakeZeroconf(info), SERVICE, info.name, Change("Updated"))  # the same announcement: no news
     finder.heard(FakeZeroconf(None), SERVICE, "other." + SERVICE, Change("Added"))  # never resolved: ignored
-    assert len(finder.servers()) == 1
+    assert len(finder.servers()) == 1 and finder.revision == 1
     finder.heard(FakeZeroconf(info), SERVICE, info.name, Change("Removed"))
-    assert finder.servers() == []
+    assert finder.servers() == [] and finder.revision == 2
     from zeroconf import ServiceInfo
 
     odd = ServiceInfo(SERVICE, "odd." + SERVICE, port=5001, addresses=[socket.inet_aton("127.0.0.1")], properties={"protocol": "seven"})

@@ -52,6 +52,31 @@ class TestTheDraft:
         app.run_frames(2)
         assert not builderdraft.draft_path().exists(), "a saved map needs no draft"
 
+    def test_an_edit_right_after_a_write_is_drafted_while_the_window_naps(self, make_app):
+        """The app naps between inputs (no frames): an edit made within THROTTLE of the last write must still
+        reach the draft without any further input (a kill a second later loses nothing), and a message at
+        the bottom still goes by itself."""
+        app, builder = open_builder(make_app)
+        place(app, builder, TILES[0])  # written at once
+        place(app, builder, TILES[1])  # within THROTTLE: waits
+        for _ in range(5):  # the frames of the edit itself (its widgets settle)
+            if app.idle():
+                break
+            app.run_frames(1)
+        assert app.idle() and builderdraft.read_draft()[0].spec.tiles == (TILES[0],)
+        napped, step = 0.0, 0.025
+        while app.frame_due(1.0, napped) is None and napped < 2 * builderdraft.THROTTLE:  # 1.0: input long ago
+            napped += step
+        assert app.frame_due(1.0, napped) == "timer"
+        builder.pass_time(napped)
+        app.run_frames(1)
+        assert builderdraft.read_draft()[0].spec.tiles == tuple(TILES[:2])
+        builder.say("Saved.")
+        app.run_frames(1)
+        assert builder.wake_in is not None and 0 < builder.wake_in <= builder.message_left
+        builder.pass_time(builder.message_left)
+        assert builder.message is None
+
     def test_a_read_only_copy_neither_writes_nor_removes_the_draft_of_the_copy_that_writes(self, make_app):
         """Two copies at once (issue 34): a copy opened read-only keeps no draft, and its edits and discards never
         touch the draft the writing copy keeps in the same data folder; it says so once."""
@@ -270,6 +295,10 @@ class TestSquareNamesOnTheEdges:
         assert "Click to show this tile" in spot.tip and builder.problems[0][:30] not in str(builder.spots.get("problems").tip)
         click(app, rows[0].center)
         assert builder.shown_problem is builder.report[0] and in_view(builder, (7, 4))
+        app.run_frames(30)  # half a second after the click: the tiles still blink, so the app draws on
+        assert not app.idle() and app.frame_due(1.0, 0.0) == "moving"
+        app.run_frames(130)
+        assert builder.shown_left == 0 and app.idle()
 
 
 def in_view(builder, slot) -> bool:

@@ -480,6 +480,7 @@ class FakeFinder:
 
         self.found = [Found("Ann's table", "127.0.0.1", port, PROGRAM_VERSION, PROTOCOL),
                       Found("Old table", "127.0.0.1", 1, "0.0.1", PROTOCOL)]
+        self.revision = 1
 
     def servers(self):
         return self.found
@@ -524,6 +525,24 @@ def test_joining_from_the_local_network_list_then_chatting_from_the_table_panel(
     assert "Hand over" in [b.text for b in panel.hand_buttons]
     assert not panel.spots.is_enabled(panel.spots.get("button:handover:0"))
     assert "host" in panel.spots.reason_of(panel.spots.get("button:handover:0"))
+
+
+def test_a_server_heard_while_the_screen_naps_wakes_it_and_shows_in_the_list(fast_app, monkeypatch):
+    """The list on the Play online screen changes without any input (mDNS answers come on zeroconf's thread): the
+    napping app is woken for it, not left showing the old list until the mouse moves."""
+    finder = FakeFinder(5000)
+    heard, finder.found = finder.found, []
+    monkeypatch.setattr(hub, "make_finder", lambda: finder)
+    fast_app.push(hub.PlayOnlineScene(fast_app))
+    fast_app.run_frames(3)
+    scene = top(fast_app)
+    assert scene.servers == [] and fast_app.idle()
+    finder.found, finder.revision = heard[:1], finder.revision + 1
+    assert not fast_app.idle()  # the app draws a frame for the news
+    fast_app.run_frames(1)
+    assert [f.name for f in scene.servers] == ["Ann's table"] and "button:server:127.0.0.1:5000" in scene.spots
+    fast_app.run_frames(3)
+    assert fast_app.idle()  # and naps again once the new list is drawn
 
 
 def test_an_undo_the_others_decline_is_said_on_the_asking_screen(fast_app, threaded_server):
