@@ -38,11 +38,12 @@ def features(s: State, seat: int) -> dict[str, float]:
 
 
 def hard_features(s: State, seat: int) -> dict[str, float]:
-    """`features`, and the harm in reach (see `HARD_WEIGHTS`)."""
+    """`features`, and the harm in reach (see `HARD_WEIGHTS`); peril and harm count the Favors showing that carry an
+    enemy Krosmaster further (Second Wind, Krosmic Leap, Transposition, Krosmic Surge)."""
     return _features(s, seat, True)
 
 
-def _features(s: State, seat: int, harm: bool) -> dict[str, float]:
+def _features(s: State, seat: int, harm: bool, favors: bool = True) -> dict[str, float]:
     mine = [f for f in s.fighters if f.owner == seat and not f.out]
     heroes = [f for f in mine if not f.minion]
     left = [CONTENT.character(f.kind).hp - f.injuries for f in heroes]
@@ -63,7 +64,7 @@ def _features(s: State, seat: int, harm: bool) -> dict[str, float]:
     tempo = 0.0
     if s.active >= 0 and s.to_move == seat and s.fighters[s.active].owner == seat:
         tempo = s.ap + 0.3 * s.mp
-    peril, hurt = exposure_and_harm(s, seat) if harm else (exposure(s, seat), 0.0)
+    peril, hurt = exposure_and_harm(s, seat, favors=favors) if harm else (exposure(s, seat), 0.0)
     out = {
         "weakest": float(min(left)) if left else 0.0,
         "health": float(sum(left)),
@@ -89,7 +90,7 @@ def hard_scores(s: State) -> list[float]:
     return _scores(s, HARD_WEIGHTS, True)
 
 
-def _scores(s: State, w: dict[str, float], harm: bool) -> list[float]:
+def _scores(s: State, w: dict[str, float], harm: bool, favors: bool = True) -> list[float]:
     progress = 1.0 - len(s.pile) / CONTENT.favor_turns
     glyph_cells = s.board.glyphs
     active = s.fighters[s.active] if s.active >= 0 else None
@@ -132,7 +133,7 @@ def _scores(s: State, w: dict[str, float], harm: bool) -> list[float]:
         total += w["pressure"] * pressure
         total += w["tempo"] * tempo
         if harm:
-            peril, hurt = exposure_and_harm(s, seat)
+            peril, hurt = exposure_and_harm(s, seat, favors=favors)
             total += w["peril"] * -peril
             total += w["harm"] * -hurt
         else:

@@ -257,3 +257,31 @@ def test_the_suite_has_fifteen_positions_of_each_kind_of_reason():
     assert len(POSITIONS) >= 15
     assert {p.judge for p in POSITIONS} == {"wins", "safe", "no_friendly_fire", "no_waste"}
     assert len({p.name for p in POSITIONS}) == len(POSITIONS)
+
+
+def _archer_and_second_wind(seed: int):
+    """Arrowna, 3 HP left, can shoot the slowed Golda from C7, D6 or D7, cells the enemy Bravo on E2 cannot reach on
+    foot (4 MP and Pressure: 5 cells) but can with the Second Wind showing (2 MP more, one AP without the Dofus)."""
+    return build([_f("arrowna", 0, (4, 7), injuries=3), _f("golda_purse", 0, (0, 9)),
+                  _f("bravo_stormblade", 1, (4, 1)), _f("golda_purse", 1, (1, 3), mp_mark=-3, ap_mark=-3)],
+                 left=("second_wind",), dofus=0, active=0, seed=seed)
+
+
+def test_krosmic_favors_hard_does_not_stop_where_a_favor_carries_the_enemy_to_a_knockout():
+    """Krosmic Favors (a Favor showing is there for both players; Second Wind gives 2 MP) and Goal of the Game: a
+    real-window game saw Hard leave Arrowna where Wa Wabbit reached her with a Second Wind. Hard only: Normal's
+    evaluation, the yardstick, counts blows on foot."""
+    start = _archer_and_second_wind(1)
+    assert tactics.exposure_and_harm(start, 0, favors=True)[0] == 0.0  # safe where she stands, and...
+    lure = {(2, 6), (3, 6), (3, 7)}
+    for cell in lure:  # ...the cells she can shoot from are safe on foot, not with the Favor
+        there = build([_f("arrowna", 0, cell, injuries=3), _f("golda_purse", 0, (0, 9)),
+                       _f("bravo_stormblade", 1, (4, 1)), _f("golda_purse", 1, (1, 3), mp_mark=-3, ap_mark=-3)],
+                      left=("second_wind",), dofus=0, to_move=1)
+        assert tactics.exposure_and_harm(there, 0) == (0.0, 0.0)
+        assert tactics.exposure_and_harm(there, 0, favors=True)[0] > 0.9
+    for seed in TRIES:
+        end, actions, _ = whole_move(_archer_and_second_wind(seed), "hard", seed, "activation")
+        chance = tactics.exposure_and_harm(end, 0, favors=True)[0]
+        assert chance == 0.0, f"try {seed}: ended on {end.fighters[0].xy}, knocked out there {round(100 * chance)}% " \
+                              f"of the time: {actions}"
