@@ -11,7 +11,7 @@ import dataclasses
 
 from game import krosmaster as rules
 from game.bots.base import GameKit, reseeded
-from game.bots.krosmaster_tactics import prune, urgent, veto
+from game.bots.krosmaster_tactics import hard_prune, prune, urgent, veto
 from game.core.rng import Rng
 from game.krosmaster import DIST
 from game.krosmaster.content import CONTENT
@@ -190,4 +190,5 @@ KIT = GameKit(
 )
 
 # Hard judges with the harm in reach as well; Normal keeps KIT's evaluation (it is the yardstick Hard is measured by)
-KIT = dataclasses.replace(KIT, hard=dataclasses.replace(KIT, features=hard_features, weights=HARD_WEIGHTS, scores=hard_scores))
+KIT = dataclasses.replace(KIT, hard=dataclasses.replace(KIT, features=hard_features, weights=HARD_WEIGHTS, scores=hard_scores,
+                                                      prune=hard_prune))

@@ -285,3 +285,23 @@ def test_krosmic_favors_hard_does_not_stop_where_a_favor_carries_the_enemy_to_a_
         chance = tactics.exposure_and_harm(end, 0, favors=True)[0]
         assert chance == 0.0, f"try {seed}: ended on {end.fighters[0].xy}, knocked out there {round(100 * chance)}% " \
                               f"of the time: {actions}"
+
+
+def test_krosmic_favors_hard_spends_no_gust_on_a_fighter_it_cannot_move():
+    """Krosmic Favors, Gust: a shove of 2 cells in a line; Heavyweight: Golda cannot be shoved (a real-window game saw
+    Hard Gust its own Golda), and a fighter with the board's edge right behind it is not moved either. Hard's search
+    drops such moves; a Gust that moves the enemy stays. Normal's prune, the yardstick, keeps them all."""
+    from game.bots.krosmaster import KIT
+    from game.bots.krosmaster_tactics import empty
+
+    s = build([_f("felix_dicebag", 0, (3, 8)), _f("golda_purse", 0, (3, 7)), _f("bravo_stormblade", 1, (5, 8)),
+               _f("arrowna", 1, (3, 9))], right=("gust",), active=0, seed=1)
+    legal = rules.legal_actions(s)
+    gusts = {a.args[2:]: a for a in legal if a.kind == "favor"}
+    assert set(gusts) == {(3, 7), (5, 8), (3, 9)}
+    assert empty(s, gusts[(3, 7)]) and empty(s, gusts[(3, 9)]) and not empty(s, gusts[(5, 8)])
+    after, _ = rules.apply(s, gusts[(3, 7)])
+    assert after.fighters[1].xy == (3, 7)  # the rules agree: Golda stays put
+    hard = KIT.hard.prune(s, legal)
+    assert gusts[(5, 8)] in hard and gusts[(3, 7)] not in hard and gusts[(3, 9)] not in hard
+    assert set(gusts.values()) <= set(KIT.prune(s, legal))
