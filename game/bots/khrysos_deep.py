@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.bots.khrysos_plan import TURN_WEIGHTS, _greedy, _turn_key, best_end, turn_values
+from game.bots.khrysos_plan import HARD_WEIGHTS, TURN_WEIGHTS, _greedy, _turn_key, best_end, turn_values
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos.state import ACTIVE, START, State
@@ -153,16 +153,19 @@ def turn_ends(kit: Any, s: State, seat: int, limit: int = SEARCH_LIMIT) -> dict[
 
 
 def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, width: int = 4,
-              budget: int = 600, w: dict[str, float] = TURN_WEIGHTS, memory: dict | None = None,
+              budget: int = 600, w: dict[str, float] = HARD_WEIGHTS, memory: dict | None = None,
               limit: int = SEARCH_LIMIT, stop: Callable[[], bool] | None = None,
-              widest: int = WIDEST, iterations: int | None = None) -> tuple[Action, str] | None:
+              widest: int = WIDEST, rival_w: dict[str, float] = TURN_WEIGHTS,
+              iterations: int | None = None) -> tuple[Action, str] | None:
     """Hard's choice in its own active turn (see the module's docstring); None outside one. `memory`, kept
     by the bot from one decision to the next, holds the judgements of ends already met by the rival's
     replies in this turn (the next decision of the turn mostly weighs the same ends again). With `stop`
     (the bot's clock: True once its time is spent), the `width` best ends are met by the replies and then
     the next best, one by one, until `stop` says so or `widest` ends were met; the budget grows with them.
-    A fixed `iterations` (the bot's budget when it has no clock) below `FULL` cuts the walk's `limit` and the
-    replies' `budget` in proportion, so a quick test's Hard is quick."""
+    `w` weighs Hard's own judgements (Normal's, with the treasure rivals can Steal); `rival_w` the rival's
+    planned replies (Normal's own weights: the rival is taken to plan as Normal does). A fixed `iterations`
+    (the bot's budget when it has no clock) below `FULL` cuts the walk's `limit` and the replies' `budget` in
+    proportion, so a quick test's Hard is quick."""
     if view.phase != ACTIVE or view.cards[view.turn].seat != seat or view.to_move != seat:
         return None
     if memory is None:
@@ -200,7 +203,7 @@ def deep_plan(kit: Any, view: State, seat: int, legal: list[Action], rng: Rng, w
             if end.to_move is None or work.left <= 0:
                 value = own
             else:
-                replies = [judge(rival_turn(kit, t, seat, work, w)) for t in _faces(kit, end, seat, rng)]
+                replies = [judge(rival_turn(kit, t, seat, work, rival_w)) for t in _faces(kit, end, seat, rng)]
                 value = OWN * own + (1 - OWN) * sum(replies) / len(replies)
                 memory[key] = value
         if best is None or (value, i) > (best[0], best[1]):

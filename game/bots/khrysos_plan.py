@@ -25,7 +25,7 @@ from typing import Any
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.khrysos import WIN_TREASURE
-from game.khrysos.tactics import FACES, strike_map
+from game.khrysos.tactics import FACES, steal_map, strike_map
 from game.khrysos.queries import reachable_squares
 from game.khrysos.state import ACTIVE, State
 
@@ -39,24 +39,48 @@ TURN_WEIGHTS = {
     "threat": 0.5,  # what our hunters threaten against the rivals' (they move first: weighed down)
     "race": 0.8,  # a card within 2 treasure of winning, with treasure in its hunter's reach next turn
 }
+# Hard's judgement adds the treasure rivals can Steal next turn (a swing of twice that in a race to 12); Normal's
+# has none of it, so Normal, the yardstick, is unchanged
+HARD_WEIGHTS = {**TURN_WEIGHTS, "steal": 1.0}
 
 
 def _turn_key(s: State) -> tuple:
     return (s.turn, s.cards[s.turn].turns, s.phase == ACTIVE)
 
 
-_MAPS: dict = {}  # (board, the rival card's hunter, square, markers, treasure) -> tactics.strike_map
+_MAPS: dict = {}  # (query, board, the rival card's hunter, square, markers, treasure) -> tactics.strike_map or steal_map
 
 
-def _strike_map(s: State, card) -> tuple[dict, ...]:
-    """The rules' `strike_map` of a rival card, remembered: the rivals stand still through our turn."""
-    key = (s.board, card.hunter, card.at, card.trap, card.stun, card.treasure)
+def _strike_map(s: State, card, query: Callable[[State, int], tuple[dict, ...]] = strike_map) -> tuple[dict, ...]:
+    """The rules' `strike_map` (or `steal_map`) of a rival card, remembered: the rivals stand still through our turn."""
+    key = (query, s.board, card.hunter, card.at, card.trap, card.stun, card.treasure)
     got = _MAPS.get(key)
     if got is None:
         if len(_MAPS) >= 4096:
             _MAPS.clear()
-        got = _MAPS[key] = strike_map(s, card.hunter)
+        got = _MAPS[key] = query(s, card.hunter)
     return got
+
+
+def _theft(s: State, seat: int) -> float:
+    """The treasure rivals' next turns can be expected to Steal from `seat`'s hunters (each hunter's loss: the
+    most one action takes, capped at its card's treasure, times the chance some rival can take it)."""
+    maps = [_strike_map(s, c, steal_map) for c in s.cards if c.seat != seat and c.at is not None and not c.stun]
+    lost = 0.0
+    for c in s.cards:
+        if c.seat != seat or c.at is None or not c.treasure:
+            continue
+        safe, most = 1.0, 0
+        for m in maps:
+            rolls = 0
+            for now in m:
+                got = now.get(c.at)
+                if got:
+                    rolls += 1
+                    most = max(most, got)
+            safe *= 1 - rolls / FACES
+        lost += (1 - safe) * min(most, c.treasure)
+    return lost
 
 
 def _risk(s: State, seat: int, w: dict[str, float]) -> float:
@@ -110,6 +134,8 @@ def turn_values(kit: Any, s: State, seat: int, w: dict[str, float] = TURN_WEIGHT
     for i in range(n):
         mine = 1.0 if i == seat else w["threat"]
         raw[i] -= mine * _risk(s, i, w)
+        if w.get("steal"):
+            raw[i] -= mine * w["steal"] * 2 * _theft(s, i)
         raw[i] += w["race"] * _race(s, i)
     top = max(raw)
     exps = [math.exp((r - top) / kit.scale) for r in raw]
@@ -176,4 +202,4 @@ def _greedy(kit: Any, s: State, who: int) -> Action:
     return max(kit.prune(s, legal), key=lambda x: kit.values(kit.rules.apply(s, x)[0])[who])
 
 
-__all__ = ["TURN_WEIGHTS", "best_end", "plan", "turn_values"]
+__all__ = ["HARD_WEIGHTS", "TURN_WEIGHTS", "best_end", "plan", "turn_values"]

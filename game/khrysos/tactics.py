@@ -8,6 +8,8 @@ next turn, with what chance and damage, who could be retired, and who is about t
   endurance (its Guard markers counted);
 - `near_win(state, margin)`: the hunters whose card is `margin` treasure or less from the 12 that win;
 - `strike_map(state, hunter)`: for each roll, the squares a hunter can strike and the most damage;
+- `steal_map(state, hunter)`: for each roll, the squares where a hunter can Steal and the most treasure one
+  action takes there;
 - `rival_hits(state, seat)` and `rival_hits_at(state, seat, square)`: the stable call the board's danger
   overlay and Suggest use: which rival hunters can reach and Hit a square in their next turn (one
   `SquareThreat` per rival: the chance over its roll, the most damage, the action numbers).
@@ -41,24 +43,29 @@ class Strike(NamedTuple):
     actions: tuple[int, ...]  # the action numbers that can do it on some roll
 
 
+def _targeting(state: State, hunter: int):
+    """(number, step) of each step of `hunter`'s actions that targets other hunters (Hit, Burst, Trample)."""
+    for number in range(1, 7):
+        for step in effective_steps(state, hunter, number):
+            if step.kind in ("hit", "burst", "trample"):
+                yield number, step
+
+
 def _damaging(state: State, hunter: int) -> list[tuple[int, str, int, int, bool]]:
     """(number, kind, reach, damage, needs treasure) of each action of `hunter` that targets other hunters and
     deals damage or steals; a Hit whose box is Steal alone needs a target with treasure (RULES_NOTES S3)."""
     out = []
-    for number in range(1, 7):
-        for step in effective_steps(state, hunter, number):
-            if step.kind not in ("hit", "burst", "trample"):
-                continue
-            per = sum(v for name, v in step.box if name == "damage")
-            if not per and not any(name == "steal" for name, _ in step.box):
-                continue
-            rich = step.kind == "hit" and steals_only(step)
-            if step.kind == "hit":
-                out.append((number, "hit", step.range, per * step.value, rich))
-            elif step.kind == "burst":
-                out.append((number, "burst", step.value, per, rich))
-            else:
-                out.append((number, "trample", step.value, per, rich))
+    for number, step in _targeting(state, hunter):
+        per = sum(v for name, v in step.box if name == "damage")
+        if not per and not any(name == "steal" for name, _ in step.box):
+            continue
+        rich = step.kind == "hit" and steals_only(step)
+        if step.kind == "hit":
+            out.append((number, "hit", step.range, per * step.value, rich))
+        elif step.kind == "burst":
+            out.append((number, "burst", step.value, per, rich))
+        else:
+            out.append((number, "trample", step.value, per, rich))
     return out
 
 
@@ -159,6 +166,18 @@ def strike_map(state: State, hunter: int) -> tuple[dict[Cell, int], ...]:
     return tuple({c: d for c, (d, _n) in now.items()} for now in _strike_rolls(state, hunter))
 
 
+def _covered(state: State, card, walks: dict[int, list[Cell]], energy: int, number: int, reach: int) -> set[Cell]:
+    """The squares action `number` of `card`'s hunter, of this Range (Burst radius, Trample length), reaches on a
+    roll of `energy`: from any square the energy it leaves walks to (none when trapped). `walks` keeps the walks."""
+    if number > energy:
+        return set()
+    budget = 0 if card.trap else energy - number
+    squares = walks.get(budget)
+    if squares is None:
+        squares = walks[budget] = [card.at, *reachable_squares(state, card.hunter, budget)]
+    return {c for q in squares for c, d in _rings_from(state, q).items() if d <= reach}
+
+
 def _strike_rolls(state: State, hunter: int) -> list[dict[Cell, tuple[int, int]]]:
     """`strike_map` with, for each square, the bits of the action numbers that reach it."""
     i = state.card_of(hunter)
@@ -171,18 +190,42 @@ def _strike_rolls(state: State, hunter: int) -> list[dict[Cell, tuple[int, int]]
     for energy in range(1, FACES + 1):
         now: dict[Cell, tuple[int, int]] = {}
         for number, _kind, reach, damage, _rich in actions:
-            if number > energy:
-                continue
-            budget = 0 if card.trap else energy - number
-            squares = walks.get(budget)
-            if squares is None:
-                squares = walks[budget] = [card.at, *reachable_squares(state, hunter, budget)]
-            covered = {c for q in squares for c, d in _rings_from(state, q).items() if d <= reach}
-            for c in covered:
+            for c in _covered(state, card, walks, energy, number, reach):
                 d0, bits = now.get(c, (0, 0))
                 now[c] = (max(d0, damage), bits | 1 << number)
         out.append(now)
     return out
+
+
+def _stealing(state: State, hunter: int) -> list[tuple[int, int, int]]:
+    """(number, reach, treasure) of each action of `hunter` whose Hit, Burst or Trample box Steals: the most
+    one action takes from one target (a Hit of several may aim at the same target again)."""
+    out = []
+    for number, step in _targeting(state, hunter):
+        per = sum(v for name, v in step.box if name == "steal")
+        if per:
+            out.append((number, step.range if step.kind == "hit" else step.value, per * step.value if step.kind == "hit" else per))
+    return out
+
+
+def steal_map(state: State, hunter: int) -> tuple[dict[Cell, int], ...]:
+    """For each roll of the white die (1 to 6), the squares where `hunter` can Steal in that turn (walking with
+    the energy the action leaves, then one Hit, Burst or Trample with Steal whose Range reaches the square) and
+    the most treasure one such action takes there. Counted and left out as in `strike_map`."""
+    i = state.card_of(hunter)
+    card = None if i is None else state.cards[i]
+    if card is None or card.at is None or card.stun:
+        return tuple({} for _ in range(FACES))
+    actions = _stealing(state, hunter)
+    walks: dict[int, list[Cell]] = {}
+    out = []
+    for energy in range(1, FACES + 1):
+        now: dict[Cell, int] = {}
+        for number, reach, amount in actions:
+            for c in _covered(state, card, walks, energy, number, reach):
+                now[c] = max(now.get(c, 0), amount)
+        out.append(now)
+    return tuple(out)
 
 
 def rival_hits(state: State, seat: int) -> dict[Cell, tuple[SquareThreat, ...]]:
@@ -213,4 +256,4 @@ def rival_hits_at(state: State, seat: int, square: Cell) -> tuple[SquareThreat, 
     return rival_hits(state, seat).get(square, ())
 
 
-__all__ = ["SquareThreat", "Strike", "rival_hits", "rival_hits_at", "strike_map", "near_win", "retire_chance", "strikes"]
+__all__ = ["SquareThreat", "Strike", "rival_hits", "rival_hits_at", "steal_map", "strike_map", "near_win", "retire_chance", "strikes"]

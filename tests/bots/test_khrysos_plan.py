@@ -127,3 +127,40 @@ def test_hard_with_a_fixed_iterations_budget_and_no_clock_bounds_its_plan_by_it(
     deep_plan(dataclasses.replace(KIT, rules=whole), rules.view(s, 0), 0, legal, Rng(2))
     assert applied[120] == whole.applied
     assert applied[2] * 5 < applied[120]
+
+
+def test_steal_hard_judges_treasure_in_a_thiefs_reach_at_risk_and_normal_is_unchanged():
+    """Steal: Mara Quill (seat 1) can take 1 or 2 treasure from a hunter near her next turn. Hard's judgement
+    (HARD_WEIGHTS) of seat 0 drops when its rich hunter ends a turn beside her, not when it has no treasure or
+    stands far off; Normal's (TURN_WEIGHTS) has no Steal term."""
+    from game.bots.khrysos_plan import HARD_WEIGHTS, TURN_WEIGHTS
+
+    def spot(at, treasure):
+        return position([hunter("Mara Quill", seat=1, at=(1, 1)), hunter("Oren Ash", seat=0, at=at, treasure=treasure),
+                         hunter("Vex Orion", seat=1, at=(8, 8)), hunter("Elia Rose", seat=0, at=(8, 0))], turn=1, seed=3)
+
+    def drop(at, treasure):
+        s = spot(at, treasure)
+        return turn_values(KIT, s, 0, TURN_WEIGHTS) - turn_values(KIT, s, 0, HARD_WEIGHTS)
+
+    assert drop((2, 1), 5) > 0.05
+    assert drop((2, 1), 0) == 0 and drop((8, 4), 5) == 0
+    assert TURN_WEIGHTS.get("steal", 0) == 0
+
+
+def test_steal_hard_does_not_end_its_turn_with_treasure_beside_a_thief_when_it_can_walk_away():
+    """Steal: Vex Orion holds 5 treasure one square from Mara Quill, whose Pickpocket (Range 0 [Steal 1]) and
+    Grand Heist (Range 1 [Steal 2]) rob a neighbour on most rolls; with 4 energy he can walk out of her reach.
+    Hard's whole turn (the tactics suite's budget, 3 seeded tries) ends where her expected haul is small."""
+    from game.bots.khrysos_plan import _theft
+    from tests.bots.suite import bot_step
+
+    for seed in (1, 2, 3):
+        s = position([hunter("Vex Orion", seat=0, at=(2, 1), treasure=5), hunter("Mara Quill", seat=1, at=(1, 1)),
+                      hunter("Elia Rose", seat=0, at=(0, 8)), hunter("Nyx Arden", seat=1, at=(8, 8))], energy=4, seed=seed)
+        assert _theft(s, 0) > 1  # where he stands, she takes more than 1 treasure on average
+        bot = make_bot("hard", "khrysos", iterations=120)
+        rng, actions, end = Rng(500 + seed), [], s
+        while end.to_move is not None and end.turn == s.turn:
+            end = bot_step(bot, rules, end, rng, actions)
+        assert end.cards[0].at is not None and _theft(end, 0) < 0.5, f"try {seed}: {actions}"

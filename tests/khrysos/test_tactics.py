@@ -56,6 +56,16 @@ class TestSteal:
         # without treasure, the Steal takes nothing (RULES_NOTES S3); #4 and #6 are Damage alone.
         assert _strike(_state("Rook Dunmore"), "Rook Dunmore").actions == (4, 5, 6)
 
+    def test_steal_the_map_of_a_thiefs_next_turn_gives_the_treasure_one_action_takes_on_each_roll(self):
+        # Mara Quill on B2: #1 Pickpocket, Hit Range 0 [Steal 1], #5 Grand Heist, Hit Range 1 [Steal 2]. A roll of 1
+        # robs her own square only; 2 walks a step first; 5 buys the Heist from where she stands, 6 a step and the Heist.
+        m = tactics.steal_map(_state("Mara Quill"), number_of("Mara Quill"))
+        squares = [(1, 1), (2, 1), (3, 1), (4, 1)]
+        assert [[now.get(q, 0) for q in squares] for now in m] == [
+            [1, 0, 0, 0], [1, 1, 0, 0], [1, 1, 1, 0], [1, 1, 1, 1], [2, 2, 1, 1], [2, 2, 2, 1]]
+        assert tactics.steal_map(_state(), number_of("Torvald Grimm")) == ({},) * 6  # no Steal on his card
+        assert tactics.steal_map(_state("Mara Quill", marked={"stun": True}), number_of("Mara Quill")) == ({},) * 6
+
 
 class TestDamageAndEndurance:
     def test_damage_and_endurance_retire_chance_counts_endurance_and_guard(self):
