@@ -12,7 +12,10 @@ end, judged by `turn_values` from the rival's side). Where the rival's turn leav
 card about to begin, the position is judged by `turn_values` from the rival's side (its hunters are the
 ones about to be met); the average over the faces, mixed with a little of the judgement of our own end,
 ranks the ends, and Hard plays the first action of a way to the best one. An end where the game is over
-is judged as it stands (a win is worth 1).
+is judged as it stands (a win is worth 1). Hard's own judgements use `HARD_WEIGHTS`: Normal's and the treasure
+rivals can Steal next turn (twice the expected haul, a swing in the race), which Normal does not weigh; the
+rival's planned replies keep Normal's weights. Over Normal-vs-Normal games the Steal term made the judgement
+between turns predict the winner better (log loss, /work/reports/botkh4.md).
 
 Hard meets the 4 best ends with the replies and, while its clock allows (the bot hands it a `stop`),
 the next best up to `WIDEST`, which is 4: widening helped nothing measurable. Against Normal on seed 21, 8
