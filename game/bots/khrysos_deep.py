@@ -15,7 +15,7 @@ ranks the ends, and Hard plays the first action of a way to the best one. An end
 is judged as it stands (a win is worth 1). Hard's own judgements use `HARD_WEIGHTS`: Normal's and the treasure
 rivals can Steal next turn (twice the expected haul, a swing in the race), which Normal does not weigh; the
 rival's planned replies keep Normal's weights. Over Normal-vs-Normal games the Steal term made the judgement
-between turns predict the winner better (log loss, /work/reports/botkh4.md).
+between turns predict the winner better (log loss; figures in README, issue 33 arena rows).
 
 Hard meets the 4 best ends with the replies and, while its clock allows (the bot hands it a `stop`),
 the next best up to `WIDEST`, which is 4: widening helped nothing measurable. Against Normal on seed 21, 8
