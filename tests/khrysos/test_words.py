@@ -15,6 +15,7 @@ from game.khrysos.rules import start_game
 from game.khrysos import symbols_text, tokens_of
 from game.khrysos.testing import hunter, number_of as N, position
 from game.khrysos.words import corner
+from tests.sweeps import FULL
 from tests.texts import add_scripted, collect, event_classes, text_problems
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -81,9 +82,11 @@ class TestSquareNames:
 @pytest.fixture(scope="module")
 def texts():
     """Random games' texts, and the opening rolls of games of 2 to 4 players (roll-offs among them: the
-    rules roll them inside new_game, so no apply returns them)."""
+    rules roll them inside new_game, so no apply returns them). 8 random games by default (they meet every event
+    class and action kind already from 6; each worker that runs one of these tests pays about 0.5 CPU-s for them, 1.5 for 24),
+    24 under TABLETRIO_FULL_SWEEPS=1."""
     openings = [K.new_game(K.Setup(players=p), seed) for p in (2, 3, 4) for seed in range(1, 40)]
-    return add_scripted(collect(K, 24, NAMES), K, [(s, K.opening_events(s)) for s in openings], NAMES)
+    return add_scripted(collect(K, 24 if FULL else 8, NAMES), K, [(s, K.opening_events(s)) for s in openings], NAMES)
 
 
 class TestEveryText:
