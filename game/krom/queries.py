@@ -8,10 +8,12 @@ for a board. A click turned into actions is `gestures`', the texts before a clic
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, cache
-from itertools import product
+from itertools import combinations_with_replacement
+from math import factorial
 
 from game.core.decision import HIDDEN
 from game.krom.content import (
@@ -124,12 +126,27 @@ def combination_value(combination: str) -> Fraction:
     return max((sum((_token_value(k) * n for k, n in bundle), Fraction(0)) for bundle in options), default=Fraction(0))
 
 
+def _throws(faces: tuple[int, ...]) -> int:
+    """In how many orders the rerolled dice can show the faces `faces` (a sorted multiset): n! / (k1! k2! ...)."""
+    ways = factorial(len(faces))
+    for count in Counter(faces).values():
+        ways //= factorial(count)
+    return ways
+
+
 @lru_cache(maxsize=4096)
 def _reroll_improves(kept: tuple[int, ...], rerolled: int, value: Fraction) -> Fraction:
+    # Every throw of the rerolled dice counted once, grouped by the faces it shows (252 groups for five dice instead
+    # of 7776 throws: a combination depends on the faces only), each combination's worth reckoned once: the same
+    # exact chance, about 30 times quicker (a first climb's look took about 0.1 s of CPU, at every board refresh).
     better = 0
-    for faces in product(range(1, 7), repeat=rerolled):
-        if combination_value(mountain_combination(kept + faces)) > value:
-            better += 1
+    worth: dict[str, Fraction] = {}
+    for faces in combinations_with_replacement(range(1, 7), rerolled):
+        combination = mountain_combination(kept + faces)
+        if combination not in worth:
+            worth[combination] = combination_value(combination)
+        if worth[combination] > value:
+            better += _throws(faces)
     return Fraction(better, 6**rerolled)
 
 

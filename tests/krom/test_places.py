@@ -317,6 +317,24 @@ class TestOddsForTheBoard:
         better = sum(combination_value(mountain_reward((4, 4) + r)[0]) > now for r in product(range(1, 7), repeat=3))
         assert reroll_improves(dice, kept) == Fraction(better, 216)
 
+    def test_mountain_the_reroll_chance_counts_every_throw_of_the_free_dice_whatever_is_kept(self):
+        """Brute force over all 6**n throws of the n free dice, for every set of kept dice of a few climbs."""
+        from itertools import combinations
+
+        worth: dict = {}
+
+        def value(faces):
+            combo = mountain_reward(faces)[0]
+            return worth.setdefault(combo, combination_value(combo))
+
+        for dice in ((3, 3, 5, 1, 2), (6, 6, 5, 5, 1), (1, 2, 3, 4, 6)):
+            now = value(dice)
+            for n in range(6):
+                for kept in combinations(range(5), n):
+                    faces = tuple(dice[i] for i in kept)
+                    better = sum(value(faces + r) > now for r in product(range(1, 7), repeat=5 - n))
+                    assert reroll_improves(dice, kept) == Fraction(better, 6 ** (5 - n)), (dice, kept)
+
     def test_mountain_combinations_are_ordered_by_what_their_reward_is_worth_at_cave_prices(self):
         order = ["", "pair", "two_pairs", "three", "full_house", "four", "straight", "five"]
         assert [combination_value(c) for c in order] == sorted(combination_value(c) for c in order)
