@@ -1,4 +1,4 @@
-"""Random full games: every 7th of 500 by default (all 500 with TABLETRIO_FULL_SWEEPS=1), 2-4 players on every sample
+"""Random full games: every 13th of 500 by default (all 500 with TABLETRIO_FULL_SWEEPS=1), 2-4 players on every sample
 map, every check of game.core.simulate at every step."""
 
 import pytest
@@ -16,7 +16,7 @@ from tests.sweeps import every, share, slow_when_full
 
 GAMES = 500
 CHUNKS = 20
-PLAYED = every(range(GAMES), 7)  # 7 is prime to the 15 combinations' cycle
+PLAYED = every(range(GAMES), 13)  # 13 is prime to the 15 combinations' cycle (39 games; 7 gave 72)
 
 
 def setup_for(game: int) -> K.Setup:
@@ -112,7 +112,7 @@ def seam_playout(setup, seed, policy_seed):
     return match
 
 
-@pytest.mark.parametrize("game", range(SEAM_GAMES))
+@pytest.mark.parametrize("game", every(range(SEAM_GAMES), 2))  # every other one (all under TABLETRIO_FULL_SWEEPS=1)
 def test_random_games_speak_the_seam_api_at_every_step(game):
     match = seam_playout(setup_for(game), seed=game, policy_seed=20_000 + game)
     assert match.outcome() is not None
