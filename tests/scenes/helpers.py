@@ -6,6 +6,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 
+from scenes import palette
+
 
 def settle(app, frames: int = 2) -> None:
     app.run_frames(frames)
@@ -24,12 +26,30 @@ def click(app, pos: tuple[int, int], button: int = 1, frames: int = 3) -> None:
 
 
 def wait_armed(app, limit: int = 120) -> None:
-    """Run frames until the scene on top takes presses (a hand-off screen ignores them for a moment)."""
+    """Run frames until the scene on top takes presses (a hand-off screen ignores them for a moment). They are not
+    drawn (`unseen`): the click that follows draws its own."""
     app.stack.apply_pending()
     for _ in range(limit):
         if getattr(app.stack.top, "armed", True):
             return
-        app.run_frames(1)
+        unseen(app)
+
+
+def unseen(app, frames: int = 1) -> None:
+    """Run frames nobody looks at: every one updates (the rules, animations, widgets and timers run as in a window)
+    and none is drawn. A test that waits frame by frame for something (an animation's end, a hand-off's arming)
+    paid a whole picture per frame (run_frames draws its last); what it looks at afterwards is drawn by the frames
+    that follow, or by `shown`."""
+    for _ in range(frames):
+        if not app.running:
+            return
+        app.frame(1.0 / 60, draw=False)
+
+
+def shown(app) -> None:
+    """Draw the picture of the screen as it stands, no time passing (after `unseen` frames, before looking at it)."""
+    app.screen.fill(palette.BG)
+    app.stack.draw(app.screen)
 
 
 def click_widget(app, element: UIElement, frames: int = 3) -> None:

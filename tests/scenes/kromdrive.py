@@ -12,7 +12,7 @@ import game.krom as krom
 from scenes.board.furniture import ChoiceOverlay
 from scenes.krom.board import KromBoard, suggested_keys
 from scenes.widgets.handoff import HandOffScene
-from tests.scenes.helpers import click
+from tests.scenes.helpers import click, shown, unseen
 
 
 def spot(board, key: str):
@@ -33,12 +33,13 @@ def move(app, pos, frames: int = 2) -> None:
 
 
 def wait(app, board: KromBoard, limit: int = 2000) -> None:
-    """Run frames until the board's animations are over."""
-    app.run_frames(1)
+    """Run frames until the board's animations are over (drawn only once they are: the picture then shows)."""
+    unseen(app)
     for _ in range(limit):
         if not board.busy:
-            return
-        app.run_frames(1)
+            break
+        unseen(app)
+    shown(app)
 
 
 def keys_for(board: KromBoard, action) -> list[str]:

@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from tests.scenes.helpers import click
+from tests.scenes.helpers import click, unseen
 
 WAIT_SECONDS = 60.0
 
@@ -53,7 +53,7 @@ def ready(app, board) -> bool:
 def wait_ready(app, board, seconds: float = WAIT_SECONDS) -> None:
     end = time.monotonic() + seconds
     while True:
-        app.run_frames(1)
+        unseen(app)  # not drawn: the two frames below draw the picture the learner sees once the board waits
         if ready(app, board):
             app.run_frames(2)
             if ready(app, board):
