@@ -67,6 +67,8 @@ class GameKit:
     - `timed_plan`: True when `deep_plan` also takes `stop` (a callable, True once the bot's time for the
       decision is spent): it widens its search until then. Hard passes it when it has a clock; without one
       it passes `iterations` (its fixed budget), which bounds the plan's work in proportion.
+    - `counted_plan`: True when `deep_plan` takes `iterations` but not `stop` (Krom: a fixed number of rounds
+      played out); Hard passes it when it has no clock, and nothing when it has one.
     """
 
     rules: Any
@@ -88,6 +90,7 @@ class GameKit:
     deep_plan: Callable[..., tuple[Action, str] | None] | None = None  # Hard's: deep_plan(kit, view, seat, legal, rng, memory=a dict the bot keeps)
     hard: GameKit | None = None  # the kit Hard plays with when its evaluation differs from Normal's (else this one)
     timed_plan: bool = False  # deep_plan also takes stop= (True once the bot's time is spent) and searches until then
+    counted_plan: bool = False  # deep_plan takes iterations= (Hard's fixed budget, with no clock) but not stop=
 
     def score(self, state: Any, seat: int) -> float:
         f = self.features(state, seat)

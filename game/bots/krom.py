@@ -261,4 +261,5 @@ KIT = GameKit(
     playout_depth=0,
     urgent=urgent,
     deep_plan=deep_plan,
+    counted_plan=True,
 )

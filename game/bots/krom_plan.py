@@ -43,6 +43,7 @@ SAMPLES = 40  # sampled positions per decision (each option meets every one): ab
 MAIN = True  # the Action phase's choices planned the same way (else the tree search decides them)
 MAIN_ROLLOUTS = 120  # played-out rounds per Action-phase choice, all options together
 MAIN_LEAST = 8  # sampled positions per option at least
+FULL = 150  # a fixed `iterations` this large (the tactics suite's Hard) or more gives the whole plan; fewer scale it down
 GUESS = 4  # one sample in GUESS guesses a hidden pick by the search's weighted guess instead of Normal's choice
 SURPLUS = 0.25  # a Wood, Stone or Bone beyond what any Evolution in view asks is worth this share of one it asks for
 LEAST_NEED = 2  # of each of Wood, Stone and Bone, at least this many count as wanted (the row changes)
@@ -175,16 +176,23 @@ def _normal_picks(kit: Any, view: Any, s: Any, seat: int) -> Any:
     return s
 
 
-def deep_plan(kit: Any, view: Any, seat: int, legal: list[Action], rng: Rng, memory: dict | None = None
-              ) -> tuple[Action, str] | None:
+def deep_plan(kit: Any, view: Any, seat: int, legal: list[Action], rng: Rng, memory: dict | None = None,
+              iterations: int | None = None) -> tuple[Action, str] | None:
     """Hard's destination pick and, when `MAIN` is on, its Action-phase choices (the kit's `deep_plan`
-    hook); None elsewhere (the tree search decides)."""
+    hook); None elsewhere (the tree search decides). A fixed `iterations` (the bot's budget when it has no
+    clock) below `FULL` cuts the rounds played out in proportion, so a quick test's Hard is quick; from `FULL`
+    up, and with a clock (no `iterations`), the plan is the whole one."""
     d = stage(view)
+    samples, rollouts, least = SAMPLES, MAIN_ROLLOUTS, MAIN_LEAST
+    if iterations is not None and iterations < FULL:
+        samples = max(1, samples * iterations // FULL)
+        rollouts = max(1, rollouts * iterations // FULL)
+        least = max(1, least * iterations // FULL)
     if d == "move" and all(a.kind == "go" for a in legal):
-        action, means = pick_destination(kit, view, seat, legal, rng)
+        action, means = pick_destination(kit, view, seat, legal, rng, samples)
     elif MAIN and d == "main":
         options = kit.prune(view, legal)
-        action, means = pick_destination(kit, view, seat, options, rng, max(MAIN_LEAST, MAIN_ROLLOUTS // len(options)))
+        action, means = pick_destination(kit, view, seat, options, rng, max(least, rollouts // len(options)))
     else:
         return None
     chance = max(means)

@@ -195,7 +195,7 @@ class HardBot:
                 tick = cast(Callable[[], float], self.clock)
                 until = tick() + self.seconds
                 bound["stop"] = lambda: tick() >= until
-            elif self.kit.timed_plan:
+            elif self.kit.timed_plan or (self.kit.counted_plan and self.seconds is None):
                 bound["iterations"] = self.iterations  # no clock: the fixed budget bounds the plan's work too
             found = self.kit.deep_plan(self.kit, view_state, seat, legal, rng, memory=self._plans, **bound)
             if found is not None:

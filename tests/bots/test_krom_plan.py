@@ -96,6 +96,44 @@ def test_hard_picks_its_destination_by_the_played_out_round():
         break
 
 
+def _counting_rules():
+    """The rules' names, with an `apply` that counts the actions it applies (in `applied[0]`)."""
+    import types
+
+    applied = [0]
+
+    def apply(s, a):
+        applied[0] += 1
+        return rules.apply(s, a)
+
+    names = {k: getattr(rules, k) for k in dir(rules) if not k.startswith("__")}
+    return types.SimpleNamespace(**{**names, "apply": apply}), applied
+
+
+def test_movement_phase_hard_with_a_fixed_iterations_budget_and_no_clock_bounds_its_plan_by_it():
+    """A quick test's Hard (2 iterations, no clock) plays out a sliver of the rounds; from FULL (the tactics
+    suite's 150) up it is the whole plan, as with no budget at all (a Hard with a clock passes none)."""
+    import dataclasses
+
+    from game.bots.krom_plan import FULL, deep_plan
+    from game.bots.levels import HardBot
+
+    state, seat = next(_picks_met(range(1)))
+    legal = rules.legal_actions(state)
+    applied = {}
+    for iterations in (2, FULL):
+        counted, n = _counting_rules()
+        bot = HardBot(dataclasses.replace(KIT, rules=counted), iterations=iterations)
+        action, _ = bot.choose(rules.view(state, seat), seat, legal, Rng(2))
+        assert action in legal and bot.last.get("plan")
+        applied[iterations] = n[0]
+    whole, n = _counting_rules()
+    deep_plan(dataclasses.replace(KIT, rules=whole), rules.view(state, seat), seat, legal, Rng(2))
+    assert applied[FULL] == n[0]
+    assert applied[2] * 5 < applied[FULL]
+    assert KIT.counted_plan and not KIT.timed_plan
+
+
 def test_action_phase_hard_plans_its_choices_through_the_round():
     """In its Action phase (more than one thing to do, no win to take at once) Hard plays each option
     through the round too: its choice is legal and its reason says so."""
