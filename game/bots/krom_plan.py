@@ -22,6 +22,15 @@ there, every seat judged at the same point of the round.
   single sample), with the quick policy for the card windows and aiming.
 - Each destination meets the same samples and the same dice (common random numbers), so the
   comparison is not drowned by luck.
+- The one-move look never peeks at chance (`FAIR`): a sampled position holds the dice and the deck
+  order to come, and a look that applied each hunt to it chose the prey its dice were about to catch
+  (on sixes the Mammoth with 3 dice, on threes the Mammoth with 5), so the Savanna, the Forest and the
+  Mountain looked better than they are and the Cave, where nothing is left to chance, worse. A chance
+  action is judged by its expected result instead (`fair_score`).
+- Our own seat, at the Cave in a played-out round, buys the Wood, Stone or Bone that make an Evolution
+  payable and realizes it (`CAVE_BUY`, `buy_points`): the one-move look rests there (3 Krom beat one
+  Stone bought), so the Cave never showed what its services pay for, and a Hard with 15 Krom, 5 Wood and
+  no Stone went hunting while the Wheel waited for 2 Stone (a 20-round game against Random).
 
 Hard's own Action-phase choices (`MAIN`) are planned the same way, each option played through the
 round, `MAIN_ROLLOUTS` rounds in all (at least `MAIN_LEAST` per option). Measured with the arena
@@ -36,7 +45,7 @@ from typing import Any
 
 from game.core.actions import Action
 from game.core.rng import Rng
-from game.krom import EVOLUTIONS, RESOURCES
+from game.krom import EVOLUTIONS, HUNTING, PICKING, RESOURCES, best_realization, hunt_odds
 from game.krom.decision import stage
 
 SAMPLES = 40  # sampled positions per decision (each option meets every one): about 0.3 CPU s, Hard's budget is 0.5
@@ -47,6 +56,8 @@ FULL = 150  # a fixed `iterations` this large (the tactics suite's Hard) or more
 GUESS = 4  # one sample in GUESS guesses a hidden pick by the search's weighted guess instead of Normal's choice
 SURPLUS = 0.25  # a Wood, Stone or Bone beyond what any Evolution in view asks is worth this share of one it asks for
 LEAST_NEED = 2  # of each of Wood, Stone and Bone, at least this many count as wanted (the row changes)
+FAIR = True  # in a played-out round, chance actions are judged by their expected result (`fair_score`)
+CAVE_BUY = True  # in a played-out round, a seat at the Cave buys the services that make an Evolution payable
 GREEDY_STAGES = ("main", "climb", "reward", "steal")
 AIM_STAGES = ("target", "choice")
 
@@ -60,22 +71,105 @@ def normal_pick(kit: Any, s: Any, seat: int, legal: list[Action]) -> Action:
     return _greedy(kit, s, seat, legal)
 
 
-def _greedy(kit: Any, s: Any, seat: int, options: list[Action]) -> Action:
-    """The option after which the evaluation likes `seat`'s position best (the first of equals)."""
+def _greedy(kit: Any, s: Any, seat: int, options: list[Action], rng: Rng | None = None) -> Action:
+    """The option after which the evaluation likes `seat`'s position best (the first of equals). With
+    `rng`, an option whose result is chance (a hunt, a Picking card, the Mountain's dice) is judged by
+    its expected result (`fair_score`), not by the one the position's own dice hold."""
     rules = kit.rules
     best, best_v = options[0], -1e18
     for a in options:
-        v = kit.score(rules.apply(s, a)[0], seat)
+        if rng is not None and a.kind in CHANCE:
+            v = fair_score(kit, s, seat, a, rng)
+        else:
+            v = kit.score(rules.apply(s, a)[0], seat)
         if v > best_v:
             best, best_v = a, v
     return best
 
 
-def rollout_choice(kit: Any, s: Any, legal: list[Action], rng: Rng, guess: bool = False) -> Action:
+CHANCE = ("hunt", "pick", "climb", "reroll")
+DICE_SAMPLES = 4  # fresh rolls a Mountain roll is judged on
+
+
+def fair_score(kit: Any, s: Any, seat: int, a: Action, rng: Rng) -> float:
+    """`seat`'s expected score after the chance action `a`, never peeking at the dice or the deck order the
+    sampled position holds: a hunt by its odds (caught with sixes, missed with ones), a Picking card over
+    the cards the deck may hold, the Mountain's dice on `DICE_SAMPLES` fresh rolls."""
+    rules = kit.rules
+    if a.kind == "hunt":
+        card = HUNTING[s.hunting_row[int(a.args[0])]]
+        extra = int(a.args[1])
+        odds = float(hunt_odds(card.id, extra))
+        here = s.rng
+        try:
+            s.rng = Rng(0).scripted([6] * (card.dice + extra))
+            caught = kit.score(rules.apply(s, a)[0], seat)
+            if odds >= 1.0:
+                return caught
+            s.rng = Rng(0).scripted([1] * (card.dice + extra))
+            missed = kit.score(rules.apply(s, a)[0], seat)
+        finally:
+            s.rng = here
+        return odds * caught + (1.0 - odds) * missed
+    if a.kind == "pick" and s.picking_deck:
+        deck = s.picking_deck
+        total = 0.0
+        seen: dict[tuple, float] = {}
+        for i, card in enumerate(deck):
+            key = PICKING[card].reward
+            if key not in seen:
+                s.picking_deck = (card,) + deck[:i] + deck[i + 1:]
+                try:
+                    seen[key] = kit.score(rules.apply(s, a)[0], seat)
+                finally:
+                    s.picking_deck = deck
+            total += seen[key]
+        return total / len(deck)
+    here = s.rng
+    total = 0.0
+    try:
+        for _ in range(DICE_SAMPLES):
+            s.rng = Rng(rng.next64())
+            total += kit.score(rules.apply(s, a)[0], seat)
+    finally:
+        s.rng = here
+    return total / DICE_SAMPLES
+
+
+def buy_points(kit: Any, s: Any, legal: list[Action], seat: int, depth: int = 3) -> Action | None:
+    """The Cave service that starts the fewest services (at most `depth`) after which `seat` can realize
+    more Evolution points than now, the most points first; None when no services do."""
+    place = s.players[seat].place
+    base = best_realization(s, seat, place)[0]
+    best: tuple[int, int, Action] | None = None  # (points, -services, first service)
+
+    def walk(state: Any, first: Action | None, left: int, used: int) -> None:
+        nonlocal best
+        for a in kit.rules.legal_actions(state) if first is not None else legal:
+            if a.kind != "buy" or a.args[0] not in RESOURCES:
+                continue
+            after = kit.rules.apply(state, a)[0]
+            got = best_realization(after, seat, place)[0]
+            start = first or a
+            if got > base and (best is None or (got, -used - 1) > best[:2]):
+                best = (got, -used - 1, start)
+            if left > 1 and after.to_move == seat:
+                walk(after, start, left - 1, used + 1)
+
+    walk(s, None, depth, 0)
+    return None if best is None else best[2]
+
+
+def rollout_choice(kit: Any, s: Any, legal: list[Action], rng: Rng, guess: bool = False, me: int | None = None
+                   ) -> Action:
     """A quick stand-in for a Normal bot in a played-out round (see the module docstring)."""
     if len(legal) == 1:
         return legal[0]
     d = stage(s)
+    if CAVE_BUY and me is not None and d == "main" and s.to_move == me and any(a.kind == "buy" for a in legal):
+        found = buy_points(kit, s, legal, me)
+        if found is not None:
+            return found
     if d == "move":
         if guess:
             return kit.policy(s, legal, rng)
@@ -90,16 +184,16 @@ def rollout_choice(kit: Any, s: Any, legal: list[Action], rng: Rng, guess: bool 
         if found is not None:
             return found[0]
     options = [a for a in kit.prune(s, legal) if a.kind != "play"] or legal
-    return _greedy(kit, s, s.to_move, options)
+    return _greedy(kit, s, s.to_move, options, rng if FAIR else None)
 
 
-def play_round(kit: Any, s: Any, rng: Rng, guess: bool, steps: int = 400) -> Any:
+def play_round(kit: Any, s: Any, rng: Rng, guess: bool, steps: int = 400, me: int | None = None) -> Any:
     """`s` played on by `rollout_choice` to the next round's Movement phase (or the game's end)."""
     rules = kit.rules
     start = s.round
     while steps > 0 and s.to_move is not None and not (s.phase == "move" and s.round > start):
         legal = rules.legal_actions(s)
-        s, _ = rules.apply(s, rollout_choice(kit, s, legal, rng, guess))
+        s, _ = rules.apply(s, rollout_choice(kit, s, legal, rng, guess, me))
         steps -= 1
     return s
 
@@ -118,7 +212,7 @@ def pick_destination(kit: Any, view: Any, seat: int, legal: list[Action], rng: R
             s = _normal_picks(kit, view, s, seat)
         seed = rng.next64()
         for i, a in enumerate(legal):
-            end = play_round(kit, rules.apply(s, a)[0], Rng(seed), guess)
+            end = play_round(kit, rules.apply(s, a)[0], Rng(seed), guess, me=seat)
             totals[i] += round_values(kit, end)[seat]
     best_i = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return legal[best_i], [t / samples for t in totals]

@@ -6,10 +6,11 @@ from __future__ import annotations
 from game import krom as rules
 from game.bots import make_bot
 from game.bots.krom import KIT
-from game.bots.krom_plan import SURPLUS, _normal_picks, normal_pick, pick_destination, play_round, round_values, wanted
+from game.bots.krom_plan import (SURPLUS, _normal_picks, fair_score, normal_pick, pick_destination, play_round, rollout_choice,
+                                 round_values, wanted)
 from game.core.rng import Rng
 from game.krom import HIDDEN
-from game.krom.testing import position
+from game.krom.testing import action_phase, position, with_rolls
 
 
 def _picks_met(seeds=range(3), players=4):
@@ -167,3 +168,35 @@ def test_realize_evolutions_the_round_end_counts_a_surplus_resource_a_quarter():
     assert KIT.values(hoard)[0] > KIT.values(even)[0]
     assert round_values(KIT, hoard)[0] < round_values(KIT, even)[0]
     assert 0 < SURPLUS < 1
+
+
+def test_savanna_a_played_out_hunt_is_chosen_by_its_odds_not_by_the_dice_to_come():
+    """Savanna: the dice are rolled after the prey and the extra dice are chosen. In a played-out round the
+    hunter chooses by each hunt's odds: the same hunt whether the sampled position's next dice are all
+    sixes, threes or ones (judged on what those dice would bring, the Mammoth with its 3 dice looked sure
+    on sixes, and worth 2 extra dice on threes)."""
+    start = action_phase(position(("alma", "morhy"), places=["savanna", "cave"], krom=[4, 5],
+                                  hunting_row=[16, 1, 3, 12]), 0)  # Mammoth, Hare, Dodo, Cave bear
+    legal = rules.legal_actions(start)
+    assert any(a.kind == "hunt" for a in legal)
+    chosen = set()
+    for face in (6, 3, 1):
+        s = with_rolls(start, [face] * 12)
+        chosen.add(str(rollout_choice(KIT, s, legal, Rng(3))))
+    assert len(chosen) == 1, chosen
+    # a catch that is certain is judged as sure, a hopeless one as a miss
+    hare = next(a for a in legal if a.kind == "hunt" and a.args == (1, 2))
+    caught = KIT.score(rules.apply(with_rolls(start, [6] * 3), hare)[0], 0)
+    assert fair_score(KIT, start, 0, hare, Rng(1)) == caught
+
+
+def test_cave_a_played_out_round_buys_the_stone_an_evolution_lacks():
+    """Cave: each Wood, Stone or Bone costs 3 Krom in services. With 15 Krom, 5 Wood and no Stone, the
+    played-out round of Hard's own seat buys the 2 Stone the Wheel (4 points) asks for and realizes it,
+    where Normal's one-move look rests."""
+    start = action_phase(position(("alma", "morhy"), places=["cave", "forest"], krom=[15, 5], wood=[5, 0],
+                                  evolution_row=[10, 16, 21, 18]), 0)
+    end = play_round(KIT, start, Rng(2), guess=False, me=0)
+    assert 21 in end.players[0].evolutions
+    rested = play_round(KIT, start, Rng(2), guess=False)
+    assert 21 not in rested.players[0].evolutions

@@ -129,6 +129,13 @@ HARD_SPOTS = [
          "hunted Bone round after round.)",
          {"seat0": {"evolutions": (1,), "krom": 3, "wood": 1, "bone": 7, "places": ["forest", "cave", "cave"]},
           "evolution_row": [24, 23, 22, 12], "hunting_row": [1, 4, 9, 15]}, act=False, judge=("avoids", "savanna")),
+    Spot("go_to_the_cave_to_buy_the_stone_the_wheel_needs", "Cave, Movement phase and Realize Evolutions: "
+         "each Stone costs 3 Krom in services; with 15 Krom, 5 Wood and no Stone, the Cave pays the 2 Stone the "
+         "Wheel (4 points: 2 Krom, 3 Wood, 2 Stone) asks for and realizes it this round; no other place gives 2 "
+         "Stone for sure. (Hard held 9-19 Krom without Stone for 13 rounds of a fixed-budget game against "
+         "Random, seed 1, the 66th, and needed 20 rounds to win.)",
+         {"seat0": {"krom": 15, "wood": 5, "bone": 1, "places": ["mountain", "forest", "savanna"]},
+          "evolution_row": [10, 16, 21, 18], "hunting_row": [3, 14, 9, 6]}, act=False, judge=("goes", "cave")),
 ]
 
 
