@@ -11,7 +11,7 @@ import dataclasses
 
 from game import krosmaster as rules
 from game.bots.base import GameKit, reseeded
-from game.bots.krosmaster_tactics import hard_prune, prune, urgent, veto
+from game.bots.krosmaster_tactics import prune, urgent, veto
 from game.core.rng import Rng
 from game.krosmaster import DIST
 from game.krosmaster.content import CONTENT
@@ -38,12 +38,11 @@ def features(s: State, seat: int) -> dict[str, float]:
 
 
 def hard_features(s: State, seat: int) -> dict[str, float]:
-    """`features`, and the harm in reach (see `HARD_WEIGHTS`); peril and harm count the Favors showing that carry an
-    enemy Krosmaster further (Second Wind, Krosmic Leap, Transposition, Krosmic Surge)."""
+    """`features`, and the harm in reach (see `HARD_WEIGHTS`)."""
     return _features(s, seat, True)
 
 
-def _features(s: State, seat: int, harm: bool, favors: bool = True) -> dict[str, float]:
+def _features(s: State, seat: int, harm: bool) -> dict[str, float]:
     mine = [f for f in s.fighters if f.owner == seat and not f.out]
     heroes = [f for f in mine if not f.minion]
     left = [CONTENT.character(f.kind).hp - f.injuries for f in heroes]
@@ -64,7 +63,7 @@ def _features(s: State, seat: int, harm: bool, favors: bool = True) -> dict[str,
     tempo = 0.0
     if s.active >= 0 and s.to_move == seat and s.fighters[s.active].owner == seat:
         tempo = s.ap + 0.3 * s.mp
-    peril, hurt = exposure_and_harm(s, seat, favors=favors) if harm else (exposure(s, seat), 0.0)
+    peril, hurt = exposure_and_harm(s, seat) if harm else (exposure(s, seat), 0.0)
     out = {
         "weakest": float(min(left)) if left else 0.0,
         "health": float(sum(left)),
@@ -90,7 +89,7 @@ def hard_scores(s: State) -> list[float]:
     return _scores(s, HARD_WEIGHTS, True)
 
 
-def _scores(s: State, w: dict[str, float], harm: bool, favors: bool = True) -> list[float]:
+def _scores(s: State, w: dict[str, float], harm: bool) -> list[float]:
     progress = 1.0 - len(s.pile) / CONTENT.favor_turns
     glyph_cells = s.board.glyphs
     active = s.fighters[s.active] if s.active >= 0 else None
@@ -133,7 +132,7 @@ def _scores(s: State, w: dict[str, float], harm: bool, favors: bool = True) -> l
         total += w["pressure"] * pressure
         total += w["tempo"] * tempo
         if harm:
-            peril, hurt = exposure_and_harm(s, seat, favors=favors)
+            peril, hurt = exposure_and_harm(s, seat)
             total += w["peril"] * -peril
             total += w["harm"] * -hurt
         else:
@@ -190,5 +189,4 @@ KIT = GameKit(
 )
 
 # Hard judges with the harm in reach as well; Normal keeps KIT's evaluation (it is the yardstick Hard is measured by)
-KIT = dataclasses.replace(KIT, hard=dataclasses.replace(KIT, features=hard_features, weights=HARD_WEIGHTS, scores=hard_scores,
-                                                      prune=hard_prune))
+KIT = dataclasses.replace(KIT, hard=dataclasses.replace(KIT, features=hard_features, weights=HARD_WEIGHTS, scores=hard_scores))

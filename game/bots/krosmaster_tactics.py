@@ -2,8 +2,7 @@
 
 - `prune`: never an action that damages or slows one of our own fighters (ending the activation always serves
   instead: a spell, a damaging Favor, a minus marker or an Iop's Wrath that would hit an ally is dropped), nor one that
-  spends points for nothing (`wasted`: a heal where nobody is hurt, Fire far from every enemy); Hard's `hard_prune`
-  drops as well a shove that moves nobody (`empty`);
+  spends points for nothing (`wasted`: a heal where nobody is hurt, Fire far from every enemy);
 - `urgent`: a knockout that is there is taken: the fighter being played walks to the cell from which
   its AP left knock an enemy Krosmaster out most surely, then strikes; in the choice of a fighter, the
   one that can do it is played first;
@@ -17,8 +16,8 @@ from typing import Any, cast
 
 from game.core.actions import Action
 from game.krosmaster.content import CONTENT
-from game.krosmaster.facts import BONUSES, favor_in, is_free, power_of
-from game.krosmaster.grid import DIST, direction, index, step
+from game.krosmaster.facts import BONUSES, favor_in
+from game.krosmaster.grid import DIST, index
 from game.krosmaster.queries import dodge_die_odds, reachable_cells
 from game.krosmaster.tactics import (
     attacks,
@@ -89,32 +88,6 @@ def wasted(s: Any, a: Action) -> bool:
 
 def prune(s: Any, legal: list[Action]) -> list[Action]:
     kept = [a for a in legal if a.kind not in ("cast", "favor", "challenge") or not (hurts_own(s, a) or wasted(s, a))]
-    return kept or legal
-
-
-def empty(s: Any, a: Action) -> bool:
-    """Whether `a` only spends points: a shove with no damage (Gust) on a fighter who cannot be shoved (Heavyweight
-    Golda) or has no free cell behind it (seen in a real-window game against Hard)."""
-    ab = _ability(s, a)
-    if ab is None or ab.damage > 0 or not ab.effects or any(e.kind != "shove" for e in ab.effects):
-        return False
-    cell = index(cast(int, a.args[2]), cast(int, a.args[3]))
-    who = s.grid[cell]
-    if who < 0:
-        return False
-    if power_of(s.fighters[who], "unshovable") is not None:
-        return True
-    d = direction(s.fighters[cast(int, a.args[0])].cell, cell)
-    if d is None:
-        return False
-    nxt = step(cell, d)
-    return nxt < 0 or not is_free(s, nxt)
-
-
-def hard_prune(s: Any, legal: list[Action]) -> list[Action]:
-    """`prune`, and no `empty` action either: Hard's search spends its iterations on moves that change something
-    (Normal keeps `prune`: it is the yardstick)."""
-    kept = [a for a in prune(s, legal) if a.kind not in ("cast", "favor", "challenge") or not empty(s, a)]
     return kept or legal
 
 

@@ -30,10 +30,8 @@ different attackers are added as if each spent its whole turn on the one target.
 `dangers` and `danger_at` (what a player is warned of) also count the Favors showing that carry an
 enemy Krosmaster further: Second Wind's MP, a Krosmic Leap or a Transposition at any point of its walk,
 Krosmic Surge's AP, each paid for with an AP unless its side holds the Dofus, and one Favor carrying one
-attacker only (each Favor once per turn per player). Of the bots' questions only
-`exposure_and_harm(..., favors=True)` (Hard's evaluation) counts them, each attacker taking its best blow
-with or without a Favor (a quick bound: a Favor is not kept to one attacker there); `threats`, `exposure`,
-`knockout_chance` and the rest, which Normal and the shared tactics use, count blows on foot.
+attacker only (each Favor once per turn per player). The bots' questions
+(`threats`, `exposure`, `knockout_chance`...) do not count them yet.
 """
 
 from __future__ import annotations
@@ -45,8 +43,7 @@ from game.krosmaster.content import CONTENT, Ability
 from game.krosmaster.facts import blockers, favor_in, occupied
 from game.krosmaster.grid import BIT, DIST, XY, clear_sight, index, ring
 from game.krosmaster.layouts import OBSTACLE_MASK
-from game.krosmaster.reach import (Cell, Hit, Threat, _fighter_key, _world_key, attack_cells, fresh_points, hp_left,
-                                   side_threats, threat_of, walk)
+from game.krosmaster.reach import Cell, Hit, Threat, attack_cells, fresh_points, hp_left, side_threats, threat_of, walk
 from game.krosmaster.state import Fighter, State
 
 
@@ -144,15 +141,11 @@ def exposure(state: State, seat: int) -> float:
     return _peril(state, seat, False)[0]
 
 
-def exposure_and_harm(state: State, seat: int, *, favors: bool = False) -> tuple[float, float]:
+def exposure_and_harm(state: State, seat: int) -> tuple[float, float]:
     """`exposure`, and the harm in reach: the most damage the opponent can be expected to deal to one of
     `seat`'s Krosmasters before it moves again (on the same cells as `exposure`, the one among the safest
-    that is least hurt; the damage counted up to the HP it has left, since no more can be lost).
-
-    `favors`: also count the Favors showing that carry an enemy Krosmaster further (as `dangers` does), each
-    attacker taking its best blow, with or without a Favor; one Favor is not kept to one attacker here (a
-    quick bound, not the overlay's exact sharing)."""
-    return _peril(state, seat, True, favors)
+    that is least hurt; the damage counted up to the HP it has left, since no more can be lost)."""
+    return _peril(state, seat, True)
 
 
 def _capped_mean(tail: tuple[float, ...], left: int) -> float:
@@ -160,7 +153,7 @@ def _capped_mean(tail: tuple[float, ...], left: int) -> float:
     return sum(tail[1:left + 1])
 
 
-def _peril(state: State, seat: int, harm: bool, favors: bool = False) -> tuple[float, float]:
+def _peril(state: State, seat: int, harm: bool) -> tuple[float, float]:
     mover = state.to_move
     if mover is None:
         return 0.0, 0.0
@@ -171,7 +164,7 @@ def _peril(state: State, seat: int, harm: bool, favors: bool = False) -> tuple[f
     most = 0.0
     if mover == seat:
         gone = frozenset(f.id for f in state.fighters if f.owner == seat)
-        side = _favored_side(state, seat, gone) if favors else side_threats(state, seat, gone)
+        side = side_threats(state, seat, gone)
         for f in mine:
             left = hp_left(state, f.id)
             if f.played and f.id != state.active:
@@ -200,10 +193,6 @@ def _peril(state: State, seat: int, harm: bool, favors: bool = False) -> tuple[f
     for a in state.fighters:
         if a.owner != mover or a.out or a.cell < 0 or (a.played and a.id != state.active):
             continue
-        if favors and a.id != state.active:
-            for c, options in _options(state, a, frozenset(), cells, seat).items():
-                per_cell.setdefault(c, []).extend(options[0][0])
-            continue
         for c, hits in attack_cells(state, a, a.id != state.active, frozenset(), cells, seat).items():
             per_cell.setdefault(c, []).extend(hits)
     for f in mine:
@@ -215,33 +204,6 @@ def _peril(state: State, seat: int, harm: bool, favors: bool = False) -> tuple[f
             if harm:
                 most = max(most, _capped_mean(t.tail, left))
     return worst, most
-
-
-_FAVORED: dict[tuple, dict[int, tuple[Hit, ...]]] = {}
-_MOVING = frozenset(k for k, f in CONTENT.favors.items() if f.ability.moves_user or any(
-    e.on == "caster" and e.kind in ("mp", "ap") and e.amount > 0 for e in f.ability.effects))  # as `_assisted` reads them
-
-
-def _favored_side(s: State, seat: int, gone: frozenset) -> dict[int, tuple[Hit, ...]]:
-    """`side_threats` with the Favors showing that carry an enemy Krosmaster further: each attacker's best
-    option (on foot or carried) on each cell."""
-    showing = tuple(f for f in (favor_in(s, "left"), favor_in(s, "right")) if f in _MOVING)
-    if not showing:
-        return side_threats(s, seat, gone)
-    foes = [f for f in s.fighters if f.owner != seat and not f.out and f.cell >= 0]
-    key = (seat, gone, showing, s.dofus, tuple(_fighter_key(s, f, True) for f in foes), _world_key(s, gone))
-    got = _FAVORED.get(key)
-    if got is not None:
-        return got
-    per_cell: dict[int, list[Hit]] = {}
-    for f in foes:
-        for c, options in _options(s, f, gone, None, seat).items():
-            per_cell.setdefault(c, []).extend(options[0][0])
-    got = {c: tuple(h) for c, h in per_cell.items()}
-    if len(_FAVORED) >= 4096:
-        _FAVORED.clear()
-    _FAVORED[key] = got
-    return got
 
 
 def strike_from(state: State, target: int, cell: Cell) -> float:

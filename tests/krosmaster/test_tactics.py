@@ -239,22 +239,3 @@ class TestDangerWithMovingFavors:
         assert [(d.attacker, d.abilities[0]) for d in one] == [(2, "favor:second_wind")]  # the stronger blow
         two = danger_at(build(fighters, left=("second_wind",), right=("krosmic_leap",), dofus=1), 0, (2, 6), ignore=[0])
         assert sorted(d.abilities[0] for d in two) == ["favor:krosmic_leap", "favor:second_wind"]
-
-    def test_krosmic_favors_hards_harm_in_reach_counts_a_favor_carrying_the_enemy(self):
-        # Second Wind, a Krosmic Leap or a Transposition showing lets Bravo reach Martine on C7 (the overlay's case):
-        # the question Hard's evaluation asks (favors=True) sees it, on either seat's turn; on foot only Arrowna does
-        for to_move, played in ((0, [0, 1]), (1, [])):
-            plain = build(self.FIGHTERS, dofus=1, to_move=to_move, played=played)
-            on_foot = tactics.exposure_and_harm(plain, 0)
-            assert tactics.exposure_and_harm(plain, 0, favors=True) == on_foot  # no Favor showing: the same answer
-            assert on_foot[0] == 0.0
-            for favor in ("second_wind", "krosmic_leap", "transposition"):
-                s = build(self.FIGHTERS, left=(favor,), dofus=1, to_move=to_move, played=played)
-                assert tactics.exposure_and_harm(s, 0) == on_foot  # the bots' other questions: on foot
-                chance, harm = tactics.exposure_and_harm(s, 0, favors=True)
-                assert chance > 0.5 and harm > on_foot[1] + 2  # three Pressures of 2 to 3 on Martine's 7 HP
-
-    def test_krosmic_favors_a_favor_that_carries_nobody_changes_nothing(self):
-        s = build(self.FIGHTERS, left=("mighty_blow",), dofus=1, to_move=0, played=[0, 1],
-                  setup=Setup(superior_favors=True))
-        assert tactics.exposure_and_harm(s, 0, favors=True) == tactics.exposure_and_harm(s, 0)
