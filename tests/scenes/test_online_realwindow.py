@@ -154,6 +154,14 @@ class Copy:
     def quit(self) -> str:
         """Main menu, then Quit, as a player leaves (the host's server stops with its program)."""
         if self.proc.poll() is None:
+            for _ in range(3):  # a random click that landed as the end screen came (the dump a moment old) may
+                data = self.dump()  # have opened a list over it (the end screen's Save): closed as a player would
+                if data.get("scene") in ("GameOverScene", "MenuScene") or not any(
+                        s["key"] == "button:close" for s in data.get("hotspots", [])):
+                    break
+                over = data.get("scene")
+                self.click("button:close")
+                self.wait(lambda d: d.get("scene") != over)
             if self.dump().get("scene") == "GameOverScene":
                 self.click("button:main_menu")
             self.click("button:quit")
