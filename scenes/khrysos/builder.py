@@ -459,6 +459,10 @@ class BuilderScene(BuilderGestures, BuilderSelect, BuilderLesson, BuilderFiles, 
     def pass_time(self, seconds: float) -> None:
         super().pass_time(seconds)
         self._draft_wait = max(0.0, self._draft_wait - seconds)
+        self._count_message(seconds)
+
+    def _count_message(self, seconds: float) -> None:
+        """The message at the bottom shows `message_left` seconds (frames or naps), then goes."""
         if self.message_left > 0:
             self.message_left -= seconds
             if self.message_left <= 0:
@@ -467,7 +471,4 @@ class BuilderScene(BuilderGestures, BuilderSelect, BuilderLesson, BuilderFiles, 
     def update(self, dt: float) -> None:
         self.keep_draft(dt)
         self.shown_left = max(0.0, self.shown_left - dt)
-        if self.message_left > 0:
-            self.message_left -= dt
-            if self.message_left <= 0:
-                self.message = None
+        self._count_message(dt)
